@@ -1,0 +1,38 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'public/mockServiceWorker.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'A skipped test is not a passing one.' },
+      ],
+    },
+  },
+  {
+    // The SPA must not reach into the server, and the shared contract must stay free of both sides.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The SPA talks to the server over HTTP only.' }] }],
+    },
+  },
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@tanstack/*', 'ofetch', '**/lib/**', '**/features/**', '**/server/**'], message: 'The contract is shared by client and server: zod only.' }] }],
+    },
+  },
+)

@@ -1,0 +1,92 @@
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import type { Database } from './db/client'
+import { registerErrorHandler } from './http/errors'
+import { registerOpenApiRoute } from './http/openapi'
+import { registerSpa } from './http/spa'
+import { createAuthService } from './auth/auth.service'
+import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } from './auth/auth.routes'
+import { registerHealthRoutes } from './health/health.routes'
+
+export interface AppOptions {
+  database: Database
+  jwtSecret: Uint8Array
+  /** Injectable so tests can move time (session idle limits, throttles). */
+  clock?: () => Date
+  /** The built SPA (dist/); omitted in API tests. */
+  spaDir?: string
+  logger?: FastifyServerOptions['logger']
+  /** Sign-in calls allowed per IP per minute (SPEC: 20); tests that sign many people in raise it. */
+  loginCallsPerMinute?: number
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit?: number
+}
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
+export async function buildApp(options: AppOptions) {
+  const clock = options.clock ?? (() => new Date())
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: false,
+    // Request ids in logs tie a user's report to the server's lines.
+    requestIdHeader: false,
+  })
+  app.decorate('routeDefinitions', [])
+  app.decorate('httpRoutes', [])
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.httpRoutes.push({ method, url: route.url })
+  })
+
+  // The API speaks JSON only: other bodies get a 415. An empty body with a JSON content type
+  // means "no body" (POST /api/refresh sends none).
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body)
+    if (text.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch (error) {
+      ;(error as { statusCode?: number }).statusCode = 400
+      done(error as Error, undefined)
+    }
+  })
+
+  registerErrorHandler(app)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toast and dialog libraries set inline styles; scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Same-origin fetches only; COEP would break nothing today but buys nothing either.
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(rateLimit, { global: false })
+
+  const auth = createAuthService({ db: options.database.db, secret: options.jwtSecret, clock })
+  registerPrincipal(app, auth)
+  registerHealthRoutes(app, options.database)
+  registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
+  registerOpenApiRoute(app)
+  await registerSpa(app, options.spaDir)
+
+  // Returned beside the app, not on it: a Fastify instance is thenable, so `await` would unwrap it.
+  return { app, services: { auth } }
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,45 @@
+import { SignJWT, jwtVerify, errors } from 'jose'
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60
+export const SESSION_IDLE_MS = 30 * 60 * 1000
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
+
+export interface TokenClaims {
+  userId: string
+  sessionId: string
+}
+
+export function signAccessToken(secret: Uint8Array, claims: TokenClaims, now: Date) {
+  const issuedAt = Math.floor(now.getTime() / 1000)
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
+    .sign(secret)
+}
+
+/**
+ * Returns the claims of a token signed by us, or null. `allowExpired` is for refresh and
+ * logout: an expired token still names its session, and the session's own idle and absolute
+ * limits decide whether it lives.
+ */
+export async function readAccessToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+  { allowExpired = false } = {},
+): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      currentDate: now,
+      clockTolerance: allowExpired ? SESSION_IDLE_MS / 1000 : 5,
+    })
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null
+    return { userId: payload.sub, sessionId: payload.sid }
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null
+    throw error
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
+
+/** Environment variables the server reads; parsed once at boot. */
+export const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  ADMIN_EMAIL: optional(z.email('must be an email address')),
+  ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  PUBLIC_URL: optional(z.url('must be a URL such as https://bandroom.example.ac.jp')),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+})
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl?: string
+  jwtSecret: Uint8Array
+  adminEmail?: string
+  adminPassword?: string
+  smtpUrl?: string
+  publicUrl: string
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir)),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+  }
+}
+
+/** A JWT secret generated on first start and kept in the data directory, so restarts keep sessions. */
+function persistentSecret(dataDir: string) {
+  const file = path.join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,64 @@
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { fileURLToPath } from 'node:url'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** The one database type the services see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Applies pending migrations from server/drizzle (idempotent). */
+  migrate(): Promise<void>
+  ping(): Promise<boolean>
+  close(): Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+/**
+ * PGlite (Postgres compiled to WASM) persisted in `dataDir` when no URL is given — the
+ * zero-setup default — or a PostgreSQL server through `pg` when it is. `dataDir` may be
+ * `memory://` for a throwaway database.
+ */
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', (error) => console.error('PostgreSQL pool error', error))
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    }
+  }
+  const client = await PGlite.create(options.dataDir)
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  }
+}
+
+async function ping(db: Db) {
+  try {
+    await db.execute(sql`select 1`)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { ZodError } from 'zod'
+import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
+
+/** An answer the API means to give: a status, a code from the contract and a sentence. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+export const unauthenticated = (message = 'Sign in to continue.') => new AppError(401, 'UNAUTHENTICATED', message)
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'FORBIDDEN', message)
+export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message)
+
+const codeForStatus: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+}
+
+/**
+ * One place turns every failure into `{error:{code,message,fields}}`. Anything that is not a
+ * known 4xx becomes a 500 with a generic message: the stack goes to the log, never the client.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers)
+      return reply.status(error.statusCode).send({
+        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      })
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send({
+        error: { code: 'VALIDATION_FAILED', message: 'Some fields need attention.', fields: fieldErrors(error.issues) },
+      })
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'INVALID_JSON'
+          : (codeForStatus[status] ?? 'VALIDATION_FAILED')
+      const message =
+        code === 'INVALID_JSON'
+          ? 'The request body is not valid JSON.'
+          : code === 'PAYLOAD_TOO_LARGE'
+            ? 'The request is too large.'
+            : error.message
+      return reply.status(status).send({ error: { code, message } })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } })
+  })
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { fieldErrors } from '../../../src/contract/errors'
+import { AppError } from './errors'
+import type { Principal } from '../auth/principal'
+
+/**
+ * Who may call an endpoint. Every route states one; `tests/server/authorization.test.ts`
+ * walks every registered route against every role with this table as the expectation.
+ * - public: anyone, signed in or not; the handler does not look at the caller
+ * - session: needs a Bearer token naming a session, expired or not (refresh, logout); the
+ *   handler checks it, since an expired token must still reach it
+ * - member: any signed-in active account
+ * - admin: accounts with role `admin`
+ */
+export type Access = 'public' | 'session' | 'member' | 'admin'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RouteContext<B, Q, P> {
+  request: FastifyRequest
+  reply: FastifyReply
+  body: B
+  query: Q
+  params: P
+  /** The signed-in caller; set for `member` and `admin` routes, null otherwise. */
+  principal: Principal | null
+}
+
+export interface RouteDefinition<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R> {
+  method: Method
+  url: string
+  access: Access
+  summary: string
+  tag: string
+  body?: B
+  query?: Q
+  params?: P
+  /** The success answer's schema, for the OpenAPI document. */
+  response?: z.ZodType
+  /** Success status; 204 sends no body. */
+  status?: number
+  /** Fastify route config (e.g. rate limits). */
+  config?: Record<string, unknown>
+  handler: (context: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>
+}
+
+export interface RegisteredRoute {
+  method: Method
+  url: string
+  access: Access
+  summary: string
+  tag: string
+  body?: z.ZodType
+  query?: z.ZodType
+  params?: z.ZodType
+  response?: z.ZodType
+  status: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route defined through `defineRoute`, in registration order (shared by all scopes). */
+    routeDefinitions: RegisteredRoute[]
+    /** Every route Fastify registered by any means; the authorisation test compares the two. */
+    httpRoutes: Array<{ method: string; url: string }>
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.output<S> {
+  if (!schema) return undefined as z.output<S>
+  const result = schema.safeParse(value ?? (where === 'body' ? {} : value))
+  if (!result.success) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fieldErrors(result.error.issues))
+  }
+  return result.data
+}
+
+/**
+ * Registers a route: the access rule runs first, then body, query and params are parsed with
+ * the shared zod schemas (a failure is a 400 naming the fields), then the handler.
+ */
+export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R>(
+  app: FastifyInstance,
+  definition: RouteDefinition<B, Q, P, R>,
+) {
+  const status = definition.status ?? 200
+  app.routeDefinitions.push({ ...definition, status })
+
+  app.route({
+    method: definition.method,
+    url: definition.url,
+    config: definition.config,
+    handler: async (request, reply) => {
+      const signedIn = definition.access === 'member' || definition.access === 'admin'
+      const principal = signedIn ? await request.requirePrincipal() : null
+      if (definition.access === 'admin' && principal?.user.role !== 'admin') {
+        throw new AppError(403, 'FORBIDDEN', 'Only administrators can do that.')
+      }
+      const result = await definition.handler({
+        request,
+        reply,
+        principal,
+        body: parse(definition.body, request.body, 'body'),
+        query: parse(definition.query, request.query, 'query'),
+        params: parse(definition.params, request.params, 'params'),
+      })
+      // A handler may have chosen another status itself (e.g. 503 from the health check).
+      if (reply.statusCode === 200) reply.status(status)
+      return status === 204 ? reply.send() : result
+    },
+  })
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { notFound } from './errors'
+
+/**
+ * Serves the built SPA from `dir`: hashed assets cached for a year, the HTML and the service
+ * worker always revalidated (a stale sw.js would pin users to an old release), and every
+ * other GET that accepts HTML answered with index.html so client-side routes load directly.
+ * Unknown /api paths stay JSON 404s.
+ */
+export async function registerSpa(app: FastifyInstance, dir: string | undefined) {
+  const indexFile = dir ? path.join(dir, 'index.html') : undefined
+  const built = indexFile !== undefined && existsSync(indexFile)
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: dir!,
+      wildcard: true,
+      index: false,
+      setHeaders(response, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') throw notFound(`No API endpoint ${request.method} ${request.url.split('?')[0]}.`)
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
+    if (!wantsPage) throw notFound()
+    if (!built) return reply.status(503).type('text/plain').send('The app is not built yet: run `npm run build`.')
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+}

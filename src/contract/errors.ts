@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/** Every error code the API answers with. Screens switch on these, never on messages. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNAUTHENTICATED',
+  'SESSION_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_PENDING',
+  'ACCOUNT_SUSPENDED',
+  'ACCOUNT_DELETED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Field path (dot-joined, e.g. `songs.0.title`) → message, for 400s that name fields. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+})
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>
+
+/** Turns zod issues into the `fields` map of an error answer (first message per path). */
+export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || '_'
+    fields[path] ??= issue.message
+  }
+  return fields
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Access } from '../../server/src/http/route'
+import { createTestApp, type TestApp } from './support/test-app'
+
+/**
+ * Walks every route the app registered against every kind of caller, with each route's
+ * declared access rule as the expectation. A route added without `defineRoute` (so without a
+ * rule) fails the first test; a rule the code does not enforce fails the second.
+ */
+type Caller = 'visitor' | 'member' | 'admin'
+const callers: Caller[] = ['visitor', 'member', 'admin']
+
+const refusal: Record<Access, Record<Caller, 401 | 403 | null>> = {
+  public: { visitor: null, member: null, admin: null },
+  session: { visitor: 401, member: null, admin: null },
+  member: { visitor: 401, member: null, admin: null },
+  admin: { visitor: 401, member: 403, admin: null },
+}
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ spaDir: undefined })
+})
+afterAll(() => t.close())
+
+describe('the authorisation table', () => {
+  it('covers every API route', () => {
+    const declared = new Set(t.app.routeDefinitions.map((route) => `${route.method} ${route.url}`))
+    const registered = t.app.httpRoutes
+      .filter((route) => route.url.startsWith('/api') && route.method !== 'HEAD' && route.method !== 'OPTIONS')
+      .map((route) => `${route.method} ${route.url}`)
+    expect(registered.length).toBeGreaterThan(0)
+    expect(registered.filter((route) => !declared.has(route))).toEqual([])
+  })
+
+  it('is enforced for every route and every caller', async () => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const route of t.app.routeDefinitions) {
+      for (const caller of callers) {
+        // A fresh session per call: logout ends the one it is given.
+        const headers = caller === 'visitor' ? {} : (await t.as(caller)).headers
+        const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000')
+        const response = await t.inject({ method: route.method, url, headers, ...(route.method === 'GET' ? {} : { payload: {} }) })
+        const status = response.statusCode
+        const want = refusal[route.access][caller]
+        outcomes.push(`${route.method} ${route.url} as ${caller}: ${status === 401 || status === 403 ? status : 'allowed'}`)
+        expected.push(`${route.method} ${route.url} as ${caller}: ${want ?? 'allowed'}`)
+      }
+    }
+    expect(outcomes).toEqual(expected)
+  })
+})

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createTestApp, type TestApp } from './support/test-app'
+
+let t: TestApp
+const spaDir = mkdtempSync(path.join(tmpdir(), 'bandroom-spa-'))
+mkdirSync(path.join(spaDir, 'assets'))
+writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Bandroom</title>')
+writeFileSync(path.join(spaDir, 'assets', 'index-abc123.js'), 'console.log(1)')
+writeFileSync(path.join(spaDir, 'sw.js'), 'self.skipWaiting()')
+
+beforeAll(async () => {
+  t = await createTestApp({
+    spaDir,
+    beforeReady(app) {
+      app.get('/api/test-boom', async () => {
+        throw new Error('secret internal detail at /srv/bandroom/db.ts:42')
+      })
+    },
+  })
+})
+afterAll(() => t.close())
+
+describe('health and OpenAPI', () => {
+  it('reports the database reachable', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/health' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' })
+  })
+
+  it('serves an OpenAPI document generated from the zod schemas', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/openapi.json' })
+    expect(response.statusCode).toBe(200)
+    const document = response.json()
+    expect(document.openapi).toBe('3.0.3')
+    const login = document.paths['/api/login'].post
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/refresh', '/api/logout', '/api/me']))
+    expect(document.paths['/api/me'].get.security).toEqual([{ bearer: [] }])
+  })
+})
+
+describe('errors', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/no-such-thing', headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(404)
+    expect(response.json().error.code).toBe('NOT_FOUND')
+  })
+
+  it('never leaks internals in a 500', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/test-boom' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: expect.any(String) } })
+    expect(response.body).not.toContain('secret internal detail')
+  })
+})
+
+describe('the built SPA', () => {
+  it('answers client-side routes with index.html, revalidated', async () => {
+    const response = await t.inject({ method: 'GET', url: '/room-schedule?week=2026-06-01', headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<title>Bandroom</title>')
+    expect(response.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('caches hashed assets for a year but always revalidates the service worker', async () => {
+    const asset = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toContain('immutable')
+    const worker = await t.inject({ method: 'GET', url: '/sw.js' })
+    expect(worker.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('sends security headers with a strict script policy', async () => {
+    const response = await t.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+  })
+
+  it('does not answer a non-page request for a missing file with HTML', async () => {
+    const response = await t.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'image/png' } })
+    expect(response.statusCode).toBe(404)
+  })
+})

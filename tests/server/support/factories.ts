@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto'
+import type { Db } from '../../../server/src/db/client'
+import { users } from '../../../server/src/db/schema'
+import { hashPassword } from '../../../server/src/auth/passwords'
+
+export const TEST_PASSWORD = 'correct horse battery'
+
+let sequence = 0
+// Hashing is the slow part of making a user; every factory user shares one hash.
+let sharedHash: Promise<string> | undefined
+
+export async function createUser(db: Db, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
+  sequence += 1
+  const { password, ...rest } = overrides
+  const passwordHash = password ? await hashPassword(password) : await (sharedHash ??= hashPassword(TEST_PASSWORD))
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `member${sequence}-${randomBytes(3).toString('hex')}@example.ac.jp`,
+      displayName: `Member ${sequence}`,
+      enrollmentYear: 2025,
+      role: 'member',
+      status: 'active',
+      passwordHash,
+      ...rest,
+    })
+    .returning()
+  return { ...user!, password: password ?? TEST_PASSWORD }
+}

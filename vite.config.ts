@@ -1,0 +1,95 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { fileURLToPath } from 'node:url'
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
+const serverTestDatabases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])]
+
+export default defineConfig({
+  resolve: { alias },
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Prompt-to-update: a silent auto-update can leave an open tab loading deleted chunks.
+      registerType: 'prompt',
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Bandroom',
+        short_name: 'Bandroom',
+        description: 'Bands, practice rooms and lives for the music club',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#4338ca',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/web/setup.ts'],
+        },
+      },
+      ...serverTestDatabases.map((database) => ({
+        resolve: { alias },
+        test: {
+          name: `server-${database}`,
+          environment: 'node' as const,
+          include: ['tests/server/**/*.test.ts'],
+          setupFiles: ['tests/server/setup.ts'],
+          env: { TEST_DATABASE_KIND: database },
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one server for the whole e2e run; files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
