@@ -7,7 +7,10 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { fileURLToPath } from 'node:url'
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
-const serverTestDatabases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])]
+// Server tests run on PGlite and on the local PostgreSQL server; TEST_DATABASE_URL= (empty)
+// leaves PostgreSQL out on a machine without one.
+const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const serverTestDatabases = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])]
 
 export default defineConfig({
   resolve: { alias },
@@ -72,7 +75,7 @@ export default defineConfig({
           environment: 'node' as const,
           include: ['tests/server/**/*.test.ts'],
           setupFiles: ['tests/server/setup.ts'],
-          env: { TEST_DATABASE_KIND: database },
+          env: { TEST_DATABASE_KIND: database, TEST_DATABASE_URL: testDatabaseUrl },
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

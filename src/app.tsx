@@ -1,0 +1,51 @@
+import { useEffect, type ReactNode } from 'react'
+import { RouterProvider } from '@tanstack/react-router'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client'
+import { Toaster } from 'sonner'
+import type { SessionStore } from '@/lib/session'
+import { SessionProvider, useSession } from '@/lib/session-context'
+import { useUiState } from '@/lib/ui-state'
+import { LoadingScreen } from '@/components/loading-screen'
+import { PERSIST_MAX_AGE } from '@/lib/query-client'
+import type { createAppRouter } from '@/router'
+
+interface AppProps {
+  router: ReturnType<typeof createAppRouter>
+  queryClient: QueryClient
+  session: SessionStore
+  /** Omitted in tests: the cache then lives in memory only. */
+  persister?: Persister
+}
+
+function SessionGate({ router }: { router: AppProps['router'] }) {
+  const { isLoading } = useSession()
+  const { theme } = useUiState()
+  if (isLoading) return <LoadingScreen />
+  return (
+    <>
+      <RouterProvider router={router} />
+      <Toaster theme={theme} position="bottom-center" closeButton />
+    </>
+  )
+}
+
+export function App({ router, queryClient, session, persister }: AppProps) {
+  useEffect(() => {
+    // The next user on a shared phone must not see the previous user's cached lists.
+    return session.onLogout(() => {
+      queryClient.clear()
+      void persister?.removeClient()
+    })
+  }, [session, queryClient, persister])
+
+  let content: ReactNode = <SessionGate router={router} />
+  content = persister ? (
+    <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE }}>
+      {content}
+    </PersistQueryClientProvider>
+  ) : (
+    <QueryClientProvider client={queryClient}>{content}</QueryClientProvider>
+  )
+  return <SessionProvider store={session}>{content}</SessionProvider>
+}

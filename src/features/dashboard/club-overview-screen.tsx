@@ -1,0 +1,53 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useSession } from '@/lib/session-context'
+import { healthQueryOptions } from '@/features/dashboard/health-query'
+
+function StatusValue({ good, children }: { good: boolean; children: string }) {
+  return <dd className={good ? 'font-semibold text-ink' : 'font-semibold text-danger'}>{children}</dd>
+}
+
+export function ClubOverviewScreen() {
+  const { data: health } = useSuspenseQuery(healthQueryOptions())
+  const { user } = useSession()
+
+  return (
+    <section aria-labelledby="overview-heading" className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 id="overview-heading" className="text-2xl font-bold">
+        Club overview
+      </h1>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="system-heading" className="rounded-lg border border-line p-4">
+          <h2 id="system-heading" className="font-semibold">
+            System status
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="text-ink-muted">Server</dt>
+            <StatusValue good={health.status === 'ok'}>{health.status === 'ok' ? 'Working' : 'Degraded'}</StatusValue>
+            <dt className="text-ink-muted">Database</dt>
+            <StatusValue good={health.database === 'up'}>{health.database === 'up' ? 'Reachable' : 'Unreachable'}</StatusValue>
+          </dl>
+        </section>
+
+        <section aria-labelledby="account-heading" className="rounded-lg border border-line p-4">
+          <h2 id="account-heading" className="font-semibold">
+            Your account
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="text-ink-muted">Name</dt>
+            <dd className="break-words">{user?.displayName}</dd>
+            <dt className="text-ink-muted">Email</dt>
+            <dd className="break-all">{user?.email}</dd>
+            <dt className="text-ink-muted">Role</dt>
+            <dd>{user?.role === 'admin' ? 'Admin' : 'Member'}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">
+        Charts of room use, bookings per band, members by part and grade, and live applications will appear here as
+        those features are released. There is no club data to chart yet.
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,49 @@
+import { Download, Menu, Moon, Sun } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import { useUiState } from '@/lib/ui-state'
+import { promptInstall } from '@/lib/install-prompt'
+import { AccountMenu } from '@/features/layout/account-menu'
+
+const iconButton = 'inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-2'
+
+export function AppHeader({ navExpanded, onToggleNav }: { navExpanded: boolean; onToggleNav: () => void }) {
+  const { theme, isInstallable, set } = useUiState()
+  const nextTheme = theme === 'dark' ? 'light' : 'dark'
+
+  return (
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-line bg-surface px-2 sm:gap-2 sm:px-4">
+      <button
+        type="button"
+        aria-label="Toggle navigation"
+        aria-expanded={navExpanded}
+        aria-controls="app-navigation"
+        onClick={onToggleNav}
+        className={iconButton}
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </button>
+      <Link to="/dashboard" className="mr-auto rounded-md px-1 text-lg font-bold text-ink">
+        Bandroom
+      </Link>
+      {isInstallable ? (
+        <button
+          type="button"
+          onClick={() => void promptInstall()}
+          className="inline-flex min-h-10 items-center gap-2 rounded-md px-2 text-sm text-ink hover:bg-surface-2"
+        >
+          <Download aria-hidden="true" className="size-5" />
+          <span>Install app</span>
+        </button>
+      ) : null}
+      <button
+        type="button"
+        aria-label={`Switch to ${nextTheme} theme`}
+        onClick={() => set({ theme: nextTheme })}
+        className={iconButton}
+      >
+        {theme === 'dark' ? <Sun aria-hidden="true" className="size-5" /> : <Moon aria-hidden="true" className="size-5" />}
+      </button>
+      <AccountMenu />
+    </header>
+  )
+}

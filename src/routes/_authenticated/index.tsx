@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { meQueryOptions } from '@/features/dashboard/me-query'
+import { DashboardScreen } from '@/features/dashboard/dashboard-screen'
+
+export const Route = createFileRoute('/_authenticated/')({
+  loader: ({ context }) => context.queryClient.prefetchQuery(meQueryOptions()),
+  component: DashboardScreen,
+})

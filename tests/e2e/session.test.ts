@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { E2E_ADMIN, E2E_MEMBER } from './support/accounts'
+import { expectPath, launchBrowser, openPage, signIn } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+describe('signing in and out', () => {
+  it('sends a visitor to /login and back where they were going after sign-in; a reload keeps the session', async () => {
+    const { page, context, errors } = await openPage(browser)
+    await page.goto('/dashboard2')
+    await expectPath(page, '/login')
+    expect(new URL(page.url()).searchParams.get('redirect')).toContain('/dashboard2')
+
+    await signIn(page, E2E_MEMBER)
+    await expectPath(page, '/dashboard2')
+    await page.getByRole('button', { name: /Account menu/ }).waitFor()
+
+    await page.reload()
+    await expectPath(page, '/dashboard2')
+    await page.getByRole('button', { name: /Account menu/ }).waitFor()
+    await page.getByRole('heading', { name: 'Club overview' }).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows the server’s message for a wrong password and stays on /login', async () => {
+    const { page, context } = await openPage(browser)
+    await page.goto('/login')
+    await signIn(page, { email: E2E_MEMBER.email, password: 'not the right password' })
+    await page.getByText('The email or password is incorrect.').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/login')
+    await context.close()
+  })
+
+  it('signs the bootstrap admin in to the dashboard, and signing out ends the session', async () => {
+    const { page, context, errors } = await openPage(browser)
+    await page.goto('/login')
+    await signIn(page, E2E_ADMIN)
+    await expectPath(page, '/dashboard')
+    await page.getByText(E2E_ADMIN.displayName, { exact: false }).first().waitFor()
+    const token = await page.evaluate(() => localStorage.getItem('token'))
+    expect(token).toBeTruthy()
+    expect(errors).toEqual([])
+
+    await page.getByRole('button', { name: /Account menu/ }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expectPath(page, '/login')
+    expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token'), localStorage.getItem('lastActivity')])).toEqual([null, null, null])
+
+    await page.goto('/dashboard')
+    await expectPath(page, '/login')
+
+    // The server ended the session too: the old token no longer works.
+    const status = await page.evaluate(async (t) => (await fetch('/api/me', { headers: { authorization: `Bearer ${t}` } })).status, token)
+    expect(status).toBe(401)
+    await context.close()
+  })
+
+  it('signs an inactive user out after 30 minutes and shows the sign-in page', async () => {
+    const { page, context } = await openPage(browser)
+    await page.clock.install()
+    await page.goto('/login')
+    // Every answer counts as activity: let the sign-in's calls settle before time moves.
+    const settled = page.waitForResponse((response) => response.url().endsWith('/api/refresh'))
+    await signIn(page, E2E_MEMBER)
+    await expectPath(page, '/dashboard')
+    await settled
+    await page.getByRole('heading', { name: `Hello, ${E2E_MEMBER.displayName}` }).waitFor()
+    await page.clock.fastForward('29:00')
+    await page.clock.runFor(2000)
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    await page.clock.fastForward('02:00')
+    await page.clock.runFor(2000)
+    await expectPath(page, '/login')
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    await context.close()
+  })
+})
+
+describe('error pages', () => {
+  it('lands on /dashboard403 when the API answers 403', async () => {
+    const { page, context } = await openPage(browser)
+    await page.goto('/login')
+    await signIn(page, E2E_MEMBER)
+    await expectPath(page, '/dashboard')
+    // The server has no screen a member is refused yet; make its next /api/me answer a 403.
+    await page.route('**/api/me', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Not allowed.' } }) }),
+    )
+    await page.goto('/dashboard')
+    await expectPath(page, '/dashboard403')
+    await page.getByRole('heading', { name: /403/ }).waitFor()
+    await context.close()
+  })
+
+  it('shows the 404 page for an unknown URL', async () => {
+    const { page, context } = await openPage(browser)
+    await page.goto('/no/such/page')
+    await page.getByRole('heading', { name: /404/ }).waitFor()
+    await context.close()
+  })
+})

@@ -1,0 +1,55 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+
+export const baseURL = () => inject('baseURL')
+
+/** Debian's Chromium, never a downloaded one; flags keep it off this machine's closed network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+export interface PageProblems {
+  /** Console errors, uncaught exceptions and CSP violations seen so far. */
+  errors: string[]
+}
+
+/**
+ * A fresh context (own storage, own service worker) and page that records every console
+ * error, page error and CSP violation, so a test can assert the app ran clean.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page } & PageProblems> {
+  const context = await browser.newContext({ baseURL: baseURL(), ...options })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(String(error)))
+  if (process.env.E2E_TRACE) {
+    page.on('response', (r) => r.url().includes('/api') && console.log('response', r.status(), r.url()))
+    page.on('framenavigated', (f) => f === page.mainFrame() && console.log('navigated', f.url()))
+    page.on('console', (m) => console.log('console', m.type(), m.text()))
+  }
+  return { context, page, errors }
+}
+
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** Waits until the URL's path (and search, if given) is as expected. */
+export async function expectPath(page: Page, pathname: string) {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000, waitUntil: 'commit' })
+  } catch (error) {
+    const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 500)
+    throw new Error(`Expected to reach ${pathname} but the page is at ${page.url()}, showing:\n${text}`, { cause: error })
+  }
+  expect(new URL(page.url()).pathname).toBe(pathname)
+}

@@ -1,0 +1,215 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { delay, http, HttpResponse } from 'msw'
+import { ApiError, createApiClient } from '@/lib/api-client'
+import { createSessionStore, type SessionStore } from '@/lib/session'
+import { server } from '../mocks/server'
+import { buildApiError, buildToken, buildUser } from '../support/factories'
+
+let store: SessionStore
+let assign: ReturnType<typeof vi.fn<(url: string) => void>>
+let api: ReturnType<typeof createApiClient>
+
+function signIn(token = buildToken()) {
+  store.login({ user: buildUser(), access_token: token })
+  return token
+}
+
+/** Counts refresh calls and answers each with a fresh token. */
+function trackRefresh({ wait = 0 } = {}) {
+  const calls: Array<{ authorization: string | null; body: string }> = []
+  const issued: string[] = []
+  server.use(
+    http.post('/api/refresh', async ({ request }) => {
+      calls.push({ authorization: request.headers.get('authorization'), body: await request.text() })
+      if (wait) await delay(wait)
+      const token = buildToken()
+      issued.push(token)
+      return HttpResponse.json({ access_token: token })
+    }),
+  )
+  return { calls, issued }
+}
+
+beforeEach(() => {
+  store = createSessionStore(localStorage)
+  store.restoreUser()
+  assign = vi.fn<(url: string) => void>()
+  api = createApiClient({ session: store, assign })
+})
+
+describe('requests', () => {
+  it('sends cookies and the bearer token', async () => {
+    const token = signIn()
+    let seen: Request | undefined
+    server.use(
+      http.get('/api/things', ({ request }) => {
+        seen = request
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+    await expect(api('/api/things')).resolves.toEqual({ ok: true })
+    expect(seen?.headers.get('authorization')).toBe(`Bearer ${token}`)
+    expect(seen?.credentials).toBe('include')
+  })
+
+  it('sends no Authorization header when signed out, and does not refresh', async () => {
+    const refresh = trackRefresh()
+    let authorization: string | null = 'unset'
+    server.use(
+      http.get('/api/things', ({ request }) => {
+        authorization = request.headers.get('authorization')
+        return HttpResponse.json({})
+      }),
+    )
+    await api('/api/things')
+    expect(authorization).toBeNull()
+    expect(refresh.calls).toHaveLength(0)
+  })
+})
+
+describe('refresh after success', () => {
+  it('registers activity and replaces the token with the refreshed one', async () => {
+    vi.useFakeTimers({ now: new Date('2025-04-01T10:00:00Z'), toFake: ['Date'] })
+    const oldToken = signIn()
+    vi.setSystemTime(new Date('2025-04-01T10:10:00Z'))
+    const refresh = trackRefresh()
+    server.use(http.get('/api/things', () => HttpResponse.json({})))
+
+    await api('/api/things')
+
+    expect(refresh.calls).toEqual([{ authorization: `Bearer ${oldToken}`, body: '' }])
+    expect(store.getState().token).toBe(refresh.issued[0])
+    expect(localStorage.getItem('token')).toBe(refresh.issued[0])
+    expect(store.getState().lastActivity).toBe(new Date('2025-04-01T10:10:00Z').getTime())
+  })
+
+  it('shares one refresh between concurrent successes', async () => {
+    signIn()
+    const refresh = trackRefresh({ wait: 50 })
+    server.use(
+      http.get('/api/a', () => HttpResponse.json({ a: 1 })),
+      http.get('/api/b', () => HttpResponse.json({ b: 2 })),
+    )
+    await Promise.all([api('/api/a'), api('/api/b')])
+    expect(refresh.calls).toHaveLength(1)
+  })
+
+  it('does not refresh after the refresh call itself', async () => {
+    signIn()
+    const refresh = trackRefresh()
+    await api('/api/refresh', { method: 'POST' })
+    expect(refresh.calls).toHaveLength(1)
+  })
+
+  it('signs the user out when the refresh fails', async () => {
+    signIn()
+    server.use(
+      http.post('/api/refresh', () => HttpResponse.json(buildApiError('SESSION_EXPIRED', 'Session ended'), { status: 401 })),
+      http.get('/api/things', () => HttpResponse.json({ ok: true })),
+    )
+    await expect(api('/api/things')).resolves.toEqual({ ok: true })
+    expect(store.getState().isAuthenticated).toBe(false)
+    expect(localStorage.getItem('token')).toBeNull()
+    // The refresh call is exempt from the error pages.
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('keeps the session when the refresh gets no answer (offline, or aborted by a reload)', async () => {
+    const token = signIn()
+    server.use(
+      http.post('/api/refresh', () => HttpResponse.error()),
+      http.get('/api/things', () => HttpResponse.json({ ok: true })),
+    )
+    await expect(api('/api/things')).resolves.toEqual({ ok: true })
+    expect(store.getState().isAuthenticated).toBe(true)
+    expect(localStorage.getItem('token')).toBe(token)
+  })
+
+  it('refreshes an expired token before the request and sends the new one', async () => {
+    const expired = signIn(buildToken({ expiresInSeconds: -60 }))
+    const refresh = trackRefresh()
+    const seen: Array<string | null> = []
+    server.use(
+      http.get('/api/things', ({ request }) => {
+        seen.push(request.headers.get('authorization'))
+        return HttpResponse.json({})
+      }),
+    )
+    await api('/api/things')
+    expect(refresh.calls[0]?.authorization).toBe(`Bearer ${expired}`)
+    expect(seen).toEqual([`Bearer ${refresh.issued[0]}`])
+  })
+})
+
+describe('errors', () => {
+  it.each([
+    [401, '/dashboard401'],
+    [403, '/dashboard403'],
+    [404, '/dashboard404'],
+    [500, '/dashboard500'],
+  ])('HTTP %i loads %s', async (status, page) => {
+    signIn()
+    server.use(http.get('/api/things', () => HttpResponse.json(buildApiError('X', 'x'), { status })))
+    await expect(api('/api/things')).rejects.toBeInstanceOf(ApiError)
+    expect(assign).toHaveBeenCalledWith(page)
+  })
+
+  it.each([
+    ['post', '/api/login'],
+    ['post', '/api/register'],
+    ['post', '/api/register/confirm'],
+    ['post', '/api/password-reset'],
+    ['post', '/api/password-reset/complete'],
+    ['post', '/api/refresh'],
+  ] as const)('%s %s errors go to the caller, not to an error page', async (_method, path) => {
+    server.use(
+      http.post(path, () =>
+        HttpResponse.json(buildApiError('INVALID_CREDENTIALS', 'The email or password is not correct.'), { status: 401 }),
+      ),
+    )
+    const error = await api(path, { method: 'POST', body: {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', message: 'The email or password is not correct.' })
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('400 throws an ApiError with the fields', async () => {
+    signIn()
+    server.use(
+      http.post('/api/things', () =>
+        HttpResponse.json(buildApiError('VALIDATION_FAILED', 'Check the fields', { name: 'Name is required' }), { status: 400 }),
+      ),
+    )
+    const error = await api('/api/things', { method: 'POST', body: {} }).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { name: 'Name is required' } })
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('409 throws an ApiError for the screen', async () => {
+    signIn()
+    server.use(http.post('/api/things', () => HttpResponse.json(buildApiError('CONFLICT', 'Already booked'), { status: 409 })))
+    const error = await api('/api/things', { method: 'POST', body: {} }).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', message: 'Already booked' })
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('429 throws an ApiError with retryAfter from the header', async () => {
+    signIn()
+    server.use(
+      http.get('/api/things', () =>
+        HttpResponse.json(buildApiError('RATE_LIMITED', 'Slow down'), { status: 429, headers: { 'Retry-After': '42' } }),
+      ),
+    )
+    const error = await api('/api/things').catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfter: 42 })
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('a failed request does not refresh the token', async () => {
+    signIn()
+    const refresh = trackRefresh()
+    server.use(http.get('/api/things', () => HttpResponse.json(buildApiError('CONFLICT', 'No'), { status: 409 })))
+    await api('/api/things').catch(() => undefined)
+    expect(refresh.calls).toHaveLength(0)
+  })
+})

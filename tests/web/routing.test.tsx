@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { server } from './mocks/server'
+import { knownPassword, knownUser } from './mocks/handlers/auth'
+import { renderApp } from './support/render-app'
+import { buildUser } from './support/factories'
+import { expectConsole } from './support/console-guard'
+
+describe('guard and routing', () => {
+  it('sends a visitor from /dashboard to sign in, then back to /dashboard', async () => {
+    const { router, user } = renderApp('/dashboard')
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Bandroom' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toEqual({ redirect: '/dashboard' })
+
+    await user.type(screen.getByLabelText('Email'), knownUser.email)
+    await user.type(screen.getByLabelText('Password'), knownPassword)
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    expect(await screen.findByRole('heading', { name: `Hello, ${knownUser.displayName}` })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(localStorage.getItem('token')).toBeTruthy()
+  })
+
+  it('shows a signed-in member the dashboard with their name', async () => {
+    const member = buildUser({ displayName: 'Ren Sato' })
+    server.use(http.get('/api/me', () => HttpResponse.json({ user: member })))
+    renderApp('/dashboard', { user: member })
+
+    expect(await screen.findByRole('heading', { name: 'Hello, Ren Sato' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Club overview' })).toBeInTheDocument()
+  })
+
+  it('sends a signed-in member away from /login', async () => {
+    const { router } = renderApp('/login?redirect=%2Fdashboard2', { user: knownUser })
+    expect(await screen.findByRole('heading', { name: 'Club overview' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard2')
+  })
+
+  it('ignores a redirect to another site', async () => {
+    const { router, user } = renderApp('/login?redirect=%2F%2Fevil.example%2F')
+    await user.type(await screen.findByLabelText('Email'), knownUser.email)
+    await user.type(screen.getByLabelText('Password'), knownPassword)
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await screen.findByRole('heading', { name: `Hello, ${knownUser.displayName}` })
+    expect(router.state.location.pathname).toBe('/dashboard')
+  })
+
+  it('signs out a member idle for more than 30 minutes when the app opens', async () => {
+    const { router } = renderApp('/dashboard', { user: knownUser, lastActivity: Date.now() - 31 * 60_000 })
+    expect(await screen.findByRole('heading', { name: 'Sign in to Bandroom' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(localStorage.getItem('user')).toBeNull()
+  })
+
+  it('sends the member to sign in when the session cannot be refreshed', async () => {
+    server.use(http.post('/api/refresh', () => HttpResponse.json({ error: { code: 'SESSION_EXPIRED', message: 'Ended' } }, { status: 401 })))
+    const { router } = renderApp('/dashboard', { user: knownUser })
+    expect(await screen.findByRole('heading', { name: 'Sign in to Bandroom' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toEqual({ redirect: '/dashboard' })
+  })
+
+  it('shows the 404 page for an unknown URL', async () => {
+    renderApp('/no-such-page')
+    expect(await screen.findByRole('heading', { name: '404 — Page not found' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/')
+  })
+
+  it('shows the public and in-layout error pages', async () => {
+    renderApp('/403')
+    expect(await screen.findByRole('heading', { name: '403 — Not allowed' })).toBeInTheDocument()
+  })
+
+  it('shows the in-layout 403 page to a signed-in member', async () => {
+    renderApp('/dashboard403', { user: knownUser })
+    expect(await screen.findByRole('heading', { name: '403 — Not allowed' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument()
+  })
+
+  it('shows "Unexpected Application Error" when a route fails', async () => {
+    // The router reports the failure on the console; that is expected here.
+    expectConsole('warn')
+    expectConsole('error')
+    server.use(http.get('/api/health', () => HttpResponse.json({ unexpected: 'shape' })))
+    renderApp('/dashboard2', { user: knownUser })
+    expect(await screen.findByText('Unexpected Application Error')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Club overview' })).not.toBeInTheDocument()
+  })
+
+  it('shows the club overview with server health and the account', async () => {
+    renderApp('/dashboard2', { user: knownUser })
+    expect(await screen.findByRole('heading', { name: 'Club overview' })).toBeInTheDocument()
+    expect(screen.getByText('Reachable')).toBeInTheDocument()
+    expect(screen.getByText(knownUser.email)).toBeInTheDocument()
+    expect(screen.getByText(/charts .* will appear here/i)).toBeInTheDocument()
+  })
+
+  it('says registration is not available yet and links back to sign in', async () => {
+    renderApp('/register')
+    expect(await screen.findByText(/comes with the accounts release/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
+  })
+
+  it('shows the dashboard error state when /api/me fails', async () => {
+    server.use(http.get('/api/me', () => HttpResponse.json({ error: { code: 'UNAVAILABLE', message: 'Down' } }, { status: 503 })))
+    renderApp('/dashboard', { user: knownUser })
+    expect(await screen.findByText('Your dashboard could not be loaded.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled())
+  })
+})
