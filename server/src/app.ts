@@ -8,6 +8,8 @@ import { registerSpa } from './http/spa'
 import { createAuthService } from './auth/auth.service'
 import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } from './auth/auth.routes'
 import { registerHealthRoutes } from './health/health.routes'
+import { createSettingsService } from './settings/settings.service'
+import { createMailer } from './mail/mailer'
 
 export interface AppOptions {
   database: Database
@@ -17,6 +19,10 @@ export interface AppOptions {
   /** The built SPA (dist/); omitted in API tests. */
   spaDir?: string
   logger?: FastifyServerOptions['logger']
+  /** SMTP server for outgoing mail; without it mail only goes to the outbox. */
+  smtpUrl?: string
+  /** Where users reach the app, for links in mail. */
+  publicUrl?: string
   /** Sign-in calls allowed per IP per minute (SPEC: 20); tests that sign many people in raise it. */
   loginCallsPerMinute?: number
   /** Largest JSON body accepted, in bytes. */
@@ -78,7 +84,10 @@ export async function buildApp(options: AppOptions) {
   })
   await app.register(rateLimit, { global: false })
 
-  const auth = createAuthService({ db: options.database.db, secret: options.jwtSecret, clock })
+  const db = options.database.db
+  const settings = createSettingsService({ db, clock })
+  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock })
+  const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
@@ -86,7 +95,7 @@ export async function buildApp(options: AppOptions) {
   await registerSpa(app, options.spaDir)
 
   // Returned beside the app, not on it: a Fastify instance is thenable, so `await` would unwrap it.
-  return { app, services: { auth } }
+  return { app, services: { auth, settings, mailer } }
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

@@ -25,6 +25,8 @@ async function main() {
   const { app, services } = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
+    smtpUrl: config.smtpUrl,
+    publicUrl: config.publicUrl,
     spaDir: fileURLToPath(new URL('../../dist', import.meta.url)),
     logger: {
       level: config.logLevel,

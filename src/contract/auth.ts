@@ -18,6 +18,8 @@ export const sessionUserSchema = z.object({
   enrollmentYear: z.number().int(),
   role: z.enum(roles),
   status: z.enum(userStatuses),
+  /** Holds a position in the current term (SPEC §5.3); admins have every executive right too. */
+  isExecutive: z.boolean(),
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { sessions, users, loginFailures } from '../../server/src/db/schema'
 import { SignJWT } from 'jose'
 import { createTestApp, minutes, type TestApp } from './support/test-app'
-import { createUser, TEST_PASSWORD } from './support/factories'
+import { createUser, makeExecutive, TEST_PASSWORD } from './support/factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -30,6 +30,7 @@ describe('POST /api/login', () => {
       enrollmentYear: 2025,
       role: 'member',
       status: 'active',
+      isExecutive: false,
     })
     expect(JSON.stringify(body)).not.toContain('argon2')
     expect((await me(body.access_token)).json().user.id).toBe(user.id)
@@ -193,5 +194,22 @@ describe('sessions', () => {
     await t.services.auth.revokeAllSessions(second.user.id)
     expect((await me(second.token)).statusCode).toBe(401)
     expect((await me(other.access_token)).statusCode).toBe(401)
+  })
+})
+
+describe('executives', () => {
+  it('are members holding a position in the current term; the right follows the term', async () => {
+    const { user } = await t.as('member')
+    const term = await t.services.settings.currentTerm()
+    // The clock starts on 1 June 2026 (Tokyo): the term that began in April 2026.
+    expect(term).toBe(2026)
+    await makeExecutive(t.db, user.id, term + 1)
+    const before = await t.signIn(user.email, user.password)
+    expect(before.user).toMatchObject({ isExecutive: false })
+
+    await makeExecutive(t.db, user.id, term)
+    const now = await t.signIn(user.email, user.password)
+    expect(now.user).toMatchObject({ isExecutive: true })
+    expect((await me(now.access_token)).json().user.isExecutive).toBe(true)
   })
 })

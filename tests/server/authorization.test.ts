@@ -7,14 +7,15 @@ import { createTestApp, type TestApp } from './support/test-app'
  * declared access rule as the expectation. A route added without `defineRoute` (so without a
  * rule) fails the first test; a rule the code does not enforce fails the second.
  */
-type Caller = 'visitor' | 'member' | 'admin'
-const callers: Caller[] = ['visitor', 'member', 'admin']
+type Caller = 'visitor' | 'member' | 'executive' | 'admin'
+const callers: Caller[] = ['visitor', 'member', 'executive', 'admin']
 
 const refusal: Record<Access, Record<Caller, 401 | 403 | null>> = {
-  public: { visitor: null, member: null, admin: null },
-  session: { visitor: 401, member: null, admin: null },
-  member: { visitor: 401, member: null, admin: null },
-  admin: { visitor: 401, member: 403, admin: null },
+  public: { visitor: null, member: null, executive: null, admin: null },
+  session: { visitor: 401, member: null, executive: null, admin: null },
+  member: { visitor: 401, member: null, executive: null, admin: null },
+  executive: { visitor: 401, member: 403, executive: null, admin: null },
+  admin: { visitor: 401, member: 403, executive: 403, admin: null },
 }
 
 let t: TestApp

@@ -2,6 +2,7 @@ import { and, count, eq, gt, isNull, lt, min, or, sql } from 'drizzle-orm'
 import type { LoginInput, LoginResponse, SessionUser } from '../../../src/contract/auth'
 import type { Db } from '../db/client'
 import { loginFailures, sessions, users } from '../db/schema'
+import type { SettingsService } from '../settings/settings.service'
 import { AppError, unauthenticated } from '../http/errors'
 import { dummyPasswordHash, verifyPassword } from './passwords'
 import type { Principal } from './principal'
@@ -16,11 +17,12 @@ export interface AuthDeps {
   db: Db
   secret: Uint8Array
   clock: () => Date
+  settings: SettingsService
 }
 
 export type UserRow = typeof users.$inferSelect
 
-export function toSessionUser(row: UserRow): SessionUser {
+export function toSessionUser(row: UserRow, isExecutive: boolean): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -28,7 +30,17 @@ export function toSessionUser(row: UserRow): SessionUser {
     enrollmentYear: row.enrollmentYear,
     role: row.role,
     status: row.status,
+    isExecutive,
   }
+}
+
+/**
+ * SQL for "this user holds a position in the given term" — the definition of an executive.
+ * Written with explicit qualifiers: Drizzle leaves columns unqualified inside a select list,
+ * where `"id"` would bind to the subquery's own table.
+ */
+export function holdsPositionIn(term: number) {
+  return sql<boolean>`exists (select 1 from "position_holders" ph where ph."user_id" = "users"."id" and ph."term_year" = ${term})`
 }
 
 const refusedStatus: Record<Exclude<UserRow['status'], 'active'>, AppError> = {
@@ -37,7 +49,7 @@ const refusedStatus: Record<Exclude<UserRow['status'], 'active'>, AppError> = {
   deleted: new AppError(403, 'ACCOUNT_DELETED', 'This account has been deleted.'),
 }
 
-export function createAuthService({ db, secret, clock }: AuthDeps) {
+export function createAuthService({ db, secret, clock, settings }: AuthDeps) {
   async function assertNotThrottled(email: string, now: Date) {
     const since = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS)
     const [row] = await db
@@ -65,19 +77,20 @@ export function createAuthService({ db, secret, clock }: AuthDeps) {
     const now = clock()
     const claims = await readAccessToken(secret, token, now, { allowExpired })
     if (!claims) return null
+    const term = await settings.currentTerm()
     const [row] = await db
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: users, isExecutive: holdsPositionIn(term) })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, claims.sessionId))
     if (!row || row.user.id !== claims.userId) return null
-    const { session, user } = row
+    const { session, user, isExecutive } = row
     const alive =
       session.revokedAt === null &&
       session.expiresAt.getTime() > now.getTime() &&
       now.getTime() - session.lastSeenAt.getTime() < SESSION_IDLE_MS &&
       user.status === 'active'
-    return alive ? { session, user, now } : null
+    return alive ? { session, user, isExecutive, now } : null
   }
 
   async function touch(sessionId: string, lastSeenAt: Date, now: Date, force = false) {
@@ -91,7 +104,12 @@ export function createAuthService({ db, secret, clock }: AuthDeps) {
       const now = clock()
       const email = input.email.toLowerCase()
       await assertNotThrottled(email, now)
-      const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email))
+      const term = await settings.currentTerm()
+      const [found] = await db
+        .select({ user: users, isExecutive: holdsPositionIn(term) })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+      const user = found?.user
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
       if (!user || !passwordOk) {
         await db.insert(loginFailures).values({ email, ip: meta.ip, failedAt: now })
@@ -110,7 +128,7 @@ export function createAuthService({ db, secret, clock }: AuthDeps) {
           ip: meta.ip,
         })
         .returning({ id: sessions.id })
-      return { user: toSessionUser(user), access_token: await issueToken(user.id, session!.id) }
+      return { user: toSessionUser(user, found!.isExecutive), access_token: await issueToken(user.id, session!.id) }
     },
 
     /** The caller named by a Bearer token; throws 401 when the token or its session is dead. */
@@ -118,7 +136,7 @@ export function createAuthService({ db, secret, clock }: AuthDeps) {
       const live = await liveSession(token, false)
       if (!live) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
       await touch(live.session.id, live.session.lastSeenAt, live.now)
-      return { user: toSessionUser(live.user), sessionId: live.session.id }
+      return { user: toSessionUser(live.user, live.isExecutive), sessionId: live.session.id }
     },
 
     async refresh(token: string) {

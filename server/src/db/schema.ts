@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { roles, userStatuses } from '../../../src/contract/auth'
 
 export const userRole = pgEnum('user_role', roles)
@@ -20,9 +20,14 @@ export const users = pgTable(
     enrollmentYear: integer('enrollment_year').notNull(),
     role: userRole('role').notNull().default('member'),
     status: userStatus('status').notNull().default('pending'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_status_idx').on(t.status),
+    index('users_display_name_lower_idx').on(sql`lower(${t.displayName})`),
+  ],
 )
 
 /**
@@ -56,4 +61,154 @@ export const loginFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_failed_at_idx').on(t.email, t.failedAt)],
+)
+
+/**
+ * Club settings (SPEC §5.3) as one validated JSON document under key `club`; the shape and
+ * defaults are `clubSettingsSchema` in src/contract/settings.ts. Rooms, periods and blackouts,
+ * which other rows point at, are tables of their own.
+ */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+})
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    capacity: integer('capacity').notNull(),
+    active: boolean('active').notNull().default(true),
+    shownPublicly: boolean('shown_publicly').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('rooms_name_lower_key').on(sql`lower(${t.name})`)],
+)
+
+/** The day's bookable periods, e.g. "1st 09:00–10:30"; times are club-time-zone wall clock. */
+export const periods = pgTable('periods', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  label: text('label').notNull(),
+  startsAt: text('starts_at').notNull(),
+  endsAt: text('ends_at').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  ...timestamps,
+})
+
+/** Dates on which rooms cannot be booked; `roomIds` null means every room. */
+export const blackouts = pgTable(
+  'blackouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    roomIds: uuid('room_ids').array(),
+    reason: text('reason').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('blackouts_range_idx').on(t.startsOn, t.endsOn)],
+)
+
+/** Every mail the app sends: always recorded here, and sent over SMTP when SMTP_URL is set. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+)
+
+/** Single-use password-reset tokens; only a SHA-256 of the token is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+/** A member's self-introduction as others see it (SPEC §5.1). */
+export const intros = pgTable(
+  'intros',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickname: text('nickname'),
+    parts: text('parts').array().notNull().default(sql`'{}'::text[]`),
+    favouriteArtists: text('favourite_artists').array().notNull().default(sql`'{}'::text[]`),
+    body: text('body').notNull().default(''),
+    lookingForBand: boolean('looking_for_band').notNull().default(false),
+    wantedParts: text('wanted_parts').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('intros_parts_idx').using('gin', t.parts)],
+)
+
+/** Private details the university asks for; the member, executives and admins only. */
+export const additionalInfo = pgTable('additional_info', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name'),
+  nameKana: text('name_kana'),
+  studentNumber: text('student_number'),
+  faculty: text('faculty'),
+  department: text('department'),
+  phone: text('phone'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Executive positions (President, Treasurer, …), ordered for display. */
+export const positions = pgTable(
+  'positions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('positions_name_lower_key').on(sql`lower(${t.name})`)],
+)
+
+/**
+ * Who holds which position in which term (academic year). A member is an executive exactly
+ * while they hold a position in the current term, so rights change hands with the term.
+ */
+export const positionHolders = pgTable(
+  'position_holders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    positionId: uuid('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    termYear: integer('term_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('position_holders_unique_key').on(t.positionId, t.userId, t.termYear),
+    index('position_holders_user_term_idx').on(t.userId, t.termYear),
+  ],
 )

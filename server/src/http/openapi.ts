@@ -32,7 +32,7 @@ export function openApiDocument(routes: RegisteredRoute[]) {
       '429': errorResponse('Rate limited; see Retry-After'),
     }
     if (route.access !== 'public') responses['401'] = errorResponse('No live session')
-    if (route.access === 'admin') responses['403'] = errorResponse('Not allowed')
+    if (route.access === 'admin' || route.access === 'executive') responses['403'] = errorResponse('Not allowed')
     paths[path] ??= {}
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,

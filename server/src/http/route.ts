@@ -11,9 +11,12 @@ import type { Principal } from '../auth/principal'
  * - session: needs a Bearer token naming a session, expired or not (refresh, logout); the
  *   handler checks it, since an expired token must still reach it
  * - member: any signed-in active account
+ * - executive: a member holding a position in the current term, or an admin
  * - admin: accounts with role `admin`
+ * Finer rules (the owner of a record, a band's members) are checked by the service on top of
+ * one of these, and the route's `access` names the widest caller it lets through.
  */
-export type Access = 'public' | 'session' | 'member' | 'admin'
+export type Access = 'public' | 'session' | 'member' | 'executive' | 'admin'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -23,7 +26,7 @@ export interface RouteContext<B, Q, P> {
   body: B
   query: Q
   params: P
-  /** The signed-in caller; set for `member` and `admin` routes, null otherwise. */
+  /** The signed-in caller; set for `member`, `executive` and `admin` routes, null otherwise. */
   principal: Principal | null
 }
 
@@ -92,10 +95,12 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
     url: definition.url,
     config: definition.config,
     handler: async (request, reply) => {
-      const signedIn = definition.access === 'member' || definition.access === 'admin'
-      const principal = signedIn ? await request.requirePrincipal() : null
+      const principal = definition.access === 'public' || definition.access === 'session' ? null : await request.requirePrincipal()
       if (definition.access === 'admin' && principal?.user.role !== 'admin') {
         throw new AppError(403, 'FORBIDDEN', 'Only administrators can do that.')
+      }
+      if (definition.access === 'executive' && !(principal?.user.isExecutive || principal?.user.role === 'admin')) {
+        throw new AppError(403, 'FORBIDDEN', 'Only the club’s executives can do that.')
       }
       const result = await definition.handler({
         request,

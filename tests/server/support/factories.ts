@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../../server/src/db/client'
-import { users } from '../../../server/src/db/schema'
+import { positionHolders, positions, users } from '../../../server/src/db/schema'
 import { hashPassword } from '../../../server/src/auth/passwords'
 
 export const TEST_PASSWORD = 'correct horse battery'
@@ -26,4 +26,11 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
     })
     .returning()
   return { ...user!, password: password ?? TEST_PASSWORD }
+}
+
+/** Gives a user a position in a term (creating a position for it), which makes them an executive in that term. */
+export async function makeExecutive(db: Db, userId: string, termYear: number, positionName = `Position ${++sequence}`) {
+  const [position] = await db.insert(positions).values({ name: positionName }).returning()
+  await db.insert(positionHolders).values({ positionId: position!.id, userId, termYear })
+  return position!
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '../../../server/src/app'
 import { createTestDatabase } from './test-database'
-import { createUser } from './factories'
+import { createUser, makeExecutive } from './factories'
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256!!')
 export const START = new Date('2026-06-01T01:00:00Z')
@@ -17,7 +17,7 @@ export class TestClock {
 
 export const minutes = (n: number) => n * 60 * 1000
 
-export type Role = 'member' | 'admin'
+export type Role = 'member' | 'executive' | 'admin'
 
 /** The real app on a fresh database, with helpers to sign people in and call it. */
 export async function createTestApp(
@@ -49,9 +49,10 @@ export async function createTestApp(
     clock,
     services,
     signIn,
-    /** Creates an active user of the role and signs them in. */
+    /** Creates an active user of the role (an executive holds a position this term) and signs them in. */
     async as(role: Role, overrides: Parameters<typeof createUser>[1] = {}) {
-      const user = await createUser(database.db, { role, ...overrides })
+      const user = await createUser(database.db, { role: role === 'admin' ? 'admin' : 'member', ...overrides })
+      if (role === 'executive') await makeExecutive(database.db, user.id, await services.settings.currentTerm())
       const { access_token } = await signIn(user.email, user.password)
       return { user, token: access_token, headers: { authorization: `Bearer ${access_token}` } }
     },

@@ -11,6 +11,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
     enrollmentYear: 2024,
     role: 'member',
     status: 'active',
+    isExecutive: false,
     ...overrides,
   }
 }

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm'
+import { clubSettingsSchema, type ClubSettings } from '../../../src/contract/settings'
+import { academicYearOf } from '../../../src/contract/terms'
+import type { Db } from '../db/client'
+import { settings } from '../db/schema'
+
+const CLUB_KEY = 'club'
+
+/**
+ * The club settings, read once and cached in the process: nearly every request needs the
+ * time zone or the term, and only admins change them (which refreshes the cache at once).
+ */
+export function createSettingsService({ db, clock }: { db: Db; clock: () => Date }) {
+  let cached: Promise<ClubSettings> | undefined
+
+  async function load(): Promise<ClubSettings> {
+    const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, CLUB_KEY))
+    // A stored document from an older release is completed with today's defaults.
+    const parsed = clubSettingsSchema.safeParse(row?.value ?? {})
+    return parsed.success ? parsed.data : clubSettingsSchema.parse({})
+  }
+
+  return {
+    get(): Promise<ClubSettings> {
+      cached ??= load().catch((error: unknown) => {
+        cached = undefined
+        throw error
+      })
+      return cached
+    },
+
+    /** Validates and stores the whole document; the new values apply to the next request. */
+    async replace(value: ClubSettings, updatedBy: string | null): Promise<ClubSettings> {
+      const next = clubSettingsSchema.parse(value)
+      await db
+        .insert(settings)
+        .values({ key: CLUB_KEY, value: next, updatedAt: clock(), updatedBy })
+        .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: clock(), updatedBy } })
+      cached = Promise.resolve(next)
+      return next
+    },
+
+    /** The academic year in force now, in the club's time zone. */
+    async currentTerm(): Promise<number> {
+      return academicYearOf(clock(), await this.get())
+    },
+  }
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>

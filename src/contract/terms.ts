@@ -1,0 +1,48 @@
+/**
+ * Academic years and grades, in the club's time zone. Pure functions shared by the server
+ * (executive rights follow the current term) and the client (grades shown on screens).
+ */
+export interface TermSettings {
+  timeZone: string
+  /** Month (1–12) the academic year starts in; April in Japan. */
+  academicYearStartMonth: number
+}
+
+/** The calendar date of an instant in a time zone. */
+export function zonedDate(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant)
+  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value)
+  return { year: get('year'), month: get('month'), day: get('day') }
+}
+
+/** The academic year (named by the calendar year it starts in) that an instant falls in. */
+export function academicYearOf(instant: Date, settings: TermSettings) {
+  const { year, month } = zonedDate(instant, settings.timeZone)
+  return month >= settings.academicYearStartMonth ? year : year - 1
+}
+
+export type Grade = 1 | 2 | 3 | 4 | 'graduate' | 'incoming'
+
+/** 1st–4th year from the enrollment year, then "graduate"; an enrollment in the future is "incoming". */
+export function gradeOf(enrollmentYear: number, academicYear: number): Grade {
+  const grade = academicYear - enrollmentYear + 1
+  if (grade < 1) return 'incoming'
+  if (grade > 4) return 'graduate'
+  return grade as 1 | 2 | 3 | 4
+}
+
+const ordinals = { 1: '1st year', 2: '2nd year', 3: '3rd year', 4: '4th year' } as const
+export function gradeLabel(grade: Grade) {
+  if (grade === 'graduate') return 'Graduate'
+  if (grade === 'incoming') return 'Incoming'
+  return ordinals[grade]
+}
+
+export function isValidTimeZone(timeZone: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
