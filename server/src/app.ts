@@ -10,6 +10,8 @@ import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } 
 import { registerHealthRoutes } from './health/health.routes'
 import { createSettingsService } from './settings/settings.service'
 import { createMailer } from './mail/mailer'
+import { registerMailRoutes } from './mail/mail.routes'
+import { createPasswordResetService } from './accounts/password-reset.service'
 
 export interface AppOptions {
   database: Database
@@ -88,14 +90,18 @@ export async function buildApp(options: AppOptions) {
   const settings = createSettingsService({ db, clock })
   const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
+  const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl: options.publicUrl ?? 'http://localhost:3000' })
+  const services = { auth, settings, mailer, passwordReset }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
+  registerMailRoutes(app, { db })
+  // Each area registers its routes here, in one line, with the services it needs.
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 
   // Returned beside the app, not on it: a Fastify instance is thenable, so `await` would unwrap it.
-  return { app, services: { auth, settings, mailer } }
+  return { app, services }
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

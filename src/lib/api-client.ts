@@ -1,4 +1,4 @@
-import { FetchError, ofetch, type FetchOptions } from 'ofetch'
+import { FetchError, ofetch, type FetchOptions, type ResponseType } from 'ofetch'
 import { apiErrorSchema } from '@/contract/errors'
 import { session as appSession, type SessionStore } from '@/lib/session'
 
@@ -98,7 +98,7 @@ export interface ApiClientOptions {
   baseURL?: () => string
 }
 
-export type ApiRequestOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'credentials'>
+export type ApiRequestOptions = Omit<FetchOptions<ResponseType>, 'baseURL' | 'credentials'>
 
 export function createApiClient({
   session = appSession,

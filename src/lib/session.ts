@@ -111,6 +111,13 @@ export function createSessionStore(storage: Storage = window.localStorage) {
       setState({ lastActivity: now })
     },
 
+    /** Replaces the stored user with a fresher copy from the server (name, role, executive). */
+    updateUser(user: SessionUser) {
+      if (!state.isAuthenticated) return
+      storage.setItem(USER_KEY, JSON.stringify(user))
+      setState({ user })
+    },
+
     updateToken(token: string) {
       storage.setItem(TOKEN_KEY, token)
       setState({ token })

@@ -1,7 +1,25 @@
 import { Gauge, LayoutDashboard, type LucideIcon } from 'lucide-react'
+import type { LinkProps } from '@tanstack/react-router'
+import type { SessionUser } from '@/contract/auth'
 
-/** Only screens that exist; each release adds its own entries. */
-export const navItems: ReadonlyArray<{ to: '/dashboard' | '/dashboard2'; label: string; icon: LucideIcon }> = [
+export interface NavItem {
+  to: LinkProps['to']
+  label: string
+  icon: LucideIcon
+  /** Who sees the entry; everyone signed in when omitted. The server still checks each call. */
+  access?: 'executive' | 'admin'
+}
+
+/** Only screens that exist; each release adds its own entries, in sidebar order. */
+export const navItems: ReadonlyArray<NavItem> = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/dashboard2', label: 'Club overview', icon: Gauge },
 ]
+
+export function visibleNavItems(user: SessionUser | null) {
+  return navItems.filter((item) => {
+    if (!item.access) return true
+    if (item.access === 'admin') return user?.role === 'admin'
+    return user?.role === 'admin' || user?.isExecutive === true
+  })
+}

@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { navItems } from '@/features/layout/nav-items'
+import { visibleNavItems } from '@/features/layout/nav-items'
+import { useSession } from '@/lib/session-context'
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useSession()
   return (
     <ul className="flex flex-col gap-1 p-3">
-      {navItems.map(({ to, label, icon: Icon }) => (
-        <li key={to}>
+      {visibleNavItems(user).map(({ to, label, icon: Icon }) => (
+        <li key={String(to)}>
           <Link
             to={to}
             onClick={onNavigate}

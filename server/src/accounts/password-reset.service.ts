@@ -1,0 +1,58 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { createHash, randomBytes } from 'node:crypto'
+import type { Db } from '../db/client'
+import { passwordResetTokens, users } from '../db/schema'
+import type { Mailer } from '../mail/mailer'
+
+export const RESET_TOKEN_MS = 60 * 60 * 1000
+
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Issuing password-reset links. Only a hash of each token is stored; the link is mailed (or
+ * lands in the outbox). Consuming a token lives beside this, in the accounts routes' service.
+ */
+export function createPasswordResetService({ db, mailer, clock, publicUrl }: { db: Db; mailer: Mailer; clock: () => Date; publicUrl: string }) {
+  async function issue(user: { id: string; email: string; displayName: string }) {
+    const token = randomBytes(32).toString('base64url')
+    const now = clock()
+    await db.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_MS),
+    })
+    const link = `${publicUrl}/reset-password?token=${token}`
+    await mailer.send({
+      to: user.email,
+      kind: 'password-reset',
+      subject: 'Reset your Bandroom password',
+      text: `Hello ${user.displayName},\n\nSomeone (hopefully you) asked to reset the password of your Bandroom account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
+    })
+    return token
+  }
+
+  return {
+    issue,
+
+    /** "Forgot password": mails a link when the email belongs to an active account; silent otherwise. */
+    async request(email: string) {
+      const [user] = await db
+        .select({ id: users.id, email: users.email, displayName: users.displayName })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.status, 'active')))
+      if (user) await issue(user)
+    },
+
+    /** The live token row for a raw token, or null (unknown, used or expired). */
+    async findLive(token: string) {
+      const [row] = await db
+        .select()
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, clock())))
+      return row ?? null
+    },
+  }
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>
