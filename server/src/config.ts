@@ -17,6 +17,8 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   PUBLIC_URL: optional(z.url('must be a URL such as https://bandroom.example.ac.jp')),
+  SPA_DIR: optional(z.string()),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 })
 
@@ -30,6 +32,9 @@ export interface Config {
   adminPassword?: string
   smtpUrl?: string
   publicUrl: string
+  /** The built SPA; defaults to dist/ beside server/. */
+  spaDir?: string
+  loginRateLimitPerMinute: number
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
 }
 
@@ -54,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    spaDir: e.SPA_DIR ? path.resolve(e.SPA_DIR) : undefined,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   }
 }

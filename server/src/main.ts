@@ -27,7 +27,8 @@ async function main() {
     jwtSecret: config.jwtSecret,
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
-    spaDir: fileURLToPath(new URL('../../dist', import.meta.url)),
+    spaDir: config.spaDir ?? fileURLToPath(new URL('../../dist', import.meta.url)),
+    loginCallsPerMinute: config.loginRateLimitPerMinute,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

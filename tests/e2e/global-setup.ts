@@ -50,7 +50,9 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  * with the bootstrap admin and a member, and shares its URL with the e2e files. `npm test` builds before vitest runs.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+  // E2E_DIST_DIR lets a developer test a build made elsewhere (e.g. while another build runs).
+  const spaDir = process.env.E2E_DIST_DIR ? path.resolve(process.env.E2E_DIST_DIR) : path.join(root, 'dist')
+  if (!existsSync(path.join(spaDir, 'index.html'))) {
     throw new Error('dist/ is missing: the e2e tests drive the built app; run `npm run build` first (npm test does).')
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bandroom-e2e-'))
@@ -79,6 +81,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      SPA_DIR: spaDir,
+      // Every e2e file signs people in from 127.0.0.1; the limit itself has a server test.
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
