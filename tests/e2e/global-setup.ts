@@ -8,7 +8,7 @@ import { openDatabase } from '../../server/src/db/client'
 import { users } from '../../server/src/db/schema'
 import { hashPassword } from '../../server/src/auth/passwords'
 import { bootstrapAdmin } from '../../server/src/users/bootstrap'
-import { E2E_ADMIN, E2E_MEMBER } from './support/accounts'
+import { E2E_ADMIN, E2E_MEMBER, E2E_USERS } from './support/accounts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,7 +47,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 /**
  * Starts the real server on the built app (dist/), on a fresh PGlite data directory seeded
- * with the bootstrap admin and a member, and shares its URL with the e2e files. `npm test` builds before vitest runs.
+ * with the bootstrap admin and the accounts of support/accounts.ts, and shares its URL with the e2e files. `npm test` builds before vitest runs.
  */
 export default async function setup(project: TestProject) {
   // E2E_DIST_DIR lets a developer test a build made elsewhere (e.g. while another build runs).
@@ -60,14 +60,16 @@ export default async function setup(project: TestProject) {
   await database.migrate()
   // The real first-start bootstrap makes the admin; the member is added beside it.
   await bootstrapAdmin(database.db, { email: E2E_ADMIN.email, password: E2E_ADMIN.password, now: new Date() })
-  await database.db.insert(users).values({
-    email: E2E_MEMBER.email,
-    passwordHash: await hashPassword(E2E_MEMBER.password),
-    displayName: E2E_MEMBER.displayName,
-    enrollmentYear: 2025,
-    role: 'member',
-    status: 'active',
-  })
+  for (const account of [E2E_MEMBER, ...Object.values(E2E_USERS)]) {
+    await database.db.insert(users).values({
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      displayName: account.displayName,
+      enrollmentYear: account.enrollmentYear ?? 2025,
+      role: 'member',
+      status: account.status ?? 'active',
+    })
+  }
   await database.close()
 
   const port = await freePort()

@@ -1,2 +1,34 @@
+/**
+ * Accounts the e2e global setup creates. Each area's e2e file uses its own accounts, so files
+ * never depend on what another file changed.
+ */
+export interface SeedAccount {
+  email: string
+  password: string
+  displayName: string
+  enrollmentYear?: number
+  status?: 'pending' | 'active' | 'suspended'
+}
+
 export const E2E_ADMIN = { email: 'admin@e2e.example.ac.jp', password: 'admin password for e2e', displayName: 'Administrator' }
-export const E2E_MEMBER = { email: 'haruka@e2e.example.ac.jp', password: 'member password for e2e', displayName: 'Haruka Sato' }
+export const E2E_MEMBER: SeedAccount = { email: 'haruka@e2e.example.ac.jp', password: 'member password for e2e', displayName: 'Haruka Sato' }
+
+const seed = (key: string, displayName: string, extra: Partial<SeedAccount> = {}): SeedAccount => ({
+  email: `${key}@e2e.example.ac.jp`,
+  password: `password of ${key} for e2e`,
+  displayName,
+  ...extra,
+})
+
+/** Per-area accounts: accounts (profile, reset), user admin, club admin, people. */
+export const E2E_USERS = {
+  resetter: seed('resetter', 'Riku Mori'),
+  profileOwner: seed('profile-owner', 'Mei Ito'),
+  pendingApplicant: seed('pending-applicant', 'Sora Kato', { status: 'pending' }),
+  editable: seed('editable', 'Yuto Abe', { enrollmentYear: 2024 }),
+  graduateA: seed('graduate-a', 'Kenji Ueda', { enrollmentYear: 2019 }),
+  graduateB: seed('graduate-b', 'Nao Fujita', { enrollmentYear: 2018 }),
+  executiveCandidate: seed('executive-candidate', 'Aoi Tanaka', { enrollmentYear: 2024 }),
+  introWriter: seed('intro-writer', 'Hina Yamada', { enrollmentYear: 2025 }),
+  introReader: seed('intro-reader', 'Ren Suzuki', { enrollmentYear: 2023 }),
+} satisfies Record<string, SeedAccount>
