@@ -1,0 +1,26 @@
+import path from 'node:path'
+import { ConfigError, loadConfig } from '../config'
+import { openDatabase } from '../db/client'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from './demo-club'
+
+/** `npm run demo`: loads (or resets to) the demo club in the configured database. */
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') })
+  try {
+    await database.migrate()
+    const result = await loadDemoClub(database.db)
+    console.log(`Loaded the demo club: ${result.users} accounts, term ${result.term}.`)
+    console.log(`Sign in with password "${DEMO_PASSWORD}" as:`)
+    for (const [role, email] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${role.padEnd(10)} ${email}`)
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message)
+  else if (String(error).includes('lock')) console.error('The database is in use: stop the server (npm start) before loading the demo.', error)
+  else console.error('Could not load the demo club:', error)
+  process.exit(1)
+})
