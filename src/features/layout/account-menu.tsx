@@ -52,11 +52,11 @@ export function AccountMenu() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Account menu"
+        aria-label={`Account menu: ${user?.displayName ?? ''}`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="flex min-h-10 items-center gap-2 rounded-md px-2 py-1 text-ink hover:bg-surface-2"
+        className="flex min-h-11 items-center gap-2 rounded-md px-2 py-1 text-ink hover:bg-surface-2"
       >
         <UserRound aria-hidden="true" className="size-5" />
         <span className="max-w-[8rem] truncate text-sm sm:max-w-[12rem]">{user?.displayName}</span>

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { E2E_ADMIN } from './support/accounts'
+import { seriousViolations } from './support/axe'
+import { expectPath, launchBrowser, openPage, signIn } from './support/browser'
+
+/** Public screens, then every screen of the signed-in app (the admin sees them all). */
+const publicPaths = ['/login', '/register', '/reset-password', '/404']
+const appPaths = ['/dashboard', '/dashboard2', '/dashboard403']
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  ;({ context, page } = await openPage(browser))
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+})
+
+/** Lets the screen finish loading: no "Loading…" status left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page.waitForFunction(() => !document.querySelector('[role="status"]')?.textContent?.includes('Loading'), undefined, { timeout: 10_000 })
+}
+
+describe('no serious accessibility violations (axe-core, WCAG 2.1 AA)', () => {
+  for (const path of publicPaths) {
+    it(`on ${path}`, async () => {
+      await page.goto(path)
+      await settle(page)
+      expect(await seriousViolations(page)).toEqual([])
+    })
+  }
+
+  it('signs the admin in for the app screens', async () => {
+    await page.goto('/login')
+    await signIn(page, E2E_ADMIN)
+    await expectPath(page, '/dashboard')
+  })
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const path of appPaths) {
+      it(`on ${path} in the ${theme} theme`, async () => {
+        await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+        await page.goto(path)
+        await settle(page)
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark')
+        expect(await seriousViolations(page)).toEqual([])
+      })
+    }
+  }
+})
