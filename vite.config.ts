@@ -44,6 +44,12 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // The password-strength dictionaries (~1.7 MB) load on demand on the registration and
+        // password screens, which need the server anyway; every phone should not download
+        // them at install. Everything else is precached so the app opens offline.
+        manifestTransforms: [
+          async (entries) => ({ manifest: entries.filter((entry) => entry.size < 300 * 1024), warnings: [] }),
+        ],
       },
     }),
   ],

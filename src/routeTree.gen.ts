@@ -18,12 +18,23 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedAdditionalInfoRouteImport } from './routes/_authenticated/additional-info'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDashboard2RouteImport } from './routes/_authenticated/dashboard2'
 import { Route as AuthenticatedDashboard401RouteImport } from './routes/_authenticated/dashboard401'
 import { Route as AuthenticatedDashboard403RouteImport } from './routes/_authenticated/dashboard403'
 import { Route as AuthenticatedDashboard404RouteImport } from './routes/_authenticated/dashboard404'
 import { Route as AuthenticatedDashboard500RouteImport } from './routes/_authenticated/dashboard500'
+import { Route as AuthenticatedExecutiveManagementRouteImport } from './routes/_authenticated/executive-management'
+import { Route as AuthenticatedIntroRouteImport } from './routes/_authenticated/intro'
+import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authenticated/intro-edit'
+import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
+import { Route as AuthenticatedPasswordChangeRouteImport } from './routes/_authenticated/password-change'
+import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedSystemSettingsRouteImport } from './routes/_authenticated/system-settings'
+import { Route as AuthenticatedUserDeleteRouteImport } from './routes/_authenticated/user-delete'
+import { Route as AuthenticatedUserEditRouteImport } from './routes/_authenticated/user-edit'
+import { Route as AuthenticatedUserListRouteImport } from './routes/_authenticated/user-list'
 
 const R401Route = R401RouteImport.update({
   id: '/401',
@@ -69,6 +80,12 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedAdditionalInfoRoute =
+  AuthenticatedAdditionalInfoRouteImport.update({
+    id: '/additional-info',
+    path: '/additional-info',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -103,6 +120,59 @@ const AuthenticatedDashboard500Route =
     path: '/dashboard500',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedExecutiveManagementRoute =
+  AuthenticatedExecutiveManagementRouteImport.update({
+    id: '/executive-management',
+    path: '/executive-management',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedIntroRoute = AuthenticatedIntroRouteImport.update({
+  id: '/intro',
+  path: '/intro',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedIntroEditRoute = AuthenticatedIntroEditRouteImport.update({
+  id: '/intro-edit',
+  path: '/intro-edit',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedIntroListRoute = AuthenticatedIntroListRouteImport.update({
+  id: '/intro-list',
+  path: '/intro-list',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedPasswordChangeRoute =
+  AuthenticatedPasswordChangeRouteImport.update({
+    id: '/password-change',
+    path: '/password-change',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedSystemSettingsRoute =
+  AuthenticatedSystemSettingsRouteImport.update({
+    id: '/system-settings',
+    path: '/system-settings',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedUserDeleteRoute = AuthenticatedUserDeleteRouteImport.update({
+  id: '/user-delete',
+  path: '/user-delete',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedUserEditRoute = AuthenticatedUserEditRouteImport.update({
+  id: '/user-edit',
+  path: '/user-edit',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedUserListRoute = AuthenticatedUserListRouteImport.update({
+  id: '/user-list',
+  path: '/user-list',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/401': typeof R401Route
@@ -113,12 +183,23 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dashboard2': typeof AuthenticatedDashboard2Route
   '/dashboard401': typeof AuthenticatedDashboard401Route
   '/dashboard403': typeof AuthenticatedDashboard403Route
   '/dashboard404': typeof AuthenticatedDashboard404Route
   '/dashboard500': typeof AuthenticatedDashboard500Route
+  '/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/intro': typeof AuthenticatedIntroRoute
+  '/intro-edit': typeof AuthenticatedIntroEditRoute
+  '/intro-list': typeof AuthenticatedIntroListRoute
+  '/password-change': typeof AuthenticatedPasswordChangeRoute
+  '/profile': typeof AuthenticatedProfileRoute
+  '/system-settings': typeof AuthenticatedSystemSettingsRoute
+  '/user-delete': typeof AuthenticatedUserDeleteRoute
+  '/user-edit': typeof AuthenticatedUserEditRoute
+  '/user-list': typeof AuthenticatedUserListRoute
 }
 export interface FileRoutesByTo {
   '/401': typeof R401Route
@@ -128,12 +209,23 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dashboard2': typeof AuthenticatedDashboard2Route
   '/dashboard401': typeof AuthenticatedDashboard401Route
   '/dashboard403': typeof AuthenticatedDashboard403Route
   '/dashboard404': typeof AuthenticatedDashboard404Route
   '/dashboard500': typeof AuthenticatedDashboard500Route
+  '/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/intro': typeof AuthenticatedIntroRoute
+  '/intro-edit': typeof AuthenticatedIntroEditRoute
+  '/intro-list': typeof AuthenticatedIntroListRoute
+  '/password-change': typeof AuthenticatedPasswordChangeRoute
+  '/profile': typeof AuthenticatedProfileRoute
+  '/system-settings': typeof AuthenticatedSystemSettingsRoute
+  '/user-delete': typeof AuthenticatedUserDeleteRoute
+  '/user-edit': typeof AuthenticatedUserEditRoute
+  '/user-list': typeof AuthenticatedUserListRoute
   '/': typeof AuthenticatedIndexRoute
 }
 export interface FileRoutesById {
@@ -146,12 +238,23 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/_authenticated/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/dashboard2': typeof AuthenticatedDashboard2Route
   '/_authenticated/dashboard401': typeof AuthenticatedDashboard401Route
   '/_authenticated/dashboard403': typeof AuthenticatedDashboard403Route
   '/_authenticated/dashboard404': typeof AuthenticatedDashboard404Route
   '/_authenticated/dashboard500': typeof AuthenticatedDashboard500Route
+  '/_authenticated/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/_authenticated/intro': typeof AuthenticatedIntroRoute
+  '/_authenticated/intro-edit': typeof AuthenticatedIntroEditRoute
+  '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
+  '/_authenticated/password-change': typeof AuthenticatedPasswordChangeRoute
+  '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/system-settings': typeof AuthenticatedSystemSettingsRoute
+  '/_authenticated/user-delete': typeof AuthenticatedUserDeleteRoute
+  '/_authenticated/user-edit': typeof AuthenticatedUserEditRoute
+  '/_authenticated/user-list': typeof AuthenticatedUserListRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
 }
 export interface FileRouteTypes {
@@ -165,12 +268,23 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/additional-info'
     | '/dashboard'
     | '/dashboard2'
     | '/dashboard401'
     | '/dashboard403'
     | '/dashboard404'
     | '/dashboard500'
+    | '/executive-management'
+    | '/intro'
+    | '/intro-edit'
+    | '/intro-list'
+    | '/password-change'
+    | '/profile'
+    | '/system-settings'
+    | '/user-delete'
+    | '/user-edit'
+    | '/user-list'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/401'
@@ -180,12 +294,23 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/additional-info'
     | '/dashboard'
     | '/dashboard2'
     | '/dashboard401'
     | '/dashboard403'
     | '/dashboard404'
     | '/dashboard500'
+    | '/executive-management'
+    | '/intro'
+    | '/intro-edit'
+    | '/intro-list'
+    | '/password-change'
+    | '/profile'
+    | '/system-settings'
+    | '/user-delete'
+    | '/user-edit'
+    | '/user-list'
     | '/'
   id:
     | '__root__'
@@ -197,12 +322,23 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/_authenticated/additional-info'
     | '/_authenticated/dashboard'
     | '/_authenticated/dashboard2'
     | '/_authenticated/dashboard401'
     | '/_authenticated/dashboard403'
     | '/_authenticated/dashboard404'
     | '/_authenticated/dashboard500'
+    | '/_authenticated/executive-management'
+    | '/_authenticated/intro'
+    | '/_authenticated/intro-edit'
+    | '/_authenticated/intro-list'
+    | '/_authenticated/password-change'
+    | '/_authenticated/profile'
+    | '/_authenticated/system-settings'
+    | '/_authenticated/user-delete'
+    | '/_authenticated/user-edit'
+    | '/_authenticated/user-list'
     | '/_authenticated/'
   fileRoutesById: FileRoutesById
 }
@@ -282,6 +418,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/additional-info': {
+      id: '/_authenticated/additional-info'
+      path: '/additional-info'
+      fullPath: '/additional-info'
+      preLoaderRoute: typeof AuthenticatedAdditionalInfoRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/dashboard': {
       id: '/_authenticated/dashboard'
       path: '/dashboard'
@@ -324,26 +467,118 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboard500RouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/executive-management': {
+      id: '/_authenticated/executive-management'
+      path: '/executive-management'
+      fullPath: '/executive-management'
+      preLoaderRoute: typeof AuthenticatedExecutiveManagementRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/intro': {
+      id: '/_authenticated/intro'
+      path: '/intro'
+      fullPath: '/intro'
+      preLoaderRoute: typeof AuthenticatedIntroRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/intro-edit': {
+      id: '/_authenticated/intro-edit'
+      path: '/intro-edit'
+      fullPath: '/intro-edit'
+      preLoaderRoute: typeof AuthenticatedIntroEditRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/intro-list': {
+      id: '/_authenticated/intro-list'
+      path: '/intro-list'
+      fullPath: '/intro-list'
+      preLoaderRoute: typeof AuthenticatedIntroListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/password-change': {
+      id: '/_authenticated/password-change'
+      path: '/password-change'
+      fullPath: '/password-change'
+      preLoaderRoute: typeof AuthenticatedPasswordChangeRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/profile': {
+      id: '/_authenticated/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthenticatedProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/system-settings': {
+      id: '/_authenticated/system-settings'
+      path: '/system-settings'
+      fullPath: '/system-settings'
+      preLoaderRoute: typeof AuthenticatedSystemSettingsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/user-delete': {
+      id: '/_authenticated/user-delete'
+      path: '/user-delete'
+      fullPath: '/user-delete'
+      preLoaderRoute: typeof AuthenticatedUserDeleteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/user-edit': {
+      id: '/_authenticated/user-edit'
+      path: '/user-edit'
+      fullPath: '/user-edit'
+      preLoaderRoute: typeof AuthenticatedUserEditRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/user-list': {
+      id: '/_authenticated/user-list'
+      path: '/user-list'
+      fullPath: '/user-list'
+      preLoaderRoute: typeof AuthenticatedUserListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAdditionalInfoRoute: typeof AuthenticatedAdditionalInfoRoute
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedDashboard2Route: typeof AuthenticatedDashboard2Route
   AuthenticatedDashboard401Route: typeof AuthenticatedDashboard401Route
   AuthenticatedDashboard403Route: typeof AuthenticatedDashboard403Route
   AuthenticatedDashboard404Route: typeof AuthenticatedDashboard404Route
   AuthenticatedDashboard500Route: typeof AuthenticatedDashboard500Route
+  AuthenticatedExecutiveManagementRoute: typeof AuthenticatedExecutiveManagementRoute
+  AuthenticatedIntroRoute: typeof AuthenticatedIntroRoute
+  AuthenticatedIntroEditRoute: typeof AuthenticatedIntroEditRoute
+  AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
+  AuthenticatedPasswordChangeRoute: typeof AuthenticatedPasswordChangeRoute
+  AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedSystemSettingsRoute: typeof AuthenticatedSystemSettingsRoute
+  AuthenticatedUserDeleteRoute: typeof AuthenticatedUserDeleteRoute
+  AuthenticatedUserEditRoute: typeof AuthenticatedUserEditRoute
+  AuthenticatedUserListRoute: typeof AuthenticatedUserListRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAdditionalInfoRoute: AuthenticatedAdditionalInfoRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedDashboard2Route: AuthenticatedDashboard2Route,
   AuthenticatedDashboard401Route: AuthenticatedDashboard401Route,
   AuthenticatedDashboard403Route: AuthenticatedDashboard403Route,
   AuthenticatedDashboard404Route: AuthenticatedDashboard404Route,
   AuthenticatedDashboard500Route: AuthenticatedDashboard500Route,
+  AuthenticatedExecutiveManagementRoute: AuthenticatedExecutiveManagementRoute,
+  AuthenticatedIntroRoute: AuthenticatedIntroRoute,
+  AuthenticatedIntroEditRoute: AuthenticatedIntroEditRoute,
+  AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,
+  AuthenticatedPasswordChangeRoute: AuthenticatedPasswordChangeRoute,
+  AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedSystemSettingsRoute: AuthenticatedSystemSettingsRoute,
+  AuthenticatedUserDeleteRoute: AuthenticatedUserDeleteRoute,
+  AuthenticatedUserEditRoute: AuthenticatedUserEditRoute,
+  AuthenticatedUserListRoute: AuthenticatedUserListRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
 }
 

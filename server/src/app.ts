@@ -11,7 +11,13 @@ import { registerHealthRoutes } from './health/health.routes'
 import { createSettingsService } from './settings/settings.service'
 import { createMailer } from './mail/mailer'
 import { registerMailRoutes } from './mail/mail.routes'
+import { registerClubRoutes } from './club/club.routes'
+import { registerMemberRoutes } from './members/members.routes'
+import { registerPeopleRoutes } from './people/people.routes'
+import { createPeopleService } from './people/people.service'
 import { createPasswordResetService } from './accounts/password-reset.service'
+import { registerAccountsRoutes } from './accounts/accounts.routes'
+import { registerUserRoutes } from './users/users.routes'
 
 export interface AppOptions {
   database: Database
@@ -90,13 +96,19 @@ export async function buildApp(options: AppOptions) {
   const settings = createSettingsService({ db, clock })
   const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
-  const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl: options.publicUrl ?? 'http://localhost:3000' })
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000'
+  const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
   const services = { auth, settings, mailer, passwordReset }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
-  registerMailRoutes(app, { db })
   // Each area registers its routes here, in one line, with the services it needs.
+  registerMailRoutes(app, { db })
+  registerClubRoutes(app, { db, clock, settings })
+  registerMemberRoutes(app, { db, settings })
+  registerAccountsRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
+  registerPeopleRoutes(app, createPeopleService({ db, clock, settings }))
+  registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

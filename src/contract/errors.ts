@@ -18,6 +18,26 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  // club administration (SPEC §5.3)
+  'ROOM_NAME_TAKEN',
+  'PERIOD_OVERLAP',
+  'POSITION_NAME_TAKEN',
+  'ALREADY_HOLDS_POSITION',
+  'MEMBER_NOT_ACTIVE',
+  // User administration (SPEC §5.2)
+  'EMAIL_TAKEN',
+  'LAST_ADMIN',
+  'CANNOT_DELETE_SELF',
+  'CANNOT_CHANGE_SELF',
+  'NOT_PENDING',
+  'USER_DELETED',
+  'INVALID_STATUS_CHANGE',
+  // Self-service accounts (SPEC §4, §5.1); EMAIL_TAKEN above is shared
+  'REGISTRATION_CLOSED',
+  'INVITE_CODE_INVALID',
+  'PASSWORD_TOO_WEAK',
+  'PASSWORD_INCORRECT',
+  'RESET_TOKEN_INVALID',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

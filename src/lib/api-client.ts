@@ -124,11 +124,11 @@ export function createApiClient({
         if (session.getState().token === token) session.updateToken(body.access_token)
       })
       .catch((error: unknown) => {
-        // Only the server's refusal ends the session. A refresh that never got an answer —
-        // offline, or aborted because the user reloaded or left the page — says nothing about
-        // the session, and the current token stays usable until it expires.
-        const answered = !(error instanceof FetchError) || error.response !== undefined
-        if (answered && session.getState().token === token) session.logout()
+        // Only the server's refusal (an HTTP error answer) ends the session. A refresh that
+        // never got one — offline, or aborted in any way because the user reloaded or left the
+        // page — says nothing about the session, and the current token stays usable.
+        const refused = error instanceof FetchError && error.response !== undefined
+        if (refused && session.getState().token === token) session.logout()
       })
       .finally(() => {
         refreshInFlight = null

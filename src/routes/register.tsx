@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountsReleaseScreen } from '@/features/auth/accounts-release-screen'
+import { registrationInfoQueryOptions } from '@/features/accounts/accounts-queries'
+import { RegisterScreen } from '@/features/accounts/register-screen'
 
 export const Route = createFileRoute('/register')({
-  component: () => <AccountsReleaseScreen title="Create an account" what="Registration" />,
+  // Prefetch, not ensure: the screen shows its own loading and error states.
+  loader: ({ context }) => context.queryClient.prefetchQuery(registrationInfoQueryOptions()),
+  component: RegisterScreen,
 })

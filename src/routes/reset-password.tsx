@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountsReleaseScreen } from '@/features/auth/accounts-release-screen'
+import { z } from 'zod'
+import { ResetPasswordScreen } from '@/features/accounts/reset-password-screen'
+
+const resetSearchSchema = z.object({
+  token: z.string().min(1).max(200).optional().catch(undefined),
+})
 
 export const Route = createFileRoute('/reset-password')({
-  component: () => <AccountsReleaseScreen title="Reset your password" what="Password reset" />,
+  validateSearch: resetSearchSchema,
+  component: function ResetPasswordRoute() {
+    const { token } = Route.useSearch()
+    return <ResetPasswordScreen key={token ?? 'request'} token={token} />
+  },
 })

@@ -6,7 +6,22 @@ import { expectPath, launchBrowser, openPage, signIn } from './support/browser'
 
 /** Public screens, then every screen of the signed-in app (the admin sees them all). */
 const publicPaths = ['/login', '/register', '/reset-password', '/404']
-const appPaths = ['/dashboard', '/dashboard2', '/dashboard403']
+const appPaths = [
+  '/dashboard',
+  '/dashboard2',
+  '/dashboard403',
+  '/profile',
+  '/password-change',
+  '/intro',
+  '/intro-edit',
+  '/intro-list',
+  '/additional-info',
+  '/user-list',
+  '/user-edit?userId=:me',
+  '/user-delete',
+  '/executive-management',
+  '/system-settings',
+]
 
 let browser: Browser
 let context: BrowserContext
@@ -46,7 +61,8 @@ describe('no serious accessibility violations (axe-core, WCAG 2.1 AA)', () => {
     for (const path of appPaths) {
       it(`on ${path} in the ${theme} theme`, async () => {
         await page.evaluate((value) => localStorage.setItem('theme', value), theme)
-        await page.goto(path)
+        const me = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as string)
+        await page.goto(path.replace(':me', me))
         await settle(page)
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark')
         expect(await seriousViolations(page)).toEqual([])

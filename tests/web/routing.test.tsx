@@ -99,10 +99,10 @@ describe('guard and routing', () => {
     expect(screen.getByText(/charts .* will appear here/i)).toBeInTheDocument()
   })
 
-  it('says registration is not available yet and links back to sign in', async () => {
+  it('shows the registration form to a visitor, with a link back to sign in', async () => {
     renderApp('/register')
-    expect(await screen.findByText(/comes with the accounts release/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
+    expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
   })
 
   it('shows the dashboard error state when /api/me fails', async () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { meQueryOptions } from '@/features/dashboard/me-query'
+import { AdditionalInfoPrompt } from '@/features/people/additional-info-prompt'
 
 export function DashboardScreen() {
   const me = useQuery(meQueryOptions())
@@ -30,6 +31,8 @@ export function DashboardScreen() {
           Hello, {me.data.displayName}
         </h1>
       )}
+
+      <AdditionalInfoPrompt />
 
       <div className="rounded-lg border border-line bg-surface-2 p-4">
         <h2 className="font-semibold">Welcome to Bandroom</h2>

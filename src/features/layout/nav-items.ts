@@ -1,4 +1,16 @@
-import { Gauge, LayoutDashboard, type LucideIcon } from 'lucide-react'
+import {
+  CircleUserRound,
+  ClipboardList,
+  Gauge,
+  IdCard,
+  LayoutDashboard,
+  Settings as SettingsIcon,
+  ShieldCheck,
+  UserCog,
+  Users,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react'
 import type { LinkProps } from '@tanstack/react-router'
 import type { SessionUser } from '@/contract/auth'
 
@@ -14,6 +26,14 @@ export interface NavItem {
 export const navItems: ReadonlyArray<NavItem> = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/dashboard2', label: 'Club overview', icon: Gauge },
+  { to: '/profile', label: 'Profile', icon: CircleUserRound },
+  { to: '/intro', label: 'My intro', icon: IdCard },
+  { to: '/intro-list', label: 'Members directory', icon: Users },
+  { to: '/additional-info', label: 'University details', icon: ClipboardList },
+  { to: '/user-list', label: 'User accounts', icon: UserCog, access: 'executive' },
+  { to: '/user-delete', label: 'Delete accounts', icon: UserX, access: 'admin' },
+  { to: '/executive-management', label: 'Executives', icon: ShieldCheck, access: 'admin' },
+  { to: '/system-settings', label: 'System settings', icon: SettingsIcon, access: 'admin' },
 ]
 
 export function visibleNavItems(user: SessionUser | null) {

@@ -1,5 +1,7 @@
 import { setupServer } from 'msw/node'
 import { authHandlers } from './handlers/auth'
+import { accountsHandlers } from './handlers/accounts'
 import { dashboardHandlers } from './handlers/dashboard'
+import { peopleHandlers } from './handlers/people'
 
-export const server = setupServer(...authHandlers, ...dashboardHandlers)
+export const server = setupServer(...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...peopleHandlers)

@@ -1,0 +1,76 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import { periodInputSchema, type Period, type PeriodInput, type PeriodPatch } from '../../../src/contract/club'
+import { fieldErrors } from '../../../src/contract/errors'
+import type { Db } from '../db/client'
+import { periods } from '../db/schema'
+import { AppError, notFound } from '../http/errors'
+
+type PeriodRow = typeof periods.$inferSelect
+const toPeriod = (row: PeriodRow): Period => ({ id: row.id, label: row.label, startsAt: row.startsAt, endsAt: row.endsAt })
+
+/**
+ * The day's periods (SPEC §5.3), "HH:MM" wall-clock times in the club's time zone, ordered by
+ * start. No two overlap (touching is fine): each change locks the table for writes in its
+ * transaction, so two racing changes cannot both pass the check.
+ */
+export function createPeriodsService({ db, clock }: { db: Db; clock: () => Date }) {
+  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+  async function assertNoOverlap(tx: Tx, value: { startsAt: string; endsAt: string }, exceptId?: string) {
+    const others = await tx.select().from(periods).orderBy(asc(periods.startsAt))
+    const clash = others.find((other) => other.id !== exceptId && other.startsAt < value.endsAt && value.startsAt < other.endsAt)
+    if (clash) {
+      const message = `This overlaps “${clash.label}” (${clash.startsAt}–${clash.endsAt}).`
+      throw new AppError(400, 'PERIOD_OVERLAP', message, { startsAt: message })
+    }
+  }
+
+  const lock = (tx: Tx) => tx.execute(sql`lock table ${periods} in share row exclusive mode`)
+
+  return {
+    async list(): Promise<Period[]> {
+      const rows = await db.select().from(periods).orderBy(asc(periods.startsAt), asc(periods.endsAt))
+      return rows.map(toPeriod)
+    },
+
+    async create(input: PeriodInput): Promise<Period> {
+      return db.transaction(async (tx) => {
+        await lock(tx)
+        await assertNoOverlap(tx, input)
+        const [row] = await tx
+          .insert(periods)
+          .values({ ...input, sortOrder: Number(input.startsAt.replace(':', '')), createdAt: clock(), updatedAt: clock() })
+          .returning()
+        return toPeriod(row!)
+      })
+    },
+
+    async update(id: string, patch: PeriodPatch): Promise<Period> {
+      return db.transaction(async (tx) => {
+        await lock(tx)
+        const [current] = await tx.select().from(periods).where(eq(periods.id, id))
+        if (!current) throw notFound('This period does not exist.')
+        const merged = periodInputSchema.safeParse({
+          label: patch.label ?? current.label,
+          startsAt: patch.startsAt ?? current.startsAt,
+          endsAt: patch.endsAt ?? current.endsAt,
+        })
+        if (!merged.success) throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fieldErrors(merged.error.issues))
+        await assertNoOverlap(tx, merged.data, id)
+        const [row] = await tx
+          .update(periods)
+          .set({ ...merged.data, sortOrder: Number(merged.data.startsAt.replace(':', '')), updatedAt: clock() })
+          .where(eq(periods.id, id))
+          .returning()
+        return toPeriod(row!)
+      })
+    },
+
+    async remove(id: string): Promise<void> {
+      const deleted = await db.delete(periods).where(eq(periods.id, id)).returning({ id: periods.id })
+      if (deleted.length === 0) throw notFound('This period does not exist.')
+    },
+  }
+}
+
+export type PeriodsService = ReturnType<typeof createPeriodsService>

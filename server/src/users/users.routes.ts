@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify'
+import { gradeLabel } from '../../../src/contract/terms'
+import {
+  roleLabels,
+  statusLabels,
+  userDeleteResponseSchema,
+  userDeleteSchema,
+  userDetailSchema,
+  userFilterSchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userPageSchema,
+  userPatchSchema,
+  type UserListItem,
+} from '../../../src/contract/users'
+import { sendCsv, type CsvColumn } from '../http/csv'
+import { defineRoute } from '../http/route'
+import { createUsersService, type UsersDeps } from './users.service'
+
+const csvColumns: ReadonlyArray<CsvColumn<UserListItem>> = [
+  { header: 'Name', value: (user) => user.displayName },
+  { header: 'Email', value: (user) => user.email },
+  { header: 'Enrollment year', value: (user) => user.enrollmentYear },
+  { header: 'Grade', value: (user) => gradeLabel(user.grade) },
+  { header: 'Role', value: (user) => roleLabels[user.role] },
+  { header: 'Executive', value: (user) => (user.isExecutive ? 'Yes' : 'No') },
+  { header: 'Status', value: (user) => statusLabels[user.status] },
+  { header: 'Registered', value: (user) => user.createdAt },
+]
+
+/**
+ * User administration (SPEC §5.2). Executives may read the list and export it; every change
+ * is for admins. Rules live in users.service.ts.
+ */
+export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
+  const users = createUsersService(deps)
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/users',
+    access: 'executive',
+    tag: 'users',
+    summary: 'Accounts: search, filter by status/role/grade, sort, page',
+    query: userListQuerySchema,
+    response: userPageSchema,
+    handler: ({ query }) => users.list(query),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/users/export.csv',
+    access: 'executive',
+    tag: 'users',
+    summary: 'The filtered accounts as CSV (UTF-8 with BOM, for Excel)',
+    query: userFilterSchema,
+    handler: async ({ query, reply }) => {
+      const rows = await users.exportRows(query)
+      return sendCsv(reply, 'members.csv', csvColumns, rows)
+    },
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/users/delete',
+    access: 'admin',
+    tag: 'users',
+    summary: 'Delete accounts (soft, anonymising), all or none',
+    body: userDeleteSchema,
+    response: userDeleteResponseSchema,
+    handler: ({ body, principal }) => users.deleteMany(principal!.user.id, body.userIds),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/users/:userId',
+    access: 'admin',
+    tag: 'users',
+    summary: 'One account, for editing',
+    params: userIdParamsSchema,
+    response: userDetailSchema,
+    handler: ({ params }) => users.detail(params.userId),
+  })
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/api/users/:userId',
+    access: 'admin',
+    tag: 'users',
+    summary: 'Edit an account: name, email, enrollment year, role, status',
+    params: userIdParamsSchema,
+    body: userPatchSchema,
+    response: userDetailSchema,
+    handler: ({ params, body, principal }) => users.update(principal!.user.id, params.userId, body),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/users/:userId/approve',
+    access: 'admin',
+    tag: 'users',
+    summary: 'Approve a pending account (mails the user)',
+    params: userIdParamsSchema,
+    response: userDetailSchema,
+    handler: ({ params }) => users.approve(params.userId),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/users/:userId/sessions/revoke',
+    access: 'admin',
+    tag: 'users',
+    summary: 'Sign the user out everywhere',
+    params: userIdParamsSchema,
+    status: 204,
+    handler: ({ params }) => users.revokeAllSessions(params.userId),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/users/:userId/password-reset',
+    access: 'admin',
+    tag: 'users',
+    summary: 'Mail the user a password-reset link',
+    params: userIdParamsSchema,
+    status: 204,
+    handler: ({ params }) => users.sendPasswordReset(params.userId),
+  })
+}

@@ -1,0 +1,315 @@
+import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { gradeOf } from '../../../src/contract/terms'
+import type { UserDetail, UserEditInput, UserFilter, UserListItem, UserListQuery, UserPatchInput } from '../../../src/contract/users'
+import type { Db } from '../db/client'
+import { additionalInfo, intros, passwordResetTokens, positionHolders, sessions, users } from '../db/schema'
+import { AppError, notFound } from '../http/errors'
+import type { Mailer } from '../mail/mailer'
+import type { SettingsService } from '../settings/settings.service'
+import type { PasswordResetService } from '../accounts/password-reset.service'
+import { holdsPositionIn } from '../auth/auth.service'
+
+export interface UsersDeps {
+  db: Db
+  clock: () => Date
+  settings: SettingsService
+  mailer: Mailer
+  passwordReset: PasswordResetService
+  /** Where users reach the app, for the sign-in link in the approval mail. */
+  publicUrl: string
+}
+
+type UserRow = typeof users.$inferSelect
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** What replaces a deleted account's password hash: not an argon2 hash, so nothing verifies against it. */
+export const DELETED_PASSWORD_HASH = '!deleted'
+export const DELETED_DISPLAY_NAME = 'Deleted user'
+export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`
+
+
+const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', 'Another account already uses this email address.', { email: 'This email is already in use' })
+
+export function createUsersService({ db, clock, settings, mailer, passwordReset, publicUrl }: UsersDeps) {
+  /** The WHERE clause for the list's filters; grades become enrollment-year ranges for the term. */
+  function filterWhere(filter: UserFilter, term: number): SQL | undefined {
+    const conditions: SQL[] = []
+    // Deleted accounts only appear when asked for: they are anonymised shells.
+    conditions.push(filter.status ? eq(users.status, filter.status) : ne(users.status, 'deleted'))
+    if (filter.role) conditions.push(eq(users.role, filter.role))
+    if (filter.grade) {
+      // grade = term − enrollmentYear + 1
+      if (filter.grade === 'graduate') conditions.push(lt(users.enrollmentYear, term - 3))
+      else if (filter.grade === 'incoming') conditions.push(gt(users.enrollmentYear, term))
+      else conditions.push(eq(users.enrollmentYear, term - Number(filter.grade) + 1))
+    }
+    if (filter.q) {
+      const pattern = containsPattern(filter.q.toLowerCase())
+      conditions.push(or(sql`lower(${users.displayName}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`)!)
+    }
+    return and(...conditions)
+  }
+
+  function orderBy(sort: UserFilter['sort']) {
+    const descending = sort.startsWith('-')
+    const key = descending ? sort.slice(1) : sort
+    const column =
+      key === 'name'
+        ? sql`lower(${users.displayName})`
+        : key === 'email'
+          ? sql`lower(${users.email})`
+          : key === 'enrollmentYear'
+            ? users.enrollmentYear
+            : users.createdAt
+    // The id breaks ties so pages never overlap or skip rows.
+    return [descending ? desc(column) : asc(column), asc(users.id)]
+  }
+
+  const listColumns = (term: number) => ({
+    id: users.id,
+    email: users.email,
+    displayName: users.displayName,
+    enrollmentYear: users.enrollmentYear,
+    role: users.role,
+    status: users.status,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+    deletedAt: users.deletedAt,
+    isExecutive: holdsPositionIn(term),
+  })
+
+  type ListRow = Pick<UserRow, 'id' | 'email' | 'displayName' | 'enrollmentYear' | 'role' | 'status' | 'createdAt'> & { isExecutive: boolean }
+
+  const toItem = (row: ListRow, term: number): UserListItem => ({
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    enrollmentYear: row.enrollmentYear,
+    grade: gradeOf(row.enrollmentYear, term),
+    role: row.role,
+    status: row.status,
+    isExecutive: Boolean(row.isExecutive),
+    createdAt: row.createdAt.toISOString(),
+  })
+
+  const toDetail = (row: ListRow & Pick<UserRow, 'updatedAt' | 'deletedAt'>, term: number): UserDetail => ({
+    ...toItem(row, term),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  })
+
+  async function detail(userId: string): Promise<UserDetail> {
+    const term = await settings.currentTerm()
+    const [row] = await db.select(listColumns(term)).from(users).where(eq(users.id, userId))
+    if (!row) throw notFound('There is no such account.')
+    return toDetail(row, term)
+  }
+
+  /**
+   * Locks every active admin row (in id order, so concurrent callers never deadlock) and
+   * answers their ids. Whoever demotes, suspends or deletes admins holds these locks while
+   * deciding, so two admins demoting each other at once cannot both succeed.
+   */
+  async function lockActiveAdmins(tx: Tx) {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+      .orderBy(asc(users.id))
+      .for('update')
+    return rows.map((row) => row.id)
+  }
+
+  async function revokeSessions(tx: Tx | Db, userIds: string[], now: Date) {
+    if (userIds.length === 0) return
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)))
+  }
+
+  async function sendApprovalMail(user: { email: string; displayName: string }) {
+    const club = await settings.get()
+    await mailer.send({
+      to: user.email,
+      kind: 'account-approved',
+      subject: `Your ${club.clubName} account is approved`,
+      text: `Hello ${user.displayName},\n\nAn administrator has approved your Bandroom account for ${club.clubName}. You can sign in now:\n\n${publicUrl}/login\n\nSee you in the practice rooms!\n`,
+    })
+  }
+
+  return {
+    async list(query: UserListQuery) {
+      const term = await settings.currentTerm()
+      const where = filterWhere(query, term)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(listColumns(term))
+          .from(users)
+          .where(where)
+          .orderBy(...orderBy(query.sort))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(users).where(where),
+      ])
+      return { items: rows.map((row) => toItem(row, term)), total: total?.n ?? 0 }
+    },
+
+    /** Every row matching the filters, for the CSV export. */
+    async exportRows(filter: UserFilter) {
+      const term = await settings.currentTerm()
+      const rows = await db
+        .select(listColumns(term))
+        .from(users)
+        .where(filterWhere(filter, term))
+        .orderBy(...orderBy(filter.sort))
+      return rows.map((row) => toItem(row, term))
+    },
+
+    detail,
+
+    /**
+     * Edits an account. In one transaction: the admins' rows and the target's row are locked,
+     * then the rules are checked (own role and status, last active admin, status changes),
+     * then the row is written. Suspending ends the user's sessions; approving mails them.
+     */
+    async update(actorId: string, userId: string, patch: UserPatchInput): Promise<UserDetail> {
+      const now = clock()
+      let approved: { email: string; displayName: string } | null = null
+      try {
+        await db.transaction(async (tx) => {
+          const admins = await lockActiveAdmins(tx)
+          const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
+          if (!current) throw notFound('There is no such account.')
+          if (current.status === 'deleted') throw new AppError(409, 'USER_DELETED', 'This account has been deleted and can no longer be edited.')
+
+          const next: UserEditInput = {
+            displayName: patch.displayName ?? current.displayName,
+            email: patch.email ?? current.email,
+            enrollmentYear: patch.enrollmentYear ?? current.enrollmentYear,
+            role: patch.role ?? current.role,
+            status: patch.status ?? (current.status as UserEditInput['status']),
+          }
+
+          if (actorId === userId) {
+            if (next.role !== current.role) {
+              throw new AppError(409, 'CANNOT_CHANGE_SELF', 'You cannot change your own role; ask another admin.', { role: 'You cannot change your own role' })
+            }
+            if (next.status !== current.status) {
+              throw new AppError(409, 'CANNOT_CHANGE_SELF', 'You cannot change your own status; ask another admin.', { status: 'You cannot change your own status' })
+            }
+          }
+
+          if (next.status !== current.status && next.status === 'pending') {
+            throw new AppError(409, 'INVALID_STATUS_CHANGE', 'An approved account cannot go back to pending; suspend it instead.', { status: 'Choose active or suspended' })
+          }
+
+          const wasActiveAdmin = current.role === 'admin' && current.status === 'active'
+          const staysActiveAdmin = next.role === 'admin' && next.status === 'active'
+          if (wasActiveAdmin && !staysActiveAdmin && admins.filter((id) => id !== userId).length === 0) {
+            const field = next.role !== 'admin' ? 'role' : 'status'
+            throw new AppError(409, 'LAST_ADMIN', 'This is the last active admin: make someone else an admin first.', { [field]: 'The club needs at least one active admin' })
+          }
+
+          await tx
+            .update(users)
+            .set({ ...next, updatedAt: now })
+            .where(eq(users.id, userId))
+          if (next.status === 'suspended' && current.status !== 'suspended') await revokeSessions(tx, [userId], now)
+          if (current.status === 'pending' && next.status === 'active') approved = { email: next.email, displayName: next.displayName }
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken()
+        throw error
+      }
+      // Mail only once the change is committed: a rolled-back approval must not announce itself.
+      if (approved) await sendApprovalMail(approved)
+      return detail(userId)
+    },
+
+    /** The list's one-click approval: pending → active, atomically, so the mail goes out once. */
+    async approve(userId: string): Promise<UserDetail> {
+      const [updated] = await db
+        .update(users)
+        .set({ status: 'active', updatedAt: clock() })
+        .where(and(eq(users.id, userId), eq(users.status, 'pending')))
+        .returning({ email: users.email, displayName: users.displayName })
+      if (!updated) {
+        const [exists] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId))
+        if (!exists) throw notFound('There is no such account.')
+        throw new AppError(409, 'NOT_PENDING', 'This account is not waiting for approval.')
+      }
+      await sendApprovalMail(updated)
+      return detail(userId)
+    },
+
+    /** "Sign out everywhere": ends every session of the user. */
+    async revokeAllSessions(userId: string) {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
+      if (!user) throw notFound('There is no such account.')
+      await revokeSessions(db, [userId], clock())
+    },
+
+    /** Mails the user a password-reset link. */
+    async sendPasswordReset(userId: string) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId))
+      if (!user) throw notFound('There is no such account.')
+      if (user.status === 'deleted') throw new AppError(409, 'USER_DELETED', 'This account has been deleted.')
+      await passwordReset.issue(user)
+    },
+
+    /**
+     * Soft, anonymising deletion of many accounts in one transaction: refused whole (nothing
+     * changes) when it includes the caller, an unknown id, or would leave no active admin.
+     * Accounts already deleted are skipped. Past terms' positions stay (history); current and
+     * future ones go. Rows other areas keep (bookings, applications, feedback) still point
+     * at the id and now show "Deleted user".
+     */
+    async deleteMany(actorId: string, userIds: string[]) {
+      if (userIds.includes(actorId)) {
+        throw new AppError(409, 'CANNOT_DELETE_SELF', 'You cannot delete your own account. Remove it from the selection.', { userIds: 'Your own account is selected' })
+      }
+      const now = clock()
+      const term = await settings.currentTerm()
+      return db.transaction(async (tx) => {
+        const admins = await lockActiveAdmins(tx)
+        const targets = await tx
+          .select({ id: users.id, status: users.status })
+          .from(users)
+          .where(inArray(users.id, userIds))
+          .orderBy(asc(users.id))
+          .for('update')
+        if (targets.length !== userIds.length) {
+          throw new AppError(404, 'NOT_FOUND', 'Some of the selected accounts no longer exist. Reload the list and try again.')
+        }
+        const ids = targets.filter((target) => target.status !== 'deleted').map((target) => target.id)
+        if (ids.length === 0) return { deleted: 0 }
+        const remainingAdmins = admins.filter((id) => !ids.includes(id))
+        if (remainingAdmins.length === 0) {
+          throw new AppError(409, 'LAST_ADMIN', 'This would leave the club without an active admin.')
+        }
+        await tx
+          .update(users)
+          .set({
+            email: sql`'deleted-' || ${users.id}::text || '@deleted.invalid'`,
+            displayName: DELETED_DISPLAY_NAME,
+            passwordHash: DELETED_PASSWORD_HASH,
+            role: 'member',
+            status: 'deleted',
+            deletedAt: now,
+            updatedAt: now,
+          })
+          .where(inArray(users.id, ids))
+        await tx.delete(intros).where(inArray(intros.userId, ids))
+        await tx.delete(additionalInfo).where(inArray(additionalInfo.userId, ids))
+        await tx.delete(positionHolders).where(and(inArray(positionHolders.userId, ids), gte(positionHolders.termYear, term)))
+        await tx.delete(passwordResetTokens).where(inArray(passwordResetTokens.userId, ids))
+        await revokeSessions(tx, ids, now)
+        return { deleted: ids.length }
+      })
+    },
+  }
+}
+
+export type UsersService = ReturnType<typeof createUsersService>

@@ -1,0 +1,226 @@
+import { z } from 'zod'
+import { pageOf, pagingQuerySchema } from './paging'
+
+/**
+ * People (SPEC §5.1): self-introductions, the member directory and the private details the
+ * university asks for. Forms and routes validate with these same schemas.
+ */
+
+/** Parts a member plays or a band wants; bands reuse this list. */
+export const parts = ['Vocal', 'Guitar', 'Bass', 'Drums', 'Keyboard', 'Other'] as const
+export type Part = (typeof parts)[number]
+export const partSchema = z.enum(parts, { error: 'Choose a part from the list' })
+
+/** Characters as people count them (code points), so an emoji counts once on both sides. */
+export const charCount = (value: string) => [...value].length
+
+// NUL and other control characters cannot be stored (PostgreSQL rejects NUL) and have no place
+// in a name; the intro text keeps line breaks and tabs.
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f]/
+// eslint-disable-next-line no-control-regex
+const controlCharactersButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** A one-line text field: trimmed, no control characters, at most `max` characters. */
+const line = (max: number, tooLong: string, missing = 'Enter text') =>
+  z
+    .string({ error: missing })
+    .trim()
+    .refine((value) => !controlCharacters.test(value), 'Remove the special characters')
+    .refine((value) => charCount(value) <= max, tooLong)
+
+const distinct = (values: readonly string[]) => new Set(values).size === values.length
+
+const partList = z
+  .array(partSchema, { error: 'Choose parts from the list' })
+  .max(parts.length, `Choose at most ${parts.length} parts`)
+  .refine(distinct, 'Choose each part once')
+
+export const INTRO_BODY_MAX = 1000
+export const FAVOURITE_ARTISTS_MAX = 10
+export const NICKNAME_MAX = 30
+export const ARTIST_NAME_MAX = 60
+
+const nicknameSchema = line(NICKNAME_MAX, `A nickname is at most ${NICKNAME_MAX} characters`)
+const artistsSchema = z
+  .array(
+    line(ARTIST_NAME_MAX, `An artist’s name is at most ${ARTIST_NAME_MAX} characters`).refine(
+      (value) => value.length > 0,
+      'Enter the artist’s name or remove the row',
+    ),
+    { error: 'Favourite artists must be a list of names' },
+  )
+  .max(FAVOURITE_ARTISTS_MAX, `Add at most ${FAVOURITE_ARTISTS_MAX} favourite artists`)
+const bodySchema = z
+  .string({ error: 'Enter text' })
+  .refine((value) => !controlCharactersButLineBreaks.test(value), 'Remove the special characters')
+  .refine((value) => charCount(value) <= INTRO_BODY_MAX, `Keep your introduction to ${INTRO_BODY_MAX} characters`)
+const lookingForBandSchema = z.boolean({ error: 'Choose yes or no' })
+
+/** The /intro-edit form: every field present (the same rules as the API's). */
+export const introFormSchema = z.object({
+  nickname: nicknameSchema,
+  parts: partList,
+  favouriteArtists: artistsSchema,
+  body: bodySchema,
+  lookingForBand: lookingForBandSchema,
+  /** Only kept while looking for a band; an empty list means "any part". */
+  wantedParts: partList,
+})
+
+/** PUT /api/me/intro: the form's rules; a missing field takes its empty value, a null nickname clears it. */
+export const introInputSchema = z.object({
+  nickname: nicknameSchema.nullable().default(''),
+  parts: partList.default([]),
+  favouriteArtists: artistsSchema.default([]),
+  body: bodySchema.default(''),
+  lookingForBand: lookingForBandSchema.default(false),
+  wantedParts: partList.default([]),
+})
+export type IntroInput = z.input<typeof introInputSchema>
+export type IntroValues = z.output<typeof introInputSchema>
+
+export const gradeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal('graduate'), z.literal('incoming')])
+
+/** One member's intro as every member sees it. `hasIntro` is false until they write one. */
+export const memberIntroSchema = z.object({
+  userId: z.uuid(),
+  displayName: z.string(),
+  grade: gradeSchema,
+  hasIntro: z.boolean(),
+  nickname: z.string().nullable(),
+  parts: z.array(partSchema),
+  favouriteArtists: z.array(z.string()),
+  body: z.string(),
+  lookingForBand: z.boolean(),
+  wantedParts: z.array(partSchema),
+  updatedAt: z.string().nullable(),
+})
+export type MemberIntro = z.infer<typeof memberIntroSchema>
+
+export const INTRO_EXCERPT_MAX = 200
+
+/** A directory card: the intro with its text cut to an excerpt. */
+export const directoryItemSchema = memberIntroSchema.omit({ body: true }).extend({ excerpt: z.string() })
+export type DirectoryItem = z.infer<typeof directoryItemSchema>
+export const directoryPageSchema = pageOf(directoryItemSchema)
+export type DirectoryPage = z.infer<typeof directoryPageSchema>
+
+export const gradeFilters = ['1', '2', '3', '4', 'graduate'] as const
+export type GradeFilter = (typeof gradeFilters)[number]
+
+/** The directory's filters, as the API and the /intro-list URL both spell them. */
+export const directoryFiltersSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search with at most 100 characters')
+    .refine((value) => !controlCharacters.test(value), 'Remove the special characters')
+    .optional(),
+  part: partSchema.optional(),
+  grade: z.enum(gradeFilters, { error: 'Choose a grade from the list' }).optional(),
+  lookingForBand: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
+})
+export type DirectoryFilters = z.infer<typeof directoryFiltersSchema>
+
+export const directoryQuerySchema = pagingQuerySchema.extend(directoryFiltersSchema.shape)
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>
+
+export const userIdParamsSchema = z.object({ userId: z.uuid('Not a valid user id') })
+
+// ---------------------------------------------------------------------------------------
+// Additional info (private: the member, executives and admins)
+
+export const additionalInfoFields = ['fullName', 'nameKana', 'studentNumber', 'faculty', 'department', 'phone'] as const
+export type AdditionalInfoField = (typeof additionalInfoFields)[number]
+
+/**
+ * What the university needs. Phone is optional: the club can reach members by email, and not
+ * everyone wants to hand out a number. "Missing" means one of these is empty.
+ */
+export const requiredAdditionalInfoFields = ['fullName', 'nameKana', 'studentNumber', 'faculty', 'department'] as const satisfies readonly AdditionalInfoField[]
+
+export const additionalInfoLabels: Record<AdditionalInfoField, string> = {
+  fullName: 'Full name',
+  nameKana: 'Name reading (kana)',
+  studentNumber: 'Student number',
+  faculty: 'Faculty',
+  department: 'Department',
+  phone: 'Phone',
+}
+
+const requiredLine = (max: number, empty: string) =>
+  line(max, `At most ${max} characters`, empty).refine((value) => value.length > 0, empty)
+
+// Full-width digits and letters (common from Japanese keyboards) are read as their ASCII forms.
+const normalised = (missing: string) => z.string({ error: missing }).transform((value) => value.normalize('NFKC').trim())
+
+// Katakana, hiragana, the long-vowel mark, the middle dot and (full- or half-width) spaces.
+const kana = /^[\p{Script=Katakana}\p{Script=Hiragana}ー・ \u3000]+$/u
+
+const phoneSchema = normalised('Enter a phone number or leave it empty').pipe(
+  z.union([
+    z.literal(''),
+    z
+      .string()
+      .regex(/^\+?[0-9][0-9 -]*$/, 'Use digits, spaces, + and - only (e.g. 090-1234-5678)')
+      .min(7, 'A phone number has 7 to 20 characters')
+      .max(20, 'A phone number has 7 to 20 characters'),
+  ]),
+)
+
+/** The /additional-info form. */
+export const additionalInfoFormSchema = z.object({
+  fullName: requiredLine(60, 'Enter your full name'),
+  nameKana: requiredLine(60, 'Enter the reading of your name').refine(
+    (value) => value === '' || kana.test(value),
+    'Write the reading in katakana or hiragana (e.g. ヤマダ ハナ); spaces are fine',
+  ),
+  studentNumber: normalised('Enter your student number').pipe(
+    z
+      .string()
+      .min(1, 'Enter your student number')
+      .regex(/^[A-Za-z0-9]*$/, 'Use letters and digits only')
+      .min(4, 'A student number has 4 to 20 letters and digits')
+      .max(20, 'A student number has 4 to 20 letters and digits'),
+  ),
+  faculty: requiredLine(60, 'Enter your faculty'),
+  department: requiredLine(60, 'Enter your department'),
+  /** Optional; empty clears it. */
+  phone: phoneSchema,
+})
+
+/** PUT /api/me/additional-info: the form's rules; phone may also be left out or null. */
+export const additionalInfoInputSchema = additionalInfoFormSchema.extend({
+  phone: z.union([z.null(), phoneSchema]).default(''),
+})
+export type AdditionalInfoInput = z.input<typeof additionalInfoInputSchema>
+
+export const additionalInfoSchema = z.object({
+  fullName: z.string().nullable(),
+  nameKana: z.string().nullable(),
+  studentNumber: z.string().nullable(),
+  faculty: z.string().nullable(),
+  department: z.string().nullable(),
+  phone: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+})
+export type AdditionalInfo = z.infer<typeof additionalInfoSchema>
+
+export const additionalInfoResponseSchema = z.object({
+  info: additionalInfoSchema,
+  /** Required fields still empty; the dashboard asks the member to complete them. */
+  missing: z.array(z.enum(additionalInfoFields)),
+})
+export type AdditionalInfoResponse = z.infer<typeof additionalInfoResponseSchema>
+
+/** What executives and admins see for one member. */
+export const memberAdditionalInfoResponseSchema = additionalInfoResponseSchema.extend({
+  userId: z.uuid(),
+  displayName: z.string(),
+})
+export type MemberAdditionalInfoResponse = z.infer<typeof memberAdditionalInfoResponseSchema>
+
+export function missingAdditionalInfo(info: Partial<Record<AdditionalInfoField, string | null>> | null) {
+  return requiredAdditionalInfoFields.filter((field) => !info?.[field]?.trim())
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import { emailSchema, roles, userStatuses } from './auth'
+import { pageOf, pagingQuerySchema } from './paging'
+
+/**
+ * User administration (SPEC §5.2): the list executives see, the record admins edit, bulk
+ * deletion. Grades are filtered on the server from the enrollment year and the current term.
+ */
+export const gradeFilters = ['1', '2', '3', '4', 'graduate', 'incoming'] as const
+export type GradeFilter = (typeof gradeFilters)[number]
+
+/** Sort keys the list accepts; a leading `-` sorts descending. Anything else is a 400. */
+export const userSorts = ['name', '-name', 'email', '-email', 'enrollmentYear', '-enrollmentYear', 'createdAt', '-createdAt'] as const
+export type UserSort = (typeof userSorts)[number]
+
+/** The list's filters without paging (the CSV export takes these). */
+export const userFilterSchema = z.object({
+  q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
+  status: z.enum(userStatuses).optional(),
+  role: z.enum(roles).optional(),
+  grade: z.enum(gradeFilters).optional(),
+  sort: z.enum(userSorts).default('name'),
+})
+export type UserFilter = z.output<typeof userFilterSchema>
+
+export const userListQuerySchema = pagingQuerySchema.extend(userFilterSchema.shape)
+export type UserListQuery = z.output<typeof userListQuerySchema>
+
+const gradeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal('graduate'), z.literal('incoming')])
+
+export const userListItemSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  displayName: z.string(),
+  enrollmentYear: z.number().int(),
+  grade: gradeSchema,
+  role: z.enum(roles),
+  status: z.enum(userStatuses),
+  isExecutive: z.boolean(),
+  createdAt: z.string(),
+})
+export type UserListItem = z.infer<typeof userListItemSchema>
+export const userPageSchema = pageOf(userListItemSchema)
+export type UserPage = z.infer<typeof userPageSchema>
+
+export const userDetailSchema = userListItemSchema.extend({
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+})
+export type UserDetail = z.infer<typeof userDetailSchema>
+
+export const userIdParamsSchema = z.object({ userId: z.uuid('Not a valid user id') })
+
+/** Statuses an admin can set by editing; `deleted` only comes from deletion, `pending` only from registration. */
+export const editableStatuses = ['pending', 'active', 'suspended'] as const
+
+export const displayNameSchema = z
+  .string({ error: 'Enter a name' })
+  .trim()
+  .min(1, 'Enter a name')
+  .max(40, 'At most 40 characters')
+
+/** Coerced, so the form's text input and the API's number both pass. */
+export const enrollmentYearSchema = z.coerce
+  .number<string | number>({ error: 'Enter the enrollment year' })
+  .int('Enter a whole year')
+  .min(1950, 'Enter a year from 1950')
+  .max(2100, 'Enter a year up to 2100')
+
+/** The edit form: every field, so the form and PATCH validate with one schema. */
+export const userEditSchema = z.object({
+  displayName: displayNameSchema,
+  email: emailSchema,
+  enrollmentYear: enrollmentYearSchema,
+  role: z.enum(roles, { error: 'Choose a role' }),
+  status: z.enum(editableStatuses, { error: 'Choose a status' }),
+})
+export type UserEditInput = z.output<typeof userEditSchema>
+
+/** PATCH takes any subset of the form's fields (at least one). */
+export const userPatchSchema = userEditSchema
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Change at least one field' })
+export type UserPatchInput = z.output<typeof userPatchSchema>
+
+export const MAX_BULK_DELETE = 500
+
+export const userDeleteSchema = z.object({
+  userIds: z
+    .array(z.uuid('Not a valid user id'), { error: 'Choose the accounts to delete' })
+    .min(1, 'Choose at least one account')
+    .max(MAX_BULK_DELETE, `At most ${MAX_BULK_DELETE} accounts at a time`)
+    .refine((ids) => new Set(ids).size === ids.length, 'An account is listed twice'),
+})
+export type UserDeleteInput = z.output<typeof userDeleteSchema>
+export const userDeleteResponseSchema = z.object({ deleted: z.number().int() })
+
+export const statusLabels: Record<(typeof userStatuses)[number], string> = {
+  pending: 'Pending',
+  active: 'Active',
+  suspended: 'Suspended',
+  deleted: 'Deleted',
+}
+export const roleLabels: Record<(typeof roles)[number], string> = { member: 'Member', admin: 'Admin' }

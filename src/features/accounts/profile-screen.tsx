@@ -1,0 +1,293 @@
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm } from '@tanstack/react-form'
+import { emailChangeSchema, profileUpdateSchema, type Profile } from '@/contract/accounts'
+import type { SessionUser } from '@/contract/auth'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { TextField, fieldMessages } from '@/components/ui/field'
+import { Card, PageHeader } from '@/components/ui/page'
+import { useSessionStore } from '@/lib/session-context'
+import { accountsKeys, changeEmail, profileQueryOptions, updateProfile } from './accounts-queries'
+import { useServerErrors } from './form-errors'
+
+/** After a change: the session's copy, the profile and `/api/me` all show the new values. */
+function useApplyUser() {
+  const queryClient = useQueryClient()
+  const session = useSessionStore()
+  return async (user: SessionUser) => {
+    session.updateUser(user)
+    queryClient.setQueryData(accountsKeys.profile(), (profile: Profile | undefined) => (profile ? { ...profile, user } : profile))
+    await queryClient.invalidateQueries({ queryKey: ['me'] })
+  }
+}
+
+export function ProfileScreen() {
+  const profile = useQuery(profileQueryOptions())
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <PageHeader title="Your profile" description="Your account as the club sees it." />
+      {profile.isPending ? (
+        <LoadingBlock label="Loading your profile…" />
+      ) : profile.isError ? (
+        <QueryErrorBlock error={profile.error} onRetry={() => void profile.refetch()} what="Your profile" />
+      ) : (
+        <ProfileDetails profile={profile.data} />
+      )}
+    </div>
+  )
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const { user } = profile
+  const [emailOpen, setEmailOpen] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+
+  return (
+    <>
+      {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      <Card title="Account">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-[10rem_1fr]">
+          <dt className="text-sm font-medium text-ink-muted">Name</dt>
+          <dd>
+            <DisplayNameEditor key={user.displayName} displayName={user.displayName} onSaved={() => setNotice('Your name has been changed.')} />
+          </dd>
+
+          <dt className="text-sm font-medium text-ink-muted">Email</dt>
+          <dd className="flex flex-wrap items-center gap-3">
+            <span className="break-all">{user.email}</span>
+            <Button variant="secondary" onClick={() => setEmailOpen(true)}>
+              Change email
+            </Button>
+          </dd>
+
+          <dt className="text-sm font-medium text-ink-muted">Grade</dt>
+          <dd>
+            {profile.gradeLabel} <span className="text-sm text-ink-muted">(enrolled {user.enrollmentYear})</span>
+          </dd>
+
+          <dt className="text-sm font-medium text-ink-muted">Role</dt>
+          <dd>
+            {user.role === 'admin' ? 'Administrator' : 'Member'}
+            {user.isExecutive ? ' · Executive this term' : ''}
+          </dd>
+
+          <dt className="text-sm font-medium text-ink-muted">Password</dt>
+          <dd>
+            <Link to="/password-change" className="text-brand underline underline-offset-2">
+              Change password
+            </Link>
+          </dd>
+        </dl>
+      </Card>
+
+      <Card title="Positions">
+        {profile.positions.length === 0 ? (
+          <EmptyState title="You have not held a club position.">Executives are appointed by the administrators each term.</EmptyState>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line">
+            {profile.positions.map((position) => (
+              <li key={`${position.termYear}-${position.name}`} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                <span className="font-medium">{position.name}</span>
+                <span className="text-sm text-ink-muted">
+                  {position.termYear} term{position.current ? ' (current)' : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card title="Bands">
+        {profile.bands.length === 0 ? (
+          <EmptyState title="You are not in any band yet." />
+        ) : (
+          <ul className="flex flex-col divide-y divide-line">
+            {profile.bands.map((band) => (
+              <li key={band.id} className="py-2">
+                {band.name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <EmailDialog
+        open={emailOpen}
+        onOpenChange={setEmailOpen}
+        onSaved={(email) => {
+          setEmailOpen(false)
+          setNotice(`Your email is now ${email}. Sign in with it from now on.`)
+        }}
+      />
+    </>
+  )
+}
+
+function DisplayNameEditor({ displayName, onSaved }: { displayName: string; onSaved: () => void }) {
+  const [editing, setEditing] = useState(false)
+  const server = useServerErrors<'displayName'>()
+  const applyUser = useApplyUser()
+  const form = useForm({
+    defaultValues: { displayName },
+    validators: { onSubmit: profileUpdateSchema },
+    onSubmit: async ({ value }) => {
+      server.clear()
+      try {
+        const { user } = await updateProfile(profileUpdateSchema.parse(value))
+        await applyUser(user)
+        setEditing(false)
+        onSaved()
+      } catch (error) {
+        server.show(error)
+      }
+    },
+  })
+
+  if (!editing) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="break-words">{displayName}</span>
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          Edit name
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.stopPropagation()
+        void form.handleSubmit()
+      }}
+    >
+      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+      <form.Field name="displayName">
+        {(field) => (
+          <TextField
+            label="Display name"
+            autoComplete="name"
+            autoFocus
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+            onBlur={field.handleBlur}
+            errors={[...fieldMessages(field.state.meta.errors), server.fields.displayName]}
+          />
+        )}
+      </form.Field>
+      <div className="flex flex-wrap gap-2">
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => (
+            <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
+              Save name
+            </Button>
+          )}
+        </form.Subscribe>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            form.reset()
+            server.clear()
+            setEditing(false)
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function EmailDialog({ open, onOpenChange, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; onSaved: (email: string) => void }) {
+  const server = useServerErrors<'newEmail' | 'password'>()
+  const applyUser = useApplyUser()
+  const form = useForm({
+    defaultValues: { newEmail: '', password: '' },
+    validators: { onSubmit: emailChangeSchema },
+    onSubmit: async ({ value, formApi }) => {
+      server.clear()
+      try {
+        const { user } = await changeEmail(emailChangeSchema.parse(value))
+        await applyUser(user)
+        formApi.reset()
+        onSaved(user.email)
+      } catch (error) {
+        server.show(error)
+      }
+    },
+  })
+
+  const change = (next: boolean) => {
+    if (!next) {
+      form.reset()
+      server.clear()
+    }
+    onOpenChange(next)
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title="Change email"
+      description="Enter the new address and your password. We tell your old address about the change."
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          event.stopPropagation()
+          void form.handleSubmit()
+        }}
+      >
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+        <form.Field name="newEmail">
+          {(field) => (
+            <TextField
+              label="New email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              errors={[...fieldMessages(field.state.meta.errors), server.fields.newEmail]}
+            />
+          )}
+        </form.Field>
+        <form.Field name="password">
+          {(field) => (
+            <TextField
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              errors={[...fieldMessages(field.state.meta.errors), server.fields.password]}
+            />
+          )}
+        </form.Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => change(false)}>
+            Cancel
+          </Button>
+          <form.Subscribe selector={(state) => state.isSubmitting}>
+            {(isSubmitting) => (
+              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
+                Change email
+              </Button>
+            )}
+          </form.Subscribe>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

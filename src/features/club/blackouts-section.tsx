@@ -1,0 +1,171 @@
+import { useState } from 'react'
+import { useForm } from '@tanstack/react-form'
+import { useQuery } from '@tanstack/react-query'
+import { Plus, Trash2 } from 'lucide-react'
+import { toast } from 'sonner'
+import { blackoutInputSchema, type Blackout, type Room } from '@/contract/club'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
+import { CheckboxField, TextField, fieldMessages } from '@/components/ui/field'
+import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { Card } from '@/components/ui/page'
+import { blackoutsQueryOptions, roomsQueryOptions, useClubMutation } from './club-queries'
+import { schemaValidator, splitApiError } from './form-helpers'
+
+function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void }) {
+  const [serverFields, setServerFields] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const save = useClubMutation((value: ReturnType<typeof blackoutInputSchema.parse>) => ({ path: '/api/blackouts', options: { method: 'POST', body: value } }))
+  const form = useForm({
+    defaultValues: { startsOn: '', endsOn: '', roomIds: null as string[] | null, reason: '' },
+    validators: { onSubmit: schemaValidator(blackoutInputSchema) },
+    onSubmit: async ({ value }) => {
+      setServerFields({})
+      setFormError(null)
+      try {
+        await save.mutateAsync(blackoutInputSchema.parse(value))
+        toast.success('Blackout added.')
+        onClose()
+      } catch (error) {
+        const { fields, message } = splitApiError(error)
+        setServerFields(fields)
+        setFormError(message)
+      }
+    },
+  })
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Add blackout dates" description="Rooms cannot be booked on these days.">
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          event.stopPropagation()
+          void form.handleSubmit()
+        }}
+      >
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <div className="grid grid-cols-2 gap-4">
+          {(['startsOn', 'endsOn'] as const).map((name) => (
+            <form.Field key={name} name={name}>
+              {(field) => (
+                <TextField
+                  label={name === 'startsOn' ? 'First day' : 'Last day'}
+                  type="date"
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  errors={[...fieldMessages(field.state.meta.errors), serverFields[name]]}
+                />
+              )}
+            </form.Field>
+          ))}
+        </div>
+        <form.Field name="roomIds">
+          {(field) => {
+            const errors = [...fieldMessages(field.state.meta.errors), serverFields.roomIds].filter(Boolean)
+            return (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="text-sm font-medium">Rooms</legend>
+                <CheckboxField label="All rooms" checked={field.state.value === null} onChange={(event) => field.handleChange(event.target.checked ? null : [])} />
+                {field.state.value !== null
+                  ? rooms.map((room) => (
+                      <CheckboxField
+                        key={room.id}
+                        className="ml-6"
+                        label={room.name}
+                        checked={field.state.value?.includes(room.id) ?? false}
+                        onChange={(event) => {
+                          const current = field.state.value ?? []
+                          field.handleChange(event.target.checked ? [...current, room.id] : current.filter((id) => id !== room.id))
+                        }}
+                      />
+                    ))
+                  : null}
+                {errors[0] ? <p className="text-sm text-danger">{errors[0]}</p> : null}
+              </fieldset>
+            )
+          }}
+        </form.Field>
+        <form.Field name="reason">
+          {(field) => (
+            <TextField label="Reason" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), serverFields.reason]} />
+          )}
+        </form.Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <form.Subscribe selector={(state) => state.isSubmitting}>
+            {(isSubmitting) => (
+              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
+                Add blackout
+              </Button>
+            )}
+          </form.Subscribe>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+export function BlackoutsSection() {
+  const blackouts = useQuery(blackoutsQueryOptions())
+  const rooms = useQuery(roomsQueryOptions())
+  const [adding, setAdding] = useState(false)
+  const [deleting, setDeleting] = useState<Blackout | null>(null)
+  const remove = useClubMutation((blackout: Blackout) => ({ path: `/api/blackouts/${blackout.id}`, options: { method: 'DELETE' } }))
+  const roomName = (id: string) => rooms.data?.find((room) => room.id === id)?.name ?? 'Unknown room'
+  return (
+    <Card
+      title="Blackout dates"
+      actions={
+        <Button variant="secondary" onClick={() => setAdding(true)} disabled={!rooms.data}>
+          <Plus aria-hidden className="size-4" /> Add blackout
+        </Button>
+      }
+    >
+      {blackouts.isPending ? (
+        <LoadingBlock label="Loading blackout dates…" />
+      ) : blackouts.isError ? (
+        <QueryErrorBlock error={blackouts.error} onRetry={() => void blackouts.refetch()} what="The blackout dates" />
+      ) : blackouts.data.length === 0 ? (
+        <EmptyState title="No upcoming blackout dates" />
+      ) : (
+        <ul className="divide-y divide-line" aria-label="Blackout dates">
+          {blackouts.data.map((blackout) => (
+            <li key={blackout.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+              <span>
+                <span className="font-medium">
+                  {blackout.startsOn === blackout.endsOn ? blackout.startsOn : `${blackout.startsOn} – ${blackout.endsOn}`}
+                </span>{' '}
+                · {blackout.roomIds ? blackout.roomIds.map(roomName).join(', ') : 'All rooms'} · {blackout.reason}
+              </span>
+              <Button variant="ghost" aria-label={`Delete blackout ${blackout.startsOn} ${blackout.reason}`} onClick={() => setDeleting(blackout)}>
+                <Trash2 aria-hidden className="size-4" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding && rooms.data ? <BlackoutDialog rooms={rooms.data} onClose={() => setAdding(false)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete these blackout dates?"
+        description={deleting ? `${deleting.startsOn} – ${deleting.endsOn}: ${deleting.reason}` : undefined}
+        confirmLabel="Delete blackout"
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              toast.success('Blackout deleted.')
+              setDeleting(null)
+            },
+            onError: (error) => toast.error(errorMessage(error)),
+          })
+        }
+      />
+    </Card>
+  )
+}

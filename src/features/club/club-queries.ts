@@ -1,0 +1,76 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  blackoutListSchema,
+  clubInfoSchema,
+  periodListSchema,
+  positionListSchema,
+  roomListSchema,
+} from '@/contract/club'
+import { outboxPageSchema } from '@/contract/mail'
+import { memberSearchResultSchema } from '@/contract/members'
+import { clubSettingsSchema } from '@/contract/settings'
+import { api, type ApiRequestOptions } from '@/lib/api-client'
+
+/** Keys are rooted at the area so a mutation can invalidate everything it may have changed. */
+export const clubKeys = {
+  all: ['club'] as const,
+  info: ['club', 'info'] as const,
+  settings: ['club', 'settings'] as const,
+  rooms: ['club', 'rooms'] as const,
+  periods: ['club', 'periods'] as const,
+  blackouts: ['club', 'blackouts'] as const,
+  positions: (term: number | undefined) => ['club', 'positions', term ?? 'current'] as const,
+  outbox: (page: number) => ['club', 'outbox', page] as const,
+}
+
+export const clubInfoQueryOptions = () =>
+  queryOptions({ queryKey: clubKeys.info, queryFn: async () => clubInfoSchema.parse(await api('/api/club')) })
+
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: clubKeys.settings, queryFn: async () => clubSettingsSchema.parse(await api('/api/settings')) })
+
+export const roomsQueryOptions = () =>
+  queryOptions({ queryKey: clubKeys.rooms, queryFn: async () => roomListSchema.parse(await api('/api/rooms')).items })
+
+export const periodsQueryOptions = () =>
+  queryOptions({ queryKey: clubKeys.periods, queryFn: async () => periodListSchema.parse(await api('/api/periods')).items })
+
+export const blackoutsQueryOptions = () =>
+  queryOptions({ queryKey: clubKeys.blackouts, queryFn: async () => blackoutListSchema.parse(await api('/api/blackouts')).items })
+
+export const positionsQueryOptions = (term?: number) =>
+  queryOptions({
+    queryKey: clubKeys.positions(term),
+    queryFn: async () => positionListSchema.parse(await api('/api/positions', { query: term ? { term } : {} })),
+    placeholderData: keepPreviousData,
+  })
+
+export const OUTBOX_PAGE_SIZE = 20
+export const outboxQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: clubKeys.outbox(page),
+    queryFn: async () => outboxPageSchema.parse(await api('/api/outbox', { query: { page, pageSize: OUTBOX_PAGE_SIZE } })),
+    placeholderData: keepPreviousData,
+  })
+
+export const memberSearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ['members', 'search', q],
+    queryFn: async () => memberSearchResultSchema.parse(await api('/api/members/search', { query: { q, limit: 20 } })).items,
+    enabled: q.trim().length > 0,
+    staleTime: 30_000,
+  })
+
+/** A call that changes club data, then refreshes every club query (and /api/me: rights may follow). */
+export function useClubMutation<V>(request: (variables: V) => { path: string; options: ApiRequestOptions }) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (variables: V) => {
+      const { path, options } = request(variables)
+      return api(path, options)
+    },
+    onSettled: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: clubKeys.all }), queryClient.invalidateQueries({ queryKey: ['me'] })])
+    },
+  })
+}

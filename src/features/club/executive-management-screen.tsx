@@ -1,0 +1,250 @@
+import { useState } from 'react'
+import { useForm } from '@tanstack/react-form'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2, X } from 'lucide-react'
+import { toast } from 'sonner'
+import { positionInputSchema, type Position, type PositionHolder } from '@/contract/club'
+import type { MemberSummary } from '@/contract/members'
+import { gradeLabel } from '@/contract/terms'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
+import { SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
+import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { Card, PageHeader } from '@/components/ui/page'
+import { positionsQueryOptions, useClubMutation } from './club-queries'
+import { schemaValidator, splitApiError } from './form-helpers'
+import { MemberPicker } from './member-picker'
+
+export const termLabel = (term: number) => `${term}–${String((term + 1) % 100).padStart(2, '0')}`
+
+function PositionDialog({ position, onClose }: { position: Position | null; onClose: () => void }) {
+  const [serverFields, setServerFields] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const save = useClubMutation((value: { name: string; description: string }) =>
+    position
+      ? { path: `/api/positions/${position.id}`, options: { method: 'PATCH', body: value } }
+      : { path: '/api/positions', options: { method: 'POST', body: value } },
+  )
+  const form = useForm({
+    defaultValues: { name: position?.name ?? '', description: position?.description ?? '' },
+    validators: { onSubmit: schemaValidator(positionInputSchema) },
+    onSubmit: async ({ value }) => {
+      setServerFields({})
+      setFormError(null)
+      try {
+        const parsed = positionInputSchema.parse(value)
+        await save.mutateAsync({ name: parsed.name, description: parsed.description })
+        toast.success(position ? 'Position saved.' : 'Position added.')
+        onClose()
+      } catch (error) {
+        const { fields, message } = splitApiError(error)
+        setServerFields(fields)
+        setFormError(message)
+      }
+    },
+  })
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={position ? `Edit ${position.name}` : 'Add a position'}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          event.stopPropagation()
+          void form.handleSubmit()
+        }}
+      >
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <form.Field name="name">
+          {(field) => (
+            <TextField label="Position name" placeholder="Treasurer" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), serverFields.name]} />
+          )}
+        </form.Field>
+        <form.Field name="description">
+          {(field) => (
+            <TextAreaField label="Description" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), serverFields.description]} />
+          )}
+        </form.Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <form.Subscribe selector={(state) => state.isSubmitting}>
+            {(isSubmitting) => (
+              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
+                {position ? 'Save position' : 'Add position'}
+              </Button>
+            )}
+          </form.Subscribe>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+function HolderList({ position, term }: { position: Position; term: number }) {
+  const [assignError, setAssignError] = useState<string | undefined>()
+  const assign = useClubMutation((member: MemberSummary) => ({
+    path: `/api/positions/${position.id}/holders`,
+    options: { method: 'POST', body: { userId: member.id, termYear: term } },
+  }))
+  const unassign = useClubMutation((holder: PositionHolder) => ({ path: `/api/position-holders/${holder.id}`, options: { method: 'DELETE' } }))
+  return (
+    <div className="mt-3 flex flex-col gap-3">
+      {position.holders.length === 0 ? (
+        <p className="text-sm text-ink-muted">Nobody holds this position in {termLabel(term)}.</p>
+      ) : (
+        <ul className="flex flex-col gap-1" aria-label={`${position.name} holders`}>
+          {position.holders.map((holder) => (
+            <li key={holder.id} className="flex items-center justify-between gap-2 rounded-md bg-surface-2 px-3 py-1 text-sm">
+              <span>
+                <span className="font-medium">{holder.displayName}</span> · {gradeLabel(holder.grade)}
+                {holder.status !== 'active' ? <span className="text-danger"> · {holder.status}</span> : null}
+              </span>
+              <Button
+                variant="ghost"
+                aria-label={`Remove ${holder.displayName} from ${position.name}`}
+                disabled={unassign.isPending}
+                onClick={() =>
+                  unassign.mutate(holder, {
+                    onSuccess: () => toast.success(`${holder.displayName} no longer holds ${position.name} in ${termLabel(term)}.`),
+                    onError: (error) => toast.error(errorMessage(error)),
+                  })
+                }
+              >
+                <X aria-hidden className="size-4" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MemberPicker
+        label={`Assign member to ${position.name}`}
+        error={assignError}
+        onPick={(member) => {
+          setAssignError(undefined)
+          assign.mutate(member, {
+            onSuccess: () => toast.success(`${member.displayName} holds ${position.name} in ${termLabel(term)}.`),
+            onError: (error) => {
+              const { fields, message } = splitApiError(error)
+              setAssignError(fields.userId ?? fields.termYear ?? message)
+            },
+          })
+        }}
+      />
+    </div>
+  )
+}
+
+export function ExecutiveManagementScreen() {
+  const [term, setTerm] = useState<number | undefined>()
+  const positions = useQuery(positionsQueryOptions(term))
+  const [editing, setEditing] = useState<{ position: Position | null } | null>(null)
+  const [deleting, setDeleting] = useState<Position | null>(null)
+  const remove = useClubMutation((position: Position) => ({ path: `/api/positions/${position.id}`, options: { method: 'DELETE' } }))
+  const reorder = useClubMutation((positionIds: string[]) => ({ path: '/api/positions/order', options: { method: 'PUT', body: { positionIds } } }))
+
+  const currentTerm = positions.data?.currentTerm
+  const shownTerm = positions.data?.term
+  const terms = currentTerm ? Array.from({ length: 12 }, (_, index) => currentTerm + 1 - index) : []
+
+  function move(index: number, by: -1 | 1) {
+    const ids = positions.data!.items.map((position) => position.id)
+    const [moved] = ids.splice(index, 1)
+    ids.splice(index + by, 0, moved!)
+    reorder.mutate(ids, { onError: (error) => toast.error(errorMessage(error)) })
+  }
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <PageHeader
+        title="Executive management"
+        description="Positions, and who holds them in each term (academic year)."
+        actions={
+          <Button onClick={() => setEditing({ position: null })}>
+            <Plus aria-hidden className="size-4" /> Add position
+          </Button>
+        }
+      />
+      <p className="rounded-md border border-line bg-surface-2 p-3 text-sm">
+        A member has executive rights exactly while they hold a position in the <strong>current term</strong>. When the academic year
+        changes, rights pass to the next term’s holders by themselves — prepare next term’s team in advance.
+      </p>
+      {positions.isPending ? (
+        <LoadingBlock label="Loading positions…" />
+      ) : positions.isError ? (
+        <QueryErrorBlock error={positions.error} onRetry={() => void positions.refetch()} what="The positions" />
+      ) : (
+        <>
+          <div className="max-w-xs">
+            <SelectField
+              label="Term"
+              value={String(shownTerm)}
+              onChange={(event) => setTerm(Number(event.target.value))}
+              options={terms.map((option) => ({
+                value: String(option),
+                label: `${termLabel(option)}${option === currentTerm ? ' (current)' : option === currentTerm! + 1 ? ' (next)' : ''}`,
+              }))}
+            />
+          </div>
+          {positions.data.items.length === 0 ? (
+            <EmptyState title="No positions yet">Add positions such as President, Treasurer or Room manager.</EmptyState>
+          ) : (
+            <ol className="flex flex-col gap-4" aria-label="Positions">
+              {positions.data.items.map((position, index) => (
+                <li key={position.id}>
+                  <Card
+                    title={position.name}
+                    actions={
+                      <div className="flex flex-wrap gap-1">
+                        <Button variant="ghost" aria-label={`Move ${position.name} up`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
+                          <ArrowUp aria-hidden className="size-4" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          aria-label={`Move ${position.name} down`}
+                          disabled={index === positions.data.items.length - 1 || reorder.isPending}
+                          onClick={() => move(index, 1)}
+                        >
+                          <ArrowDown aria-hidden className="size-4" />
+                        </Button>
+                        <Button variant="ghost" aria-label={`Edit ${position.name}`} onClick={() => setEditing({ position })}>
+                          <Pencil aria-hidden className="size-4" />
+                        </Button>
+                        <Button variant="ghost" aria-label={`Delete ${position.name}`} onClick={() => setDeleting(position)}>
+                          <Trash2 aria-hidden className="size-4" />
+                        </Button>
+                      </div>
+                    }
+                  >
+                    {position.description ? <p className="text-sm text-ink-muted">{position.description}</p> : null}
+                    <HolderList position={position} term={positions.data.term} />
+                  </Card>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+      {editing ? <PositionDialog key={editing.position?.id ?? 'new'} position={editing.position} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? 'position'}?`}
+        description="Its holders in every term, past ones included, are removed too, and lose the rights it gave them."
+        confirmLabel="Delete position"
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              toast.success('Position deleted.')
+              setDeleting(null)
+            },
+            onError: (error) => toast.error(errorMessage(error)),
+          })
+        }
+      />
+    </div>
+  )
+}

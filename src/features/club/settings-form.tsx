@@ -1,0 +1,201 @@
+import { useState } from 'react'
+import { useForm } from '@tanstack/react-form'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { clubSettingsSchema, registrationModes, type ClubSettings } from '@/contract/settings'
+import { ApiError, api } from '@/lib/api-client'
+import { Button } from '@/components/ui/button'
+import { CheckboxField, SelectField, TextField, fieldMessages } from '@/components/ui/field'
+import { FormAlert, errorMessage } from '@/components/ui/feedback'
+import { Card } from '@/components/ui/page'
+import { clubKeys } from './club-queries'
+import { schemaValidator } from './form-helpers'
+
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const modeLabels: Record<(typeof registrationModes)[number], string> = {
+  approval: 'Approval: new accounts wait for an admin',
+  invite: 'Invite code: a valid code activates the account',
+  open: 'Open: anyone can join at once',
+  closed: 'Closed: no new accounts',
+}
+const timeZones = (() => {
+  try {
+    return Intl.supportedValuesOf('timeZone')
+  } catch {
+    return ['Asia/Tokyo', 'UTC']
+  }
+})()
+
+type TextPath = 'clubName' | 'registration.inviteCode'
+type NumberPath = 'booking.horizonDays' | 'booking.bandPeriodsPerWeek' | 'booking.personalPeriodsPerWeek' | 'uploadLimitMb'
+type BooleanPath = 'booking.personalPracticeAllowed' | 'publicSchedule.enabled' | 'publicSchedule.showBandNames' | 'anonymousFeedbackAllowed'
+
+/** Every club setting in one validated form (SPEC §5.3); saving applies at once. */
+export function SettingsForm({ initial }: { initial: ClubSettings }) {
+  const queryClient = useQueryClient()
+  const [serverFields, setServerFields] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const save = useMutation({
+    mutationFn: (value: ClubSettings) => api<ClubSettings>('/api/settings', { method: 'PUT', body: value }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(clubKeys.settings, clubSettingsSchema.parse(saved))
+      await Promise.all([queryClient.invalidateQueries({ queryKey: clubKeys.all }), queryClient.invalidateQueries({ queryKey: ['me'] })])
+    },
+  })
+
+  const form = useForm({
+    defaultValues: initial,
+    validators: { onSubmit: schemaValidator(clubSettingsSchema) },
+    onSubmit: async ({ value, formApi }) => {
+      setServerFields({})
+      setFormError(null)
+      try {
+        const saved = await save.mutateAsync(clubSettingsSchema.parse(value))
+        formApi.reset(saved)
+        toast.success('Settings saved. They apply from now on.')
+      } catch (error) {
+        if (error instanceof ApiError) setServerFields(error.fields)
+        setFormError(errorMessage(error))
+      }
+    },
+  })
+
+  const errorsOf = (name: string, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), serverFields[name]]
+
+  const text = (name: TextPath, label: string, extra: { description?: string; autoComplete?: string } = {}) => (
+    <form.Field name={name}>
+      {(field) => (
+        <TextField
+          label={label}
+          name={name}
+          value={field.state.value}
+          onChange={(event) => field.handleChange(event.target.value)}
+          onBlur={field.handleBlur}
+          errors={errorsOf(name, field.state.meta.errors)}
+          autoComplete="off"
+          {...extra}
+        />
+      )}
+    </form.Field>
+  )
+  const number = (name: NumberPath, label: string, description?: string) => (
+    <form.Field name={name}>
+      {(field) => (
+        <TextField
+          label={label}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          description={description}
+          value={Number.isNaN(field.state.value) ? '' : String(field.state.value)}
+          onChange={(event) => field.handleChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+          onBlur={field.handleBlur}
+          errors={errorsOf(name, field.state.meta.errors).map((message) => (message?.includes('NaN') ? 'Enter a number' : message))}
+        />
+      )}
+    </form.Field>
+  )
+  const checkbox = (name: BooleanPath, label: string, description?: string) => (
+    <form.Field name={name}>
+      {(field) => (
+        <CheckboxField label={label} description={description} name={name} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} />
+      )}
+    </form.Field>
+  )
+
+  return (
+    <form
+      noValidate
+      aria-label="Club settings"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.stopPropagation()
+        void form.handleSubmit()
+      }}
+    >
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <Card title="Club">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('clubName', 'Club name')}
+          <form.Field name="timeZone">
+            {(field) => (
+              <SelectField
+                label="Time zone"
+                name="timeZone"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                options={(timeZones.includes(field.state.value) ? timeZones : [field.state.value, ...timeZones]).map((zone) => ({ value: zone, label: zone }))}
+                errors={errorsOf('timeZone', field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="academicYearStartMonth">
+            {(field) => (
+              <SelectField
+                label="Academic year starts in"
+                name="academicYearStartMonth"
+                description="Grades and executive terms change on the first day of this month."
+                value={String(field.state.value)}
+                onChange={(event) => field.handleChange(Number(event.target.value))}
+                options={months.map((month, index) => ({ value: String(index + 1), label: month }))}
+                errors={errorsOf('academicYearStartMonth', field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+        </div>
+      </Card>
+
+      <Card title="Registration">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <form.Field name="registration.mode">
+            {(field) => (
+              <SelectField
+                label="Registration mode"
+                name="registration.mode"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value as ClubSettings['registration']['mode'])}
+                options={registrationModes.map((mode) => ({ value: mode, label: modeLabels[mode] }))}
+                errors={errorsOf('registration.mode', field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+          {text('registration.inviteCode', 'Invite code', { description: 'Needed in invite mode; at least 4 characters.' })}
+        </div>
+      </Card>
+
+      <Card title="Booking rules">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {number('booking.horizonDays', 'Booking horizon (days)', 'How far ahead rooms can be booked.')}
+          {number('booking.bandPeriodsPerWeek', 'Periods per band per week')}
+          {number('booking.personalPeriodsPerWeek', 'Personal-practice periods per member per week')}
+          {checkbox('booking.personalPracticeAllowed', 'Allow personal practice bookings')}
+        </div>
+      </Card>
+
+      <Card title="Public schedule">
+        <div className="flex flex-col gap-3">
+          {checkbox('publicSchedule.enabled', 'Publish the room schedule for visitors')}
+          {checkbox('publicSchedule.showBandNames', 'Show band names on it', 'Otherwise slots only say “Booked”. Personal practice never names the person.')}
+        </div>
+      </Card>
+
+      <Card title="Uploads and feedback">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {number('uploadLimitMb', 'Upload size limit (MB)')}
+          {checkbox('anonymousFeedbackAllowed', 'Allow anonymous feedback')}
+        </div>
+      </Card>
+
+      <div className="flex justify-end">
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => (
+            <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
+              Save settings
+            </Button>
+          )}
+        </form.Subscribe>
+      </div>
+    </form>
+  )
+}

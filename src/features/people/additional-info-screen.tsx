@@ -1,0 +1,123 @@
+import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm } from '@tanstack/react-form'
+import { toast } from 'sonner'
+import { Lock } from 'lucide-react'
+import {
+  additionalInfoFields,
+  additionalInfoFormSchema,
+  additionalInfoLabels,
+  requiredAdditionalInfoFields,
+  type AdditionalInfo,
+  type AdditionalInfoField,
+} from '@/contract/people'
+import { ApiError } from '@/lib/api-client'
+import { Button } from '@/components/ui/button'
+import { TextField, fieldMessages } from '@/components/ui/field'
+import { FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { PageHeader } from '@/components/ui/page'
+import { myAdditionalInfoQueryOptions, saveMyAdditionalInfo } from '@/features/people/people-queries'
+
+const inputProps: Record<AdditionalInfoField, { autoComplete?: string; inputMode?: 'tel' | 'text'; type?: string; description?: string; maxLength: number }> = {
+  fullName: { autoComplete: 'name', maxLength: 120, description: 'As registered at the university.' },
+  nameKana: { maxLength: 120, description: 'In katakana or hiragana, e.g. ヤマダ ハナコ.' },
+  studentNumber: { autoComplete: 'off', maxLength: 40, description: 'Letters and digits, 4 to 20.' },
+  faculty: { autoComplete: 'organization', maxLength: 120 },
+  department: { maxLength: 120 },
+  phone: { autoComplete: 'tel', inputMode: 'tel', type: 'tel', maxLength: 40, description: 'Optional. Digits, spaces, + and -.' },
+}
+
+const isRequired = (field: AdditionalInfoField) => (requiredAdditionalInfoFields as readonly string[]).includes(field)
+
+/** `/additional-info`: the private details the university asks the club for. */
+export function AdditionalInfoScreen() {
+  const info = useQuery(myAdditionalInfoQueryOptions())
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col">
+      <PageHeader title="University details" description="The club must give these to the university each year." />
+      <p className="mb-6 flex items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
+        <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          <strong>Private.</strong> Only you, the club’s executives and the administrators can see these details. They never appear in the
+          members directory or your intro.
+        </span>
+      </p>
+      {info.isPending ? (
+        <LoadingBlock label="Loading your details…" />
+      ) : info.isError ? (
+        <QueryErrorBlock error={info.error} onRetry={() => void info.refetch()} what="Your details" />
+      ) : (
+        <AdditionalInfoForm info={info.data.info} />
+      )}
+    </div>
+  )
+}
+
+function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
+  const queryClient = useQueryClient()
+  const [formError, setFormError] = useState<string | null>(null)
+  const [serverFields, setServerFields] = useState<Record<string, string>>({})
+
+  const form = useForm({
+    defaultValues: Object.fromEntries(additionalInfoFields.map((field) => [field, info[field] ?? ''])) as Record<AdditionalInfoField, string>,
+    validators: { onSubmit: additionalInfoFormSchema },
+    onSubmit: async ({ value }) => {
+      setFormError(null)
+      setServerFields({})
+      try {
+        const saved = await saveMyAdditionalInfo(additionalInfoFormSchema.parse(value))
+        queryClient.setQueryData(myAdditionalInfoQueryOptions().queryKey, saved)
+        form.reset(Object.fromEntries(additionalInfoFields.map((field) => [field, saved.info[field] ?? ''])) as Record<AdditionalInfoField, string>)
+        toast.success('Your details are saved.')
+      } catch (error) {
+        if (error instanceof ApiError) setServerFields(error.fields)
+        setFormError(errorMessage(error))
+      }
+    },
+  })
+
+  return (
+    <form
+      noValidate
+      aria-label="University details"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        event.stopPropagation()
+        void form.handleSubmit()
+      }}
+    >
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <p className="text-sm text-ink-muted">Fields marked * are required.</p>
+      {additionalInfoFields.map((name) => {
+        const { description, ...props } = inputProps[name]
+        return (
+          <form.Field key={name} name={name}>
+            {(field) => (
+              <TextField
+                label={`${additionalInfoLabels[name]}${isRequired(name) ? ' *' : ''}`}
+                name={name}
+                required={isRequired(name)}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                errors={[...fieldMessages(field.state.meta.errors), ...(serverFields[name] ? [serverFields[name]] : [])]}
+                description={description}
+                {...props}
+              />
+            )}
+          </form.Field>
+        )
+      })}
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <div>
+            <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
+              Save details
+            </Button>
+          </div>
+        )}
+      </form.Subscribe>
+    </form>
+  )
+}

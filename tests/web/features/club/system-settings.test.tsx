@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { server } from '../../mocks/server'
+import { clubHandlers, clubState } from '../../mocks/handlers/club'
+import { buildUser } from '../../support/factories'
+import { renderApp } from '../../support/render-app'
+
+const admin = buildUser({ role: 'admin', displayName: 'Admin Person' })
+
+beforeEach(() => {
+  clubState.reset()
+  server.use(...clubHandlers)
+})
+
+async function openSettings() {
+  const app = renderApp('/system-settings', { user: admin })
+  await screen.findByRole('heading', { name: 'System settings' })
+  const form = await screen.findByRole('form', { name: 'Club settings' })
+  return { ...app, form }
+}
+
+describe('system settings', () => {
+  it('shows a field error for a bad value and sends nothing', async () => {
+    let puts = 0
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'PUT') puts += 1
+    })
+    const { user, form } = await openSettings()
+    const limit = within(form).getByLabelText('Upload size limit (MB)')
+    await user.clear(limit)
+    await user.type(limit, '0')
+    const name = within(form).getByLabelText('Club name')
+    await user.clear(name)
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    expect(await within(form).findByText('At least 1 MB')).toBeInTheDocument()
+    expect(within(form).getByText('Enter the club name')).toBeInTheDocument()
+    expect(within(form).getByLabelText('Club name')).toHaveAttribute('aria-invalid', 'true')
+    expect(puts).toBe(0)
+    server.events.removeAllListeners()
+  })
+
+  it('asks for an invite code in invite mode', async () => {
+    const { user, form } = await openSettings()
+    await user.selectOptions(within(form).getByLabelText('Registration mode'), 'invite')
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    expect(await within(form).findByText('Invite mode needs a code of at least 4 characters')).toBeInTheDocument()
+  })
+
+  it('saves a valid change and shows the server’s field errors', async () => {
+    const { user, form } = await openSettings()
+    const name = within(form).getByLabelText('Club name')
+    await user.clear(name)
+    await user.type(name, 'Keion Club')
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    await waitFor(() => expect(clubState.settings.clubName).toBe('Keion Club'))
+    expect(await screen.findByText('Settings saved. They apply from now on.')).toBeInTheDocument()
+
+    await user.clear(name)
+    await user.type(name, 'Taken by the server')
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    expect(await within(form).findByText('The server refused this name')).toBeInTheDocument()
+    expect(clubState.settings.clubName).toBe('Keion Club')
+  })
+
+  it('shows the empty states of rooms, periods, blackouts and the outbox', async () => {
+    await openSettings()
+    expect(await screen.findByText('No rooms yet')).toBeInTheDocument()
+    expect(await screen.findByText('No periods yet')).toBeInTheDocument()
+    expect(await screen.findByText('No upcoming blackout dates')).toBeInTheDocument()
+    expect(await screen.findByText('No mail sent yet')).toBeInTheDocument()
+  })
+
+  it('sends members who are not admins to the 403 page', async () => {
+    renderApp('/system-settings', { user: buildUser({ isExecutive: true }) })
+    expect(await screen.findByRole('heading', { name: /403/ })).toBeInTheDocument()
+  })
+})
