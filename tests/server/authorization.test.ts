@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Access } from '../../server/src/http/route'
+import { accessTable } from '../../server/src/http/access-table'
 import { createTestApp, type TestApp } from './support/test-app'
 
 /**
- * Walks every route the app registered against every kind of caller, with each route's
- * declared access rule as the expectation. A route added without `defineRoute` (so without a
- * rule) fails the first test; a rule the code does not enforce fails the second.
+ * Walks every route the app registered against every kind of caller, with the access table
+ * (server/src/http/access-table.ts) as the expectation. A route added without `defineRoute`
+ * (so without a row) or a row left without its route fails the first tests; a rule the code
+ * does not enforce fails the last.
  */
 type Caller = 'visitor' | 'member' | 'executive' | 'admin'
 const callers: Caller[] = ['visitor', 'member', 'executive', 'admin']
@@ -32,6 +34,11 @@ describe('the authorisation table', () => {
       .map((route) => `${route.method} ${route.url}`)
     expect(registered.length).toBeGreaterThan(0)
     expect(registered.filter((route) => !declared.has(route))).toEqual([])
+  })
+
+  it('has no row without a route', () => {
+    const registered = new Set(t.app.routeDefinitions.map((route) => `${route.method} ${route.url}`))
+    expect(Object.keys(accessTable).filter((key) => !registered.has(key))).toEqual([])
   })
 
   it('is enforced for every route and every caller', async () => {

@@ -41,7 +41,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'GET',
     url: '/api/registration',
-    access: 'public',
     tag: 'accounts',
     summary: 'Whether and how new members can register',
     response: registrationInfoSchema,
@@ -51,7 +50,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'POST',
     url: '/api/register',
-    access: 'public',
     tag: 'accounts',
     summary: 'Create an account (pending approval, or active with an invite code or in open mode)',
     body: registerInputSchema,
@@ -64,7 +62,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'POST',
     url: '/api/password-reset/request',
-    access: 'public',
     tag: 'accounts',
     summary: 'Mail a password-reset link; the answer is the same whether or not the email has an account',
     body: passwordResetRequestSchema,
@@ -77,7 +74,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'GET',
     url: '/api/password-reset/check',
-    access: 'public',
     tag: 'accounts',
     summary: 'Whether a password-reset link can still be used',
     query: passwordResetCheckQuerySchema,
@@ -89,7 +85,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'POST',
     url: '/api/password-reset/confirm',
-    access: 'public',
     tag: 'accounts',
     summary: 'Set a new password with a reset link (single use); ends every session of the account',
     body: passwordResetConfirmSchema,
@@ -101,7 +96,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'POST',
     url: '/api/me/password',
-    access: 'member',
     tag: 'accounts',
     summary: 'Change my password; ends my other sessions',
     body: passwordChangeSchema,
@@ -113,7 +107,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'POST',
     url: '/api/me/email',
-    access: 'member',
     tag: 'accounts',
     summary: 'Change my email address (re-enter the password)',
     body: emailChangeSchema,
@@ -125,7 +118,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'GET',
     url: '/api/profile',
-    access: 'member',
     tag: 'accounts',
     summary: 'My profile: account, grade, positions held, bands',
     response: profileSchema,
@@ -135,7 +127,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/profile',
-    access: 'member',
     tag: 'accounts',
     summary: 'Change my display name',
     body: profileUpdateSchema,

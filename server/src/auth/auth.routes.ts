@@ -40,7 +40,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   defineRoute(app, {
     method: 'POST',
     url: '/api/login',
-    access: 'public',
     tag: 'auth',
     summary: 'Sign in with email and password',
     body: loginInputSchema,
@@ -59,7 +58,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   defineRoute(app, {
     method: 'POST',
     url: '/api/refresh',
-    access: 'session',
     tag: 'auth',
     summary: 'Exchange a live session’s token for a fresh one',
     response: refreshResponseSchema,
@@ -73,7 +71,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   defineRoute(app, {
     method: 'POST',
     url: '/api/logout',
-    access: 'session',
     tag: 'auth',
     summary: 'End the current session',
     status: 204,
@@ -87,7 +84,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
   defineRoute(app, {
     method: 'GET',
     url: '/api/me',
-    access: 'member',
     tag: 'auth',
     summary: 'The signed-in user',
     response: meResponseSchema,

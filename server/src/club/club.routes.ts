@@ -57,7 +57,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'GET',
     url: '/api/club',
-    access: 'public',
     tag,
     summary: 'The club’s name, time zone and current term (for grades and terms on screens)',
     response: clubInfoSchema,
@@ -74,7 +73,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'GET',
     url: '/api/settings',
-    access: 'admin',
     tag,
     summary: 'The full club settings',
     response: clubSettingsSchema,
@@ -83,7 +81,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'PUT',
     url: '/api/settings',
-    access: 'admin',
     tag,
     summary: 'Replace the club settings (every section); applies to the next request',
     body: clubSettingsUpdateSchema,
@@ -95,7 +92,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'GET',
     url: '/api/rooms',
-    access: 'member',
     tag,
     summary: 'Every room, active or not, in display order',
     response: roomListSchema,
@@ -104,7 +100,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'POST',
     url: '/api/rooms',
-    access: 'admin',
     tag,
     summary: 'Add a room',
     body: roomInputSchema,
@@ -115,7 +110,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/rooms/:roomId',
-    access: 'admin',
     tag,
     summary: 'Change a room (name, capacity, active, shown publicly, order)',
     params: roomParamsSchema,
@@ -126,7 +120,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'DELETE',
     url: '/api/rooms/:roomId',
-    access: 'admin',
     tag,
     summary: 'Delete a room (and take it out of blackouts)',
     params: roomParamsSchema,
@@ -138,7 +131,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'GET',
     url: '/api/periods',
-    access: 'member',
     tag,
     summary: 'The day’s periods, by start time',
     response: periodListSchema,
@@ -147,7 +139,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'POST',
     url: '/api/periods',
-    access: 'admin',
     tag,
     summary: 'Add a period (may not overlap another)',
     body: periodInputSchema,
@@ -158,7 +149,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/periods/:periodId',
-    access: 'admin',
     tag,
     summary: 'Change a period',
     params: periodParamsSchema,
@@ -169,7 +159,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'DELETE',
     url: '/api/periods/:periodId',
-    access: 'admin',
     tag,
     summary: 'Delete a period',
     params: periodParamsSchema,
@@ -181,7 +170,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'GET',
     url: '/api/blackouts',
-    access: 'member',
     tag,
     summary: 'Blackout dates ending on or after `from` (default: today)',
     query: blackoutQuerySchema,
@@ -191,7 +179,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'POST',
     url: '/api/blackouts',
-    access: 'admin',
     tag,
     summary: 'Add blackout dates for some rooms or all',
     body: blackoutInputSchema,
@@ -202,7 +189,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'DELETE',
     url: '/api/blackouts/:blackoutId',
-    access: 'admin',
     tag,
     summary: 'Delete blackout dates',
     params: blackoutParamsSchema,
@@ -214,7 +200,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'GET',
     url: '/api/positions',
-    access: 'executive',
     tag,
     summary: 'Positions in order, each with its holders in the term (default: current)',
     query: positionsQuerySchema,
@@ -224,7 +209,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'POST',
     url: '/api/positions',
-    access: 'admin',
     tag,
     summary: 'Add a position',
     body: positionInputSchema,
@@ -235,7 +219,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'PUT',
     url: '/api/positions/order',
-    access: 'admin',
     tag,
     summary: 'Set the order of the positions (every position once)',
     body: positionOrderSchema,
@@ -245,7 +228,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/positions/:positionId',
-    access: 'admin',
     tag,
     summary: 'Change a position’s name, description or order',
     params: positionParamsSchema,
@@ -256,7 +238,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'DELETE',
     url: '/api/positions/:positionId',
-    access: 'admin',
     tag,
     summary: 'Delete a position and its holders in every term',
     params: positionParamsSchema,
@@ -266,7 +247,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'POST',
     url: '/api/positions/:positionId/holders',
-    access: 'admin',
     tag,
     summary: 'Give an active member a position in a term (current − 10 … current + 1)',
     params: positionParamsSchema,
@@ -278,7 +258,6 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
   defineRoute(app, {
     method: 'DELETE',
     url: '/api/position-holders/:holderId',
-    access: 'admin',
     tag,
     summary: 'Take a position away from a member for that term',
     params: holderParamsSchema,

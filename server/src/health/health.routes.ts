@@ -7,7 +7,6 @@ export function registerHealthRoutes(app: FastifyInstance, database: Pick<Databa
   defineRoute(app, {
     method: 'GET',
     url: '/api/health',
-    access: 'public',
     tag: 'meta',
     summary: 'Whether the server and its database are up',
     response: healthResponseSchema,

@@ -59,7 +59,6 @@ export function registerOpenApiRoute(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/openapi.json',
-    access: 'public',
     tag: 'meta',
     summary: 'This document',
     handler: async () => (cached ??= openApiDocument(app.routeDefinitions)),

@@ -3,10 +3,12 @@ import type { z } from 'zod'
 import { fieldErrors } from '../../../src/contract/errors'
 import { AppError } from './errors'
 import type { Principal } from '../auth/principal'
+import { accessTable, type AccessRule } from './access-table'
 
 /**
- * Who may call an endpoint. Every route states one; `tests/server/authorization.test.ts`
- * walks every registered route against every role with this table as the expectation.
+ * Who may call an endpoint. Each route's level is its row in `accessTable`
+ * (server/src/http/access-table.ts); `tests/server/authorization.test.ts` walks every
+ * registered route against every role with that table as the expectation.
  * - public: anyone, signed in or not; the handler does not look at the caller
  * - session: needs a Bearer token naming a session, expired or not (refresh, logout); the
  *   handler checks it, since an expired token must still reach it
@@ -32,8 +34,8 @@ export interface RouteContext<B, Q, P> {
 
 export interface RouteDefinition<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R> {
   method: Method
+  /** Its rule comes from `accessTable` (server/src/http/access-table.ts) under "METHOD url". */
   url: string
-  access: Access
   summary: string
   tag: string
   body?: B
@@ -88,18 +90,21 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
   definition: RouteDefinition<B, Q, P, R>,
 ) {
   const status = definition.status ?? 200
-  app.routeDefinitions.push({ ...definition, status })
+  const rule = (accessTable as Record<string, AccessRule>)[`${definition.method} ${definition.url}`]
+  if (!rule) throw new Error(`${definition.method} ${definition.url} has no row in the access table (server/src/http/access-table.ts)`)
+  const { access } = rule
+  app.routeDefinitions.push({ ...definition, access, status })
 
   app.route({
     method: definition.method,
     url: definition.url,
     config: definition.config,
     handler: async (request, reply) => {
-      const principal = definition.access === 'public' || definition.access === 'session' ? null : await request.requirePrincipal()
-      if (definition.access === 'admin' && principal?.user.role !== 'admin') {
+      const principal = access === 'public' || access === 'session' ? null : await request.requirePrincipal()
+      if (access === 'admin' && principal?.user.role !== 'admin') {
         throw new AppError(403, 'FORBIDDEN', 'Only administrators can do that.')
       }
-      if (definition.access === 'executive' && !(principal?.user.isExecutive || principal?.user.role === 'admin')) {
+      if (access === 'executive' && !(principal?.user.isExecutive || principal?.user.role === 'admin')) {
         throw new AppError(403, 'FORBIDDEN', 'Only the club’s executives can do that.')
       }
       const result = await definition.handler({

@@ -9,7 +9,6 @@ export function registerMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/outbox',
-    access: 'admin',
     tag: 'mail',
     summary: 'Mail the app has written, newest first (system settings)',
     query: outboxQuerySchema,

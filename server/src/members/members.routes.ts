@@ -10,7 +10,6 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { db: Db; setti
   defineRoute(app, {
     method: 'GET',
     url: '/api/members/search',
-    access: 'member',
     tag: 'members',
     summary: 'Active members whose name or email contains q (up to 20), for pickers',
     query: memberSearchQuerySchema,

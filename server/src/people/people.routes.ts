@@ -20,7 +20,6 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
   defineRoute(app, {
     method: 'GET',
     url: '/api/intros',
-    access: 'member',
     tag: 'people',
     summary: 'The member directory: every active member with their intro, filtered and paged',
     query: directoryQuerySchema,
@@ -31,7 +30,6 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
   defineRoute(app, {
     method: 'GET',
     url: '/api/intros/:userId',
-    access: 'member',
     tag: 'people',
     summary: 'One active member’s intro',
     params: userIdParamsSchema,
@@ -42,7 +40,6 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
   defineRoute(app, {
     method: 'GET',
     url: '/api/me/intro',
-    access: 'member',
     tag: 'people',
     summary: 'My intro as others see it',
     response: memberIntroSchema,
@@ -52,7 +49,6 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
   defineRoute(app, {
     method: 'PUT',
     url: '/api/me/intro',
-    access: 'member',
     tag: 'people',
     summary: 'Write or replace my intro',
     body: introInputSchema,
@@ -63,7 +59,6 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
   defineRoute(app, {
     method: 'GET',
     url: '/api/me/additional-info',
-    access: 'member',
     tag: 'people',
     summary: 'My details for the university, and which required ones are missing',
     response: additionalInfoResponseSchema,
@@ -73,7 +68,6 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
   defineRoute(app, {
     method: 'PUT',
     url: '/api/me/additional-info',
-    access: 'member',
     tag: 'people',
     summary: 'Save my details for the university',
     body: additionalInfoInputSchema,
@@ -84,7 +78,6 @@ export function registerPeopleRoutes(app: FastifyInstance, people: PeopleService
   defineRoute(app, {
     method: 'GET',
     url: '/api/users/:userId/additional-info',
-    access: 'executive',
     tag: 'people',
     summary: 'A member’s details for the university (executives and admins)',
     params: userIdParamsSchema,

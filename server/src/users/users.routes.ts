@@ -38,7 +38,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/users',
-    access: 'executive',
     tag: 'users',
     summary: 'Accounts: search, filter by status/role/grade, sort, page',
     query: userListQuerySchema,
@@ -49,7 +48,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/users/export.csv',
-    access: 'executive',
     tag: 'users',
     summary: 'The filtered accounts as CSV (UTF-8 with BOM, for Excel)',
     query: userFilterSchema,
@@ -62,7 +60,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
   defineRoute(app, {
     method: 'POST',
     url: '/api/users/delete',
-    access: 'admin',
     tag: 'users',
     summary: 'Delete accounts (soft, anonymising), all or none',
     body: userDeleteSchema,
@@ -73,7 +70,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/users/:userId',
-    access: 'admin',
     tag: 'users',
     summary: 'One account, for editing',
     params: userIdParamsSchema,
@@ -84,7 +80,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/users/:userId',
-    access: 'admin',
     tag: 'users',
     summary: 'Edit an account: name, email, enrollment year, role, status',
     params: userIdParamsSchema,
@@ -96,7 +91,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
   defineRoute(app, {
     method: 'POST',
     url: '/api/users/:userId/approve',
-    access: 'admin',
     tag: 'users',
     summary: 'Approve a pending account (mails the user)',
     params: userIdParamsSchema,
@@ -107,7 +101,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
   defineRoute(app, {
     method: 'POST',
     url: '/api/users/:userId/sessions/revoke',
-    access: 'admin',
     tag: 'users',
     summary: 'Sign the user out everywhere',
     params: userIdParamsSchema,
@@ -118,7 +111,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps) {
   defineRoute(app, {
     method: 'POST',
     url: '/api/users/:userId/password-reset',
-    access: 'admin',
     tag: 'users',
     summary: 'Mail the user a password-reset link',
     params: userIdParamsSchema,

@@ -1,0 +1,81 @@
+import type { Access } from './route'
+
+export interface AccessRule {
+  /** Who may call: visitor (`public`), a token's session (`session`), `member`, `executive` or `admin`. */
+  access: Access
+  /** A finer rule the area's service enforces on top (owner, band member, …), in words. */
+  scope?: string
+}
+
+/**
+ * THE authorisation table: every endpoint and who may call it, in one place to review.
+ * `defineRoute` takes each route's rule from here and refuses to register a route without a
+ * row; `tests/server/authorization.test.ts` calls every route as visitor, member, executive
+ * and admin and fails when an answer differs from this table or a row has no route.
+ * Finer rules (`scope`) are tested in each area's own tests.
+ */
+export const accessTable = {
+  // meta
+  'GET /api/health': { access: 'public' },
+  'GET /api/openapi.json': { access: 'public' },
+  // auth
+  'POST /api/login': { access: 'public' },
+  'POST /api/refresh': { access: 'session', scope: 'the session its token names (expired tokens accepted while the session lives)' },
+  'POST /api/logout': { access: 'session', scope: 'the session its token names' },
+  'GET /api/me': { access: 'member', scope: 'own account' },
+  // mail
+  'GET /api/outbox': { access: 'admin' },
+  // club
+  'GET /api/club': { access: 'public' },
+  'GET /api/settings': { access: 'admin' },
+  'PUT /api/settings': { access: 'admin' },
+  'GET /api/rooms': { access: 'member' },
+  'POST /api/rooms': { access: 'admin' },
+  'PATCH /api/rooms/:roomId': { access: 'admin' },
+  'DELETE /api/rooms/:roomId': { access: 'admin' },
+  'GET /api/periods': { access: 'member' },
+  'POST /api/periods': { access: 'admin' },
+  'PATCH /api/periods/:periodId': { access: 'admin' },
+  'DELETE /api/periods/:periodId': { access: 'admin' },
+  'GET /api/blackouts': { access: 'member' },
+  'POST /api/blackouts': { access: 'admin' },
+  'DELETE /api/blackouts/:blackoutId': { access: 'admin' },
+  'GET /api/positions': { access: 'executive' },
+  'POST /api/positions': { access: 'admin' },
+  'PUT /api/positions/order': { access: 'admin' },
+  'PATCH /api/positions/:positionId': { access: 'admin' },
+  'DELETE /api/positions/:positionId': { access: 'admin' },
+  'POST /api/positions/:positionId/holders': { access: 'admin' },
+  'DELETE /api/position-holders/:holderId': { access: 'admin' },
+  // members
+  'GET /api/members/search': { access: 'member' },
+  // accounts
+  'GET /api/registration': { access: 'public' },
+  'POST /api/register': { access: 'public' },
+  'POST /api/password-reset/request': { access: 'public' },
+  'GET /api/password-reset/check': { access: 'public' },
+  'POST /api/password-reset/confirm': { access: 'public' },
+  'POST /api/me/password': { access: 'member', scope: 'own account' },
+  'POST /api/me/email': { access: 'member', scope: 'own account' },
+  'GET /api/profile': { access: 'member', scope: 'own account' },
+  'PATCH /api/profile': { access: 'member', scope: 'own account' },
+  // people
+  'GET /api/intros': { access: 'member', scope: 'active members only; never private details' },
+  'GET /api/intros/:userId': { access: 'member', scope: 'active members only; never private details' },
+  'GET /api/me/intro': { access: 'member', scope: 'own intro' },
+  'PUT /api/me/intro': { access: 'member', scope: 'own intro' },
+  'GET /api/me/additional-info': { access: 'member', scope: 'own details' },
+  'PUT /api/me/additional-info': { access: 'member', scope: 'own details' },
+  'GET /api/users/:userId/additional-info': { access: 'executive' },
+  // users
+  'GET /api/users': { access: 'executive', scope: 'executives read; only admins act' },
+  'GET /api/users/export.csv': { access: 'executive', scope: 'executives read; only admins act' },
+  'POST /api/users/delete': { access: 'admin', scope: 'never self; never the last active admin' },
+  'GET /api/users/:userId': { access: 'admin' },
+  'PATCH /api/users/:userId': { access: 'admin', scope: 'not own role or status; never the last active admin' },
+  'POST /api/users/:userId/approve': { access: 'admin' },
+  'POST /api/users/:userId/sessions/revoke': { access: 'admin' },
+  'POST /api/users/:userId/password-reset': { access: 'admin' },
+} as const satisfies Record<string, AccessRule>
+
+export type RouteKey = keyof typeof accessTable
