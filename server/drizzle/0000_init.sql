@@ -1,3 +1,4 @@
+CREATE TYPE "public"."band_status" AS ENUM('active', 'inactive', 'disbanded');--> statement-breakpoint
 CREATE TYPE "public"."user_role" AS ENUM('member', 'admin');--> statement-breakpoint
 CREATE TYPE "public"."user_status" AS ENUM('pending', 'active', 'suspended', 'deleted');--> statement-breakpoint
 CREATE TABLE "additional_info" (
@@ -8,6 +9,35 @@ CREATE TABLE "additional_info" (
 	"faculty" text,
 	"department" text,
 	"phone" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "band_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"band_id" uuid NOT NULL,
+	"actor_id" uuid,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"action" text NOT NULL,
+	"summary" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "band_members" (
+	"band_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"part" text NOT NULL,
+	"is_leader" boolean DEFAULT false NOT NULL,
+	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "band_members_band_id_user_id_pk" PRIMARY KEY("band_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "bands" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"genre" text DEFAULT '' NOT NULL,
+	"status" "band_status" DEFAULT 'active' NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -129,12 +159,22 @@ CREATE TABLE "users" (
 );
 --> statement-breakpoint
 ALTER TABLE "additional_info" ADD CONSTRAINT "additional_info_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "band_events" ADD CONSTRAINT "band_events_band_id_bands_id_fk" FOREIGN KEY ("band_id") REFERENCES "public"."bands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "band_events" ADD CONSTRAINT "band_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "band_members" ADD CONSTRAINT "band_members_band_id_bands_id_fk" FOREIGN KEY ("band_id") REFERENCES "public"."bands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "band_members" ADD CONSTRAINT "band_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bands" ADD CONSTRAINT "bands_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "intros" ADD CONSTRAINT "intros_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "position_holders" ADD CONSTRAINT "position_holders_position_id_positions_id_fk" FOREIGN KEY ("position_id") REFERENCES "public"."positions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "position_holders" ADD CONSTRAINT "position_holders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "band_events_band_at_idx" ON "band_events" USING btree ("band_id","at");--> statement-breakpoint
+CREATE INDEX "band_members_user_idx" ON "band_members" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "band_members_one_leader_key" ON "band_members" USING btree ("band_id") WHERE "band_members"."is_leader";--> statement-breakpoint
+CREATE UNIQUE INDEX "bands_live_name_key" ON "bands" USING btree (lower("name")) WHERE "bands"."status" <> 'disbanded';--> statement-breakpoint
+CREATE INDEX "bands_status_idx" ON "bands" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "blackouts_range_idx" ON "blackouts" USING btree ("starts_on","ends_on");--> statement-breakpoint
 CREATE INDEX "intros_parts_idx" ON "intros" USING gin ("parts");--> statement-breakpoint
 CREATE INDEX "login_failures_email_failed_at_idx" ON "login_failures" USING btree ("email","failed_at");--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { roles, userStatuses } from '../../../src/contract/auth'
 
 export const userRole = pgEnum('user_role', roles)
@@ -211,4 +211,65 @@ export const positionHolders = pgTable(
     uniqueIndex('position_holders_unique_key').on(t.positionId, t.userId, t.termYear),
     index('position_holders_user_term_idx').on(t.userId, t.termYear),
   ],
+)
+
+export const bandStatus = pgEnum('band_status', ['active', 'inactive', 'disbanded'])
+
+/** Bands (SPEC §5.4). A name is unique among bands that are not disbanded, whatever its case. */
+export const bands = pgTable(
+  'bands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    genre: text('genre').notNull().default(''),
+    status: bandStatus('status').notNull().default('active'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bands_live_name_key').on(sql`lower(${t.name})`).where(sql`${t.status} <> 'disbanded'`),
+    index('bands_status_idx').on(t.status),
+  ],
+)
+
+/**
+ * Who plays in a band, with their part. One leader per band is guaranteed by a partial unique
+ * index; "at least one" by the service. A deleted account's row stays in disbanded bands and
+ * shows as "Deleted user".
+ */
+export const bandMembers = pgTable(
+  'band_members',
+  {
+    bandId: uuid('band_id')
+      .notNull()
+      .references(() => bands.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    part: text('part').notNull(),
+    isLeader: boolean('is_leader').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bandId, t.userId] }),
+    index('band_members_user_idx').on(t.userId),
+    uniqueIndex('band_members_one_leader_key').on(t.bandId).where(sql`${t.isLeader}`),
+  ],
+)
+
+/** A band's history: who changed what and when, shown on its edit screens. */
+export const bandEvents = pgTable(
+  'band_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bandId: uuid('band_id')
+      .notNull()
+      .references(() => bands.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    summary: text('summary').notNull(),
+  },
+  (t) => [index('band_events_band_at_idx').on(t.bandId, t.at)],
 )

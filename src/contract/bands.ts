@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { pageOf, pagingQuerySchema } from './paging'
+import { partSchema } from './people'
+
+export const bandStatuses = ['active', 'inactive', 'disbanded'] as const
+export type BandStatus = (typeof bandStatuses)[number]
+
+export const MAX_BAND_MEMBERS = 10
+
+export const bandMemberInputSchema = z.object({
+  userId: z.uuid('Choose a member from the list'),
+  part: partSchema,
+  isLeader: z.boolean(),
+})
+export type BandMemberInput = z.infer<typeof bandMemberInputSchema>
+
+const bandFields = {
+  name: z.string({ error: 'Enter the band name' }).trim().min(1, 'Enter the band name').max(60, 'At most 60 characters'),
+  description: z.string().trim().max(500, 'At most 500 characters'),
+  /** The genre, or the artist the band covers. */
+  genre: z.string().trim().max(80, 'At most 80 characters'),
+  members: z
+    .array(bandMemberInputSchema)
+    .min(1, 'A band needs at least one member')
+    .max(MAX_BAND_MEMBERS, `A band has at most ${MAX_BAND_MEMBERS} members`),
+}
+
+/** Exactly one leader, and nobody listed twice. */
+function checkMembers(value: { members: BandMemberInput[] }, context: z.RefinementCtx) {
+  const leaders = value.members.filter((member) => member.isLeader).length
+  if (leaders !== 1) context.addIssue({ code: 'custom', path: ['members'], message: 'Choose exactly one leader' })
+  const seen = new Set<string>()
+  value.members.forEach((member, index) => {
+    if (seen.has(member.userId)) context.addIssue({ code: 'custom', path: ['members', index, 'userId'], message: 'This person is already in the band' })
+    seen.add(member.userId)
+  })
+}
+
+/** Registering a band, and band members editing it (the whole member list is sent). */
+export const bandInputSchema = z.object(bandFields).superRefine(checkMembers)
+export type BandInput = z.infer<typeof bandInputSchema>
+
+/** Executives and admins also set the status. */
+export const bandAdminInputSchema = z.object({ ...bandFields, status: z.enum(bandStatuses) }).superRefine(checkMembers)
+export type BandAdminInput = z.infer<typeof bandAdminInputSchema>
+
+export const bandParamsSchema = z.object({ bandId: z.uuid('Not a band id') })
+
+export const bandMemberSchema = z.object({
+  /** Null for a deleted account, shown as "Deleted user". */
+  userId: z.uuid().nullable(),
+  displayName: z.string(),
+  part: partSchema,
+  isLeader: z.boolean(),
+})
+export type BandMember = z.infer<typeof bandMemberSchema>
+
+export const bandSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  genre: z.string(),
+  status: z.enum(bandStatuses),
+  members: z.array(bandMemberSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Band = z.infer<typeof bandSchema>
+
+export const bandListQuerySchema = pagingQuerySchema.extend({
+  q: z.string().trim().max(60).optional(),
+  status: z.enum(bandStatuses).optional(),
+  part: partSchema.optional(),
+  memberId: z.uuid().optional(),
+})
+export type BandListQuery = z.infer<typeof bandListQuerySchema>
+export const bandPageSchema = pageOf(bandSchema)
+
+export const bandHistoryEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  /** Who did it; null for a deleted account or the system. */
+  actor: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
+  action: z.enum(['created', 'updated', 'member-added', 'member-removed', 'part-changed', 'leader-changed', 'status-changed', 'left', 'disbanded']),
+  /** A sentence for people, e.g. "Aoi Tanaka joined as Drums". */
+  summary: z.string(),
+})
+export type BandHistoryEntry = z.infer<typeof bandHistoryEntrySchema>
+export const bandHistorySchema = z.object({ items: z.array(bandHistoryEntrySchema) })
