@@ -8,7 +8,7 @@ let t: TestApp
 const spaDir = mkdtempSync(path.join(tmpdir(), 'bandroom-spa-'))
 mkdirSync(path.join(spaDir, 'assets'))
 writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Bandroom</title>')
-writeFileSync(path.join(spaDir, 'assets', 'index-abc123.js'), 'console.log(1)')
+writeFileSync(path.join(spaDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('bandroom '.repeat(500))})`)
 writeFileSync(path.join(spaDir, 'sw.js'), 'self.skipWaiting()')
 
 beforeAll(async () => {
@@ -71,6 +71,16 @@ describe('the built SPA', () => {
     expect(asset.headers['cache-control']).toContain('immutable')
     const worker = await t.inject({ method: 'GET', url: '/sw.js' })
     expect(worker.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('compresses the app and API answers for browsers that accept it', async () => {
+    const asset = await t.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } })
+    expect(asset.headers['content-encoding']).toBe('br')
+    expect(asset.rawPayload.length).toBeLessThan(1000)
+    const gzip = await t.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    const plain = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
   })
 
   it('sends security headers with a strict script policy', async () => {
