@@ -19,6 +19,8 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedAdditionalInfoRouteImport } from './routes/_authenticated/additional-info'
+import { Route as AuthenticatedBandListRouteImport } from './routes/_authenticated/band-list'
+import { Route as AuthenticatedBandRegistrationFormRouteImport } from './routes/_authenticated/band-registration-form'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDashboard2RouteImport } from './routes/_authenticated/dashboard2'
 import { Route as AuthenticatedDashboard401RouteImport } from './routes/_authenticated/dashboard401'
@@ -32,9 +34,12 @@ import { Route as AuthenticatedIntroListRouteImport } from './routes/_authentica
 import { Route as AuthenticatedPasswordChangeRouteImport } from './routes/_authenticated/password-change'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedSystemSettingsRouteImport } from './routes/_authenticated/system-settings'
+import { Route as AuthenticatedUserBandsRouteImport } from './routes/_authenticated/user-bands'
 import { Route as AuthenticatedUserDeleteRouteImport } from './routes/_authenticated/user-delete'
 import { Route as AuthenticatedUserEditRouteImport } from './routes/_authenticated/user-edit'
 import { Route as AuthenticatedUserListRouteImport } from './routes/_authenticated/user-list'
+import { Route as AuthenticatedBandsEditAdminBandIdRouteImport } from './routes/_authenticated/bands/edit-admin/$bandId'
+import { Route as AuthenticatedBandsEditBandIdRouteImport } from './routes/_authenticated/bands/edit/$bandId'
 
 const R401Route = R401RouteImport.update({
   id: '/401',
@@ -84,6 +89,17 @@ const AuthenticatedAdditionalInfoRoute =
   AuthenticatedAdditionalInfoRouteImport.update({
     id: '/additional-info',
     path: '/additional-info',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedBandListRoute = AuthenticatedBandListRouteImport.update({
+  id: '/band-list',
+  path: '/band-list',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedBandRegistrationFormRoute =
+  AuthenticatedBandRegistrationFormRouteImport.update({
+    id: '/band-registration-form',
+    path: '/band-registration-form',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
@@ -158,6 +174,11 @@ const AuthenticatedSystemSettingsRoute =
     path: '/system-settings',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedUserBandsRoute = AuthenticatedUserBandsRouteImport.update({
+  id: '/user-bands',
+  path: '/user-bands',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedUserDeleteRoute = AuthenticatedUserDeleteRouteImport.update({
   id: '/user-delete',
   path: '/user-delete',
@@ -173,6 +194,18 @@ const AuthenticatedUserListRoute = AuthenticatedUserListRouteImport.update({
   path: '/user-list',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedBandsEditAdminBandIdRoute =
+  AuthenticatedBandsEditAdminBandIdRouteImport.update({
+    id: '/bands/edit-admin/$bandId',
+    path: '/bands/edit-admin/$bandId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedBandsEditBandIdRoute =
+  AuthenticatedBandsEditBandIdRouteImport.update({
+    id: '/bands/edit/$bandId',
+    path: '/bands/edit/$bandId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/401': typeof R401Route
@@ -184,6 +217,8 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/additional-info': typeof AuthenticatedAdditionalInfoRoute
+  '/band-list': typeof AuthenticatedBandListRoute
+  '/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dashboard2': typeof AuthenticatedDashboard2Route
   '/dashboard401': typeof AuthenticatedDashboard401Route
@@ -197,9 +232,12 @@ export interface FileRoutesByFullPath {
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/system-settings': typeof AuthenticatedSystemSettingsRoute
+  '/user-bands': typeof AuthenticatedUserBandsRoute
   '/user-delete': typeof AuthenticatedUserDeleteRoute
   '/user-edit': typeof AuthenticatedUserEditRoute
   '/user-list': typeof AuthenticatedUserListRoute
+  '/bands/edit-admin/$bandId': typeof AuthenticatedBandsEditAdminBandIdRoute
+  '/bands/edit/$bandId': typeof AuthenticatedBandsEditBandIdRoute
 }
 export interface FileRoutesByTo {
   '/401': typeof R401Route
@@ -210,6 +248,8 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/additional-info': typeof AuthenticatedAdditionalInfoRoute
+  '/band-list': typeof AuthenticatedBandListRoute
+  '/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dashboard2': typeof AuthenticatedDashboard2Route
   '/dashboard401': typeof AuthenticatedDashboard401Route
@@ -223,10 +263,13 @@ export interface FileRoutesByTo {
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/system-settings': typeof AuthenticatedSystemSettingsRoute
+  '/user-bands': typeof AuthenticatedUserBandsRoute
   '/user-delete': typeof AuthenticatedUserDeleteRoute
   '/user-edit': typeof AuthenticatedUserEditRoute
   '/user-list': typeof AuthenticatedUserListRoute
   '/': typeof AuthenticatedIndexRoute
+  '/bands/edit-admin/$bandId': typeof AuthenticatedBandsEditAdminBandIdRoute
+  '/bands/edit/$bandId': typeof AuthenticatedBandsEditBandIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -239,6 +282,8 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/_authenticated/additional-info': typeof AuthenticatedAdditionalInfoRoute
+  '/_authenticated/band-list': typeof AuthenticatedBandListRoute
+  '/_authenticated/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/dashboard2': typeof AuthenticatedDashboard2Route
   '/_authenticated/dashboard401': typeof AuthenticatedDashboard401Route
@@ -252,10 +297,13 @@ export interface FileRoutesById {
   '/_authenticated/password-change': typeof AuthenticatedPasswordChangeRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/system-settings': typeof AuthenticatedSystemSettingsRoute
+  '/_authenticated/user-bands': typeof AuthenticatedUserBandsRoute
   '/_authenticated/user-delete': typeof AuthenticatedUserDeleteRoute
   '/_authenticated/user-edit': typeof AuthenticatedUserEditRoute
   '/_authenticated/user-list': typeof AuthenticatedUserListRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_authenticated/bands/edit-admin/$bandId': typeof AuthenticatedBandsEditAdminBandIdRoute
+  '/_authenticated/bands/edit/$bandId': typeof AuthenticatedBandsEditBandIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -269,6 +317,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/additional-info'
+    | '/band-list'
+    | '/band-registration-form'
     | '/dashboard'
     | '/dashboard2'
     | '/dashboard401'
@@ -282,9 +332,12 @@ export interface FileRouteTypes {
     | '/password-change'
     | '/profile'
     | '/system-settings'
+    | '/user-bands'
     | '/user-delete'
     | '/user-edit'
     | '/user-list'
+    | '/bands/edit-admin/$bandId'
+    | '/bands/edit/$bandId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/401'
@@ -295,6 +348,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/additional-info'
+    | '/band-list'
+    | '/band-registration-form'
     | '/dashboard'
     | '/dashboard2'
     | '/dashboard401'
@@ -308,10 +363,13 @@ export interface FileRouteTypes {
     | '/password-change'
     | '/profile'
     | '/system-settings'
+    | '/user-bands'
     | '/user-delete'
     | '/user-edit'
     | '/user-list'
     | '/'
+    | '/bands/edit-admin/$bandId'
+    | '/bands/edit/$bandId'
   id:
     | '__root__'
     | '/401'
@@ -323,6 +381,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/_authenticated/additional-info'
+    | '/_authenticated/band-list'
+    | '/_authenticated/band-registration-form'
     | '/_authenticated/dashboard'
     | '/_authenticated/dashboard2'
     | '/_authenticated/dashboard401'
@@ -336,10 +396,13 @@ export interface FileRouteTypes {
     | '/_authenticated/password-change'
     | '/_authenticated/profile'
     | '/_authenticated/system-settings'
+    | '/_authenticated/user-bands'
     | '/_authenticated/user-delete'
     | '/_authenticated/user-edit'
     | '/_authenticated/user-list'
     | '/_authenticated/'
+    | '/_authenticated/bands/edit-admin/$bandId'
+    | '/_authenticated/bands/edit/$bandId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -423,6 +486,20 @@ declare module '@tanstack/react-router' {
       path: '/additional-info'
       fullPath: '/additional-info'
       preLoaderRoute: typeof AuthenticatedAdditionalInfoRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/band-list': {
+      id: '/_authenticated/band-list'
+      path: '/band-list'
+      fullPath: '/band-list'
+      preLoaderRoute: typeof AuthenticatedBandListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/band-registration-form': {
+      id: '/_authenticated/band-registration-form'
+      path: '/band-registration-form'
+      fullPath: '/band-registration-form'
+      preLoaderRoute: typeof AuthenticatedBandRegistrationFormRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/dashboard': {
@@ -516,6 +593,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSystemSettingsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/user-bands': {
+      id: '/_authenticated/user-bands'
+      path: '/user-bands'
+      fullPath: '/user-bands'
+      preLoaderRoute: typeof AuthenticatedUserBandsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/user-delete': {
       id: '/_authenticated/user-delete'
       path: '/user-delete'
@@ -537,11 +621,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUserListRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/bands/edit-admin/$bandId': {
+      id: '/_authenticated/bands/edit-admin/$bandId'
+      path: '/bands/edit-admin/$bandId'
+      fullPath: '/bands/edit-admin/$bandId'
+      preLoaderRoute: typeof AuthenticatedBandsEditAdminBandIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/bands/edit/$bandId': {
+      id: '/_authenticated/bands/edit/$bandId'
+      path: '/bands/edit/$bandId'
+      fullPath: '/bands/edit/$bandId'
+      preLoaderRoute: typeof AuthenticatedBandsEditBandIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAdditionalInfoRoute: typeof AuthenticatedAdditionalInfoRoute
+  AuthenticatedBandListRoute: typeof AuthenticatedBandListRoute
+  AuthenticatedBandRegistrationFormRoute: typeof AuthenticatedBandRegistrationFormRoute
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedDashboard2Route: typeof AuthenticatedDashboard2Route
   AuthenticatedDashboard401Route: typeof AuthenticatedDashboard401Route
@@ -555,14 +655,20 @@ interface AuthenticatedRouteChildren {
   AuthenticatedPasswordChangeRoute: typeof AuthenticatedPasswordChangeRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedSystemSettingsRoute: typeof AuthenticatedSystemSettingsRoute
+  AuthenticatedUserBandsRoute: typeof AuthenticatedUserBandsRoute
   AuthenticatedUserDeleteRoute: typeof AuthenticatedUserDeleteRoute
   AuthenticatedUserEditRoute: typeof AuthenticatedUserEditRoute
   AuthenticatedUserListRoute: typeof AuthenticatedUserListRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedBandsEditAdminBandIdRoute: typeof AuthenticatedBandsEditAdminBandIdRoute
+  AuthenticatedBandsEditBandIdRoute: typeof AuthenticatedBandsEditBandIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdditionalInfoRoute: AuthenticatedAdditionalInfoRoute,
+  AuthenticatedBandListRoute: AuthenticatedBandListRoute,
+  AuthenticatedBandRegistrationFormRoute:
+    AuthenticatedBandRegistrationFormRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedDashboard2Route: AuthenticatedDashboard2Route,
   AuthenticatedDashboard401Route: AuthenticatedDashboard401Route,
@@ -576,10 +682,14 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedPasswordChangeRoute: AuthenticatedPasswordChangeRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedSystemSettingsRoute: AuthenticatedSystemSettingsRoute,
+  AuthenticatedUserBandsRoute: AuthenticatedUserBandsRoute,
   AuthenticatedUserDeleteRoute: AuthenticatedUserDeleteRoute,
   AuthenticatedUserEditRoute: AuthenticatedUserEditRoute,
   AuthenticatedUserListRoute: AuthenticatedUserListRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedBandsEditAdminBandIdRoute:
+    AuthenticatedBandsEditAdminBandIdRoute,
+  AuthenticatedBandsEditBandIdRoute: AuthenticatedBandsEditBandIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

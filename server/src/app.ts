@@ -20,6 +20,7 @@ import { createPeopleService } from './people/people.service'
 import { createPasswordResetService } from './accounts/password-reset.service'
 import { registerAccountsRoutes } from './accounts/accounts.routes'
 import { registerUserRoutes } from './users/users.routes'
+import { registerBandRoutes } from './bands/bands.routes'
 
 export interface AppOptions {
   database: Database
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions) {
   registerAccountsRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerPeopleRoutes(app, createPeopleService({ db, clock, settings }))
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
+  registerBandRoutes(app, { db, clock })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

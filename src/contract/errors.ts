@@ -38,6 +38,13 @@ export const errorCodes = [
   'PASSWORD_TOO_WEAK',
   'PASSWORD_INCORRECT',
   'RESET_TOKEN_INVALID',
+  // Bands (SPEC §5.4); MEMBER_NOT_ACTIVE above is shared
+  'REGISTRANT_NOT_MEMBER',
+  'BAND_NAME_TAKEN',
+  'BAND_DISBANDED',
+  'LEADER_ONLY',
+  'LEADER_MUST_HAND_OVER',
+  'LAST_MEMBER',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -21,6 +21,9 @@ const appPaths = [
   '/user-delete',
   '/executive-management',
   '/system-settings',
+  '/band-registration-form',
+  '/band-list',
+  '/user-bands',
 ]
 
 let browser: Browser

@@ -24,6 +24,7 @@ import { toSessionUser } from '../auth/auth.service'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import type { Principal } from '../auth/principal'
 import { assertAcceptablePassword } from './password-policy'
+import { currentBandsOf } from '../bands/bands.service'
 import type { PasswordResetService } from './password-reset.service'
 
 export interface AccountsDeps {
@@ -252,8 +253,7 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
         grade: String(grade) as Profile['grade'],
         gradeLabel: gradeLabel(grade),
         positions: held.map((position) => ({ ...position, current: position.termYear === term })),
-        // Bands arrive with SPEC §5.4; the profile already has their place.
-        bands: [],
+        bands: await currentBandsOf(db, user.id),
       }
     },
 

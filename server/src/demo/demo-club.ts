@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { additionalInfo, intros, periods, positionHolders, positions, rooms, settings, users } from '../db/schema'
+import { additionalInfo, bandEvents, bandMembers, bands, intros, periods, positionHolders, positions, rooms, settings, users } from '../db/schema'
 import { hashPassword } from '../auth/passwords'
 import { clubSettingsSchema } from '../../../src/contract/settings'
 import { academicYearOf } from '../../../src/contract/terms'
@@ -67,8 +67,7 @@ export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {
   await db.insert(users).values(people)
 
   const active = people.filter((person) => person.status === 'active' && person.role === 'member')
-  await db.insert(intros).values(
-    active
+  const introRows = active
       .filter((_, index) => index % 6 !== 5)
       .map((person) => {
         const played = random.sample(parts, random.chance(0.3) ? 2 : 1)
@@ -82,8 +81,8 @@ export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {
           lookingForBand: looking,
           wantedParts: looking ? random.sample(parts, 1) : [],
         }
-      }),
-  )
+      })
+  await db.insert(intros).values(introRows)
   await db.insert(additionalInfo).values(
     active
       .filter((_, index) => index % 4 !== 3)
@@ -137,7 +136,104 @@ export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {
     { label: '6th', startsAt: '18:00', endsAt: '19:30', sortOrder: 6 },
   ])
 
-  return { term, users: people.length, adminId, presidentId, memberId }
+  const bandCount = await addDemoBands(db, random, {
+    now,
+    members: active.map((person) => ({ id: person.id, displayName: person.displayName })),
+    partsOf: new Map(introRows.map((row) => [row.userId, row.parts])),
+    // The demo member and the president play in bands, so "my bands" has something to show.
+    featured: [memberId, presidentId],
+  })
+
+  return { term, users: people.length, bands: bandCount, adminId, presidentId, memberId }
+}
+
+const demoBands: ReadonlyArray<{ name: string; genre: string; description: string; status?: 'inactive' | 'disbanded' }> = [
+  { name: 'Midnight Tram', genre: 'ASIAN KUNG-FU GENERATION', description: 'Loud guitars, louder choruses.' },
+  { name: 'Sakura Drop', genre: 'Spitz', description: 'Gentle guitar pop for spring lives.' },
+  { name: 'Paper Lanterns', genre: 'J-pop', description: 'We cover whatever is on the radio this month.' },
+  { name: 'Blue Hour Society', genre: 'King Gnu', description: 'Tight grooves and falsetto.' },
+  { name: 'Night Drive', genre: 'YOASOBI', description: 'Synths, a drum pad and one very brave vocalist.' },
+  { name: 'Hige Hige Club', genre: 'Official HIGE DANdism', description: 'Piano-driven pop covers.' },
+  { name: 'Rooftop Antenna', genre: 'RADWIMPS', description: 'Emotional rock, mostly first-years.' },
+  { name: 'Fish Market', genre: 'Sakanaction', description: 'Dance rock with too many synths.' },
+  { name: 'The Pillowcases', genre: 'the pillows', description: 'Alternative rock, fast and sweaty.' },
+  { name: 'Number Nine Girls', genre: 'Number Girl', description: 'Noisy, sharp, and proud of it.' },
+  { name: 'Paranoid Androids', genre: 'Radiohead', description: 'We argue about time signatures.' },
+  { name: 'Arctic Kotatsu', genre: 'Arctic Monkeys', description: 'British indie, Japanese winters.' },
+  { name: 'Misery Business Hours', genre: 'Paramore', description: 'Pop punk at full volume.' },
+  { name: 'Penny Lane Commuters', genre: 'The Beatles', description: 'Four-part harmonies, mostly in tune.' },
+  { name: 'Chili Oil', genre: 'Red Hot Chili Peppers', description: 'Slap bass and funk rock.' },
+  { name: 'Snarky Kittens', genre: 'Snarky Puppy', description: 'Jazz fusion with a horn section of one.' },
+  { name: 'Tower of Udon', genre: 'Tower of Power', description: 'Funk and soul, always hungry.' },
+  { name: 'Blue Note Campus', genre: 'Jazz standards', description: 'Standards for the autumn festival.' },
+  { name: 'Zazen Beat', genre: 'Zazen Boys', description: 'Angular rock and long silences.' },
+  { name: 'Kessoku Cover Band', genre: 'Kessoku Band', description: 'Yes, that one. Every live.' },
+  { name: 'Mr. Children’s Choir', genre: 'Mr.Children', description: 'Ballads for the graduation live.' },
+  { name: 'Static Bloom', genre: 'Shoegaze', description: 'Walls of guitar noise, pedals welcome.' },
+  { name: 'Lo-Fi Lecture Hall', genre: 'Lo-fi hip hop', description: 'Beats to study to, played live.', status: 'inactive' },
+  { name: 'Acoustic Bento', genre: 'Acoustic', description: 'Unplugged sets for the café live.', status: 'inactive' },
+  { name: 'Summer Riot 2024', genre: 'Punk', description: 'A one-summer band. It was fun.', status: 'disbanded' },
+  { name: 'Tuesday Session', genre: 'Blues', description: 'Open session band, anyone can sit in.' },
+]
+
+/**
+ * About 25 bands of 3–6 members. Members play a part from their intro where they have one,
+ * many play in two or three bands (as in a real club, and as the timetable rules need), each
+ * band has one leader; a few are inactive and one is disbanded. History starts at "created".
+ */
+async function addDemoBands(
+  db: Db,
+  random: ReturnType<typeof createRandom>,
+  { now, members, partsOf, featured }: { now: Date; members: Array<{ id: string; displayName: string }>; partsOf: Map<string, string[]>; featured: string[] },
+) {
+  const bandsOf = new Map<string, number>()
+  const day = 24 * 60 * 60 * 1000
+  const memberRows: Array<typeof bandMembers.$inferInsert> = []
+  const eventRows: Array<typeof bandEvents.$inferInsert> = []
+  const bandRows: Array<typeof bands.$inferInsert & { id: string }> = []
+  for (const [index, band] of demoBands.entries()) {
+    const id = crypto.randomUUID()
+    const createdAt = new Date(now.getTime() - random.int(20, 400) * day)
+    const size = random.int(3, 6)
+    // Nobody plays in more than three bands; those in fewer bands are picked first half the time.
+    const free = members.filter((person) => (bandsOf.get(person.id) ?? 0) < 3)
+    const fresh = free.filter((person) => !bandsOf.has(person.id))
+    const chosen: Array<{ id: string; displayName: string }> = []
+    // The n-th featured person plays in bands n and n + 1, and the first one leads band 0.
+    featured.forEach((userId, n) => {
+      const person = members.find((candidate) => candidate.id === userId)
+      if (person && (index === n || index === n + 1)) chosen.push(person)
+    })
+    while (chosen.length < size) {
+      const pool = (fresh.length > 0 && random.chance(0.5) ? fresh : free).filter((person) => !chosen.includes(person))
+      if (pool.length === 0) break
+      chosen.push(random.pick(pool))
+    }
+    const used = new Set<string>()
+    const leaderIndex = index === 0 ? 0 : random.int(0, chosen.length - 1)
+    chosen.forEach((person, at) => {
+      bandsOf.set(person.id, (bandsOf.get(person.id) ?? 0) + 1)
+      const played = partsOf.get(person.id) ?? []
+      const part =
+        played.find((candidate) => !used.has(candidate)) ??
+        ['Vocal', 'Guitar', 'Drums', 'Bass', 'Keyboard'].find((candidate) => !used.has(candidate)) ??
+        played[0] ??
+        'Guitar'
+      used.add(part)
+      memberRows.push({ bandId: id, userId: person.id, part, isLeader: at === leaderIndex, joinedAt: new Date(createdAt.getTime() + at * 60_000) })
+    })
+    const leader = chosen[leaderIndex]!
+    const status = band.status ?? 'active'
+    const updatedAt = status === 'active' ? createdAt : new Date(createdAt.getTime() + random.int(1, 15) * day)
+    bandRows.push({ id, name: band.name, genre: band.genre, description: band.description, status, createdBy: leader.id, createdAt, updatedAt })
+    eventRows.push({ bandId: id, actorId: leader.id, at: createdAt, action: 'created', summary: `Registered “${band.name}”` })
+    if (status === 'disbanded') eventRows.push({ bandId: id, actorId: leader.id, at: updatedAt, action: 'disbanded', summary: `Disbanded by ${leader.displayName}` })
+    if (status === 'inactive') eventRows.push({ bandId: id, actorId: leader.id, at: updatedAt, action: 'status-changed', summary: 'Status: Inactive' })
+  }
+  await db.insert(bands).values(bandRows)
+  await db.insert(bandMembers).values(memberRows)
+  await db.insert(bandEvents).values(eventRows)
+  return bandRows.length
 }
 
 /** Empties every table of the app (not the migrations' bookkeeping). */

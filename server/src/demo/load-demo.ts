@@ -10,7 +10,7 @@ async function main() {
   try {
     await database.migrate()
     const result = await loadDemoClub(database.db)
-    console.log(`Loaded the demo club: ${result.users} accounts, term ${result.term}.`)
+    console.log(`Loaded the demo club: ${result.users} accounts, ${result.bands} bands, term ${result.term}.`)
     console.log(`Sign in with password "${DEMO_PASSWORD}" as:`)
     for (const [role, email] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${role.padEnd(10)} ${email}`)
   } finally {

@@ -76,6 +76,16 @@ export const accessTable = {
   'POST /api/users/:userId/approve': { access: 'admin' },
   'POST /api/users/:userId/sessions/revoke': { access: 'admin' },
   'POST /api/users/:userId/password-reset': { access: 'admin' },
+  // bands
+  'POST /api/bands': { access: 'member', scope: 'the caller must be one of the members; members are active accounts' },
+  'GET /api/bands': { access: 'member' },
+  'GET /api/bands/mine': { access: 'member', scope: 'own bands' },
+  'GET /api/bands/:bandId': { access: 'member' },
+  'PATCH /api/bands/:bandId': { access: 'member', scope: 'band members only; only the leader hands over leadership; not disbanded bands' },
+  'POST /api/bands/:bandId/leave': { access: 'member', scope: 'band members only; not the leader, not the last member' },
+  'POST /api/bands/:bandId/disband': { access: 'member', scope: 'the band’s leader only' },
+  'PUT /api/bands/:bandId/admin': { access: 'executive' },
+  'GET /api/bands/:bandId/history': { access: 'member', scope: 'band members (past ones of a disbanded band too), executives and admins' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable

@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer'
 import type { SettingsService } from '../settings/settings.service'
 import type { PasswordResetService } from '../accounts/password-reset.service'
 import { holdsPositionIn } from '../auth/auth.service'
+import { endMembershipsOfDeletedUsers } from '../bands/bands.service'
 
 export interface UsersDeps {
   db: Db
@@ -306,6 +307,8 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
         await tx.delete(positionHolders).where(and(inArray(positionHolders.userId, ids), gte(positionHolders.termYear, term)))
         await tx.delete(passwordResetTokens).where(inArray(passwordResetTokens.userId, ids))
         await revokeSessions(tx, ids, now)
+        // Memberships of bands that are not disbanded end (leadership passes on, empty bands disband).
+        await endMembershipsOfDeletedUsers(tx, actorId, ids, now)
         return { deleted: ids.length }
       })
     },

@@ -108,7 +108,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           <ul className="flex flex-col divide-y divide-line">
             {profile.bands.map((band) => (
               <li key={band.id} className="py-2">
-                {band.name}
+                <Link to="/bands/edit/$bandId" params={{ bandId: band.id }} className="font-medium break-words text-brand underline underline-offset-2">
+                  {band.name}
+                </Link>
               </li>
             ))}
           </ul>

@@ -7,7 +7,6 @@ import {
   roomListSchema,
 } from '@/contract/club'
 import { outboxPageSchema } from '@/contract/mail'
-import { memberSearchResultSchema } from '@/contract/members'
 import { clubSettingsSchema } from '@/contract/settings'
 import { api, type ApiRequestOptions } from '@/lib/api-client'
 
@@ -51,14 +50,6 @@ export const outboxQueryOptions = (page: number) =>
     queryKey: clubKeys.outbox(page),
     queryFn: async () => outboxPageSchema.parse(await api('/api/outbox', { query: { page, pageSize: OUTBOX_PAGE_SIZE } })),
     placeholderData: keepPreviousData,
-  })
-
-export const memberSearchQueryOptions = (q: string) =>
-  queryOptions({
-    queryKey: ['members', 'search', q],
-    queryFn: async () => memberSearchResultSchema.parse(await api('/api/members/search', { query: { q, limit: 20 } })).items,
-    enabled: q.trim().length > 0,
-    staleTime: 30_000,
   })
 
 /** A call that changes club data, then refreshes every club query (and /api/me: rights may follow). */

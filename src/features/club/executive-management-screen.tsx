@@ -13,7 +13,7 @@ import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } fr
 import { Card, PageHeader } from '@/components/ui/page'
 import { positionsQueryOptions, useClubMutation } from './club-queries'
 import { schemaValidator, splitApiError } from './form-helpers'
-import { MemberPicker } from './member-picker'
+import { MemberPicker } from '@/components/ui/member-picker'
 
 export const termLabel = (term: number) => `${term}–${String((term + 1) % 100).padStart(2, '0')}`
 

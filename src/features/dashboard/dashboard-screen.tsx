@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { meQueryOptions } from '@/features/dashboard/me-query'
 import { AdditionalInfoPrompt } from '@/features/people/additional-info-prompt'
+import { MyBandsCard } from '@/features/bands/my-bands-card'
 
 export function DashboardScreen() {
   const me = useQuery(meQueryOptions())
@@ -33,6 +34,8 @@ export function DashboardScreen() {
       )}
 
       <AdditionalInfoPrompt />
+
+      <MyBandsCard />
 
       <div className="rounded-lg border border-line bg-surface-2 p-4">
         <h2 className="font-semibold">Welcome to Bandroom</h2>

@@ -20,7 +20,7 @@ const seed = (key: string, displayName: string, extra: Partial<SeedAccount> = {}
   ...extra,
 })
 
-/** Per-area accounts: accounts (profile, reset), user admin, club admin, people. */
+/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands. */
 export const E2E_USERS = {
   resetter: seed('resetter', 'Riku Mori'),
   profileOwner: seed('profile-owner', 'Mei Ito'),
@@ -31,4 +31,9 @@ export const E2E_USERS = {
   executiveCandidate: seed('executive-candidate', 'Aoi Tanaka', { enrollmentYear: 2024 }),
   introWriter: seed('intro-writer', 'Hina Yamada', { enrollmentYear: 2025 }),
   introReader: seed('intro-reader', 'Ren Suzuki', { enrollmentYear: 2023 }),
+  bandFounder: seed('band-founder', 'Daiki Ogawa', { enrollmentYear: 2024 }),
+  bandmateA: seed('bandmate-a', 'Saki Hayashi', { enrollmentYear: 2025 }),
+  bandmateB: seed('bandmate-b', 'Takumi Ikeda', { enrollmentYear: 2023 }),
+  bandOutsider: seed('band-outsider', 'Miyu Okada', { enrollmentYear: 2024 }),
+  liveManager: seed('live-manager', 'Shota Goto', { enrollmentYear: 2023 }),
 } satisfies Record<string, SeedAccount>

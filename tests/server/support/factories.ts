@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../../server/src/db/client'
-import { positionHolders, positions, users } from '../../../server/src/db/schema'
+import { bandMembers, bands, positionHolders, positions, users } from '../../../server/src/db/schema'
 import { hashPassword } from '../../../server/src/auth/passwords'
 
 export const TEST_PASSWORD = 'correct horse battery'
@@ -33,4 +33,34 @@ export async function makeExecutive(db: Db, userId: string, termYear: number, po
   const [position] = await db.insert(positions).values({ name: positionName }).returning()
   await db.insert(positionHolders).values({ positionId: position!.id, userId, termYear })
   return position!
+}
+
+/**
+ * A band with its members straight in the database (no history). The first member leads
+ * unless one is marked; members join one second apart in list order.
+ */
+export async function createBand(
+  db: Db,
+  members: Array<{ userId: string; part?: string; isLeader?: boolean }>,
+  overrides: Partial<typeof bands.$inferInsert> = {},
+) {
+  sequence += 1
+  const [band] = await db
+    .insert(bands)
+    .values({ name: `Band ${sequence}-${randomBytes(3).toString('hex')}`, ...overrides })
+    .returning()
+  const hasLeader = members.some((member) => member.isLeader)
+  const start = Date.parse('2026-01-01T00:00:00Z')
+  if (members.length > 0) {
+    await db.insert(bandMembers).values(
+      members.map((member, index) => ({
+        bandId: band!.id,
+        userId: member.userId,
+        part: member.part ?? 'Guitar',
+        isLeader: member.isLeader ?? (!hasLeader && index === 0),
+        joinedAt: new Date(start + index * 1000),
+      })),
+    )
+  }
+  return band!
 }

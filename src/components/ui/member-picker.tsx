@@ -1,8 +1,17 @@
 import { useEffect, useId, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import type { MemberSummary } from '@/contract/members'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { memberSearchResultSchema, type MemberSummary } from '@/contract/members'
 import { gradeLabel } from '@/contract/terms'
-import { memberSearchQueryOptions } from './club-queries'
+import { api } from '@/lib/api-client'
+
+/** GET /api/members/search; the key is rooted at `members` so every picker shares the cache. */
+export const memberSearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ['members', 'search', q],
+    queryFn: async () => memberSearchResultSchema.parse(await api('/api/members/search', { query: { q, limit: 20 } })).items,
+    enabled: q.trim().length > 0,
+    staleTime: 30_000,
+  })
 
 function useDebounced<T>(value: T, ms: number) {
   const [debounced, setDebounced] = useState(value)
@@ -13,25 +22,48 @@ function useDebounced<T>(value: T, ms: number) {
   return debounced
 }
 
+export interface MemberPickerProps {
+  label: string
+  onPick: (member: MemberSummary) => void
+  error?: string
+  /** Help text under the field (e.g. why it is disabled). */
+  description?: string
+  /** Ids left out of the results (people already chosen). */
+  exclude?: ReadonlyArray<string>
+  disabled?: boolean
+}
+
 /**
  * Finds an active member by name or email (GET /api/members/search): a combobox that works with
- * the keyboard (type, ↑/↓ to move, Enter to choose, Escape to close).
+ * the keyboard (type, ↑/↓ to move, Enter to choose, Escape to close). The number of results is
+ * announced to screen readers as it changes.
  */
-export function MemberPicker({ label, onPick, error }: { label: string; onPick: (member: MemberSummary) => void; error?: string }) {
+export function MemberPicker({ label, onPick, error, description, exclude = [], disabled = false }: MemberPickerProps) {
   const id = useId()
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const q = useDebounced(text.trim(), 250)
   const search = useQuery(memberSearchQueryOptions(q))
-  const items = search.data ?? []
+  const found = search.data ?? []
+  const items = found.filter((member) => !exclude.includes(member.id))
   const listId = `${id}-list`
-  const showList = open && q.length > 0
+  const showList = open && q.length > 0 && !disabled
+  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+
+  const announcement = !showList || search.isFetching
+    ? ''
+    : search.isError
+      ? 'The search failed.'
+      : items.length === 0
+        ? 'No results.'
+        : `${items.length} result${items.length === 1 ? '' : 's'}. Use the up and down arrows to choose, Enter to add.`
 
   function pick(member: MemberSummary) {
     onPick(member)
     setText('')
     setOpen(false)
+    setActive(0)
   }
 
   return (
@@ -47,9 +79,10 @@ export function MemberPicker({ label, onPick, error }: { label: string; onPick: 
         aria-autocomplete="list"
         aria-activedescendant={showList && items[active] ? `${id}-option-${active}` : undefined}
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
         autoComplete="off"
         placeholder="Type a name or email"
+        disabled={disabled}
         value={text}
         onChange={(event) => {
           setText(event.target.value)
@@ -74,13 +107,21 @@ export function MemberPicker({ label, onPick, error }: { label: string; onPick: 
             setOpen(false)
           }
         }}
-        className="min-h-11 w-full rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand aria-[invalid=true]:border-danger"
+        className="min-h-11 w-full rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand disabled:opacity-60 aria-[invalid=true]:border-danger"
       />
+      {description ? (
+        <p id={`${id}-description`} className="text-sm text-ink-muted">
+          {description}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-danger">
           {error}
         </p>
       ) : null}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <ul
         id={listId}
         role="listbox"
@@ -98,7 +139,7 @@ export function MemberPicker({ label, onPick, error }: { label: string; onPick: 
           </li>
         ) : items.length === 0 ? (
           <li role="option" aria-disabled="true" aria-selected={false} className="px-3 py-2 text-sm text-ink-muted">
-            No active member matches “{q}”.
+            {found.length > 0 ? `Everyone matching “${q}” is already added.` : `No active member matches “${q}”.`}
           </li>
         ) : (
           items.map((member, index) => (

@@ -1,0 +1,53 @@
+import { Link, getRouteApi } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { FormAlert } from '@/components/ui/feedback'
+import { Card, PageHeader } from '@/components/ui/page'
+import { BandForm, initialFromBand } from './band-form'
+import { BandHistory } from './band-history'
+import { BandStatusBadge } from './band-parts'
+import { bandQueryOptions, useAdminUpdateBand } from './bands-queries'
+
+const routeApi = getRouteApi('/_authenticated/bands/edit-admin/$bandId')
+
+/** `/bands/edit-admin/{bandId}`: executives and admins edit everything, the status included. */
+export function BandAdminEditScreen() {
+  const { bandId } = routeApi.useParams()
+  const { data: band } = useSuspenseQuery(bandQueryOptions(bandId))
+  const update = useAdminUpdateBand()
+  const deleted = band.members.filter((member) => member.userId === null).length
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <PageHeader
+        title={`Edit ${band.name} (admin)`}
+        description={<BandStatusBadge status={band.status} />}
+        actions={
+          <Link to="/band-list" className="inline-flex min-h-11 items-center rounded-md px-3 text-brand underline underline-offset-2">
+            Back to bands
+          </Link>
+        }
+      />
+      <Card title="Band details">
+        <div className="flex flex-col gap-4">
+          {deleted > 0 ? (
+            <FormAlert>
+              {deleted === 1 ? 'A deleted user is' : `${deleted} deleted users are`} still listed in this band; saving removes them from the member list.
+            </FormAlert>
+          ) : null}
+          <BandForm
+            key={band.updatedAt}
+            admin
+            initial={initialFromBand(band)}
+            submitLabel="Save changes"
+            onSubmit={async (input) => {
+              await update.mutateAsync({ bandId: band.id, input })
+              toast.success('Changes saved.')
+            }}
+          />
+        </div>
+      </Card>
+      <BandHistory bandId={band.id} />
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react'
+import { X } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { CheckboxField, SelectField, TextField } from '@/components/ui/field'
+import { MemberPicker } from '@/components/ui/member-picker'
+import { bandStatuses } from '@/contract/bands'
+import { parts, type Part } from '@/contract/people'
+import { bandStatusLabels } from './band-parts'
+import type { BandListUrlSearch } from './band-search'
+
+const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * Search (debounced), status, part and member ("only my bands" or anyone through the picker).
+ * Every change goes to the URL through `onChange`, which also goes back to the first page.
+ */
+export function BandFilters({
+  search,
+  myId,
+  onChange,
+}: {
+  search: BandListUrlSearch
+  myId: string | undefined
+  onChange: (next: Partial<BandListUrlSearch>) => void
+}) {
+  const [text, setText] = useState(search.q ?? '')
+  const onChangeRef = useRef(onChange)
+  useEffect(() => {
+    onChangeRef.current = onChange
+  })
+
+  // The URL wins when it changes from outside (back button, a link).
+  const [lastUrlQ, setLastUrlQ] = useState(search.q ?? '')
+  if ((search.q ?? '') !== lastUrlQ) {
+    setLastUrlQ(search.q ?? '')
+    setText(search.q ?? '')
+  }
+
+  useEffect(() => {
+    if (text.trim() === (search.q ?? '').trim()) return
+    const timer = setTimeout(() => onChangeRef.current({ q: text.trim() || undefined }), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text, search.q])
+
+  const onlyMine = myId !== undefined && search.memberId === myId
+  const otherMember = search.memberId !== undefined && !onlyMine
+
+  return (
+    <form role="search" aria-label="Filter bands" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+      <div className="sm:col-span-2 lg:col-span-2">
+        <TextField label="Search bands" type="search" placeholder="Band name or genre" value={text} onChange={(event) => setText(event.target.value)} maxLength={60} />
+      </div>
+      <SelectField
+        label="Status"
+        value={search.status ?? ''}
+        onChange={(event) => onChange({ status: (event.target.value || undefined) as BandListUrlSearch['status'] })}
+        options={[{ value: '', label: 'Any status' }, ...bandStatuses.map((status) => ({ value: status, label: bandStatusLabels[status] }))]}
+      />
+      <SelectField
+        label="Part"
+        value={search.part ?? ''}
+        onChange={(event) => onChange({ part: (event.target.value || undefined) as Part | undefined })}
+        options={[{ value: '', label: 'Any part' }, ...parts.map((part) => ({ value: part, label: part }))]}
+      />
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        {otherMember ? (
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span>
+              Bands with <span className="font-medium">{search.memberName ?? 'the chosen member'}</span>
+            </span>
+            <Button variant="secondary" onClick={() => onChange({ memberId: undefined, memberName: undefined })}>
+              <X aria-hidden className="size-4" />
+              Clear member filter
+            </Button>
+          </div>
+        ) : (
+          <MemberPicker
+            label="Bands with member"
+            disabled={onlyMine}
+            onPick={(member) => onChange({ memberId: member.id, memberName: member.displayName })}
+          />
+        )}
+      </div>
+      <div className="flex items-end sm:col-span-2">
+        <CheckboxField
+          label="Only my bands"
+          checked={onlyMine}
+          disabled={myId === undefined}
+          onChange={(event) => onChange({ memberId: event.target.checked ? myId : undefined, memberName: undefined })}
+        />
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query'
+import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { Card } from '@/components/ui/page'
+import { clubInfoQueryOptions } from '@/features/club/club-queries'
+import { bandHistoryQueryOptions } from './bands-queries'
+
+/** Until the club's settings arrive, the club's usual zone. */
+const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
+
+export function formatInZone(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}
+
+/** Who changed what and when, newest first, in the club's time zone. */
+export function BandHistory({ bandId }: { bandId: string }) {
+  const history = useQuery(bandHistoryQueryOptions(bandId))
+  const club = useQuery(clubInfoQueryOptions())
+  const timeZone = club.data?.timeZone ?? FALLBACK_TIME_ZONE
+
+  return (
+    <Card title="History">
+      {history.isPending ? (
+        <LoadingBlock label="Loading the history…" />
+      ) : history.isError ? (
+        <QueryErrorBlock error={history.error} onRetry={() => void history.refetch()} what="The history" />
+      ) : history.data.length === 0 ? (
+        <EmptyState title="No changes recorded yet." />
+      ) : (
+        <ol aria-label="Band history" className="flex flex-col divide-y divide-line">
+          {history.data.map((entry) => (
+            <li key={entry.id} className="py-2 text-sm">
+              <p className="break-words text-ink">{entry.summary}</p>
+              <p className="text-ink-muted">
+                <time dateTime={entry.at}>{formatInZone(entry.at, timeZone)}</time>
+                {entry.actor ? ` · by ${entry.actor.displayName}` : null}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { server } from '../../mocks/server'
+import { bandMember, buildBand, createBandsApi } from '../../mocks/handlers/bands'
+import { buildUser } from '../../support/factories'
+import { renderApp } from '../../support/render-app'
+
+const me = buildUser({ displayName: 'Hana Sato' })
+const aoi = { id: crypto.randomUUID(), displayName: 'Aoi Tanaka' }
+
+describe('/user-bands', () => {
+  it('shows my bands with members, parts, the leader and an edit shortcut only', async () => {
+    const band = buildBand({ name: 'The Night Owls', members: [bandMember(aoi, 'Guitar', true), bandMember(me, 'Bass')] })
+    server.use(...createBandsApi({ bands: [band], me }).handlers)
+    renderApp('/user-bands', { user: me })
+    const card = await screen.findByRole('article', { name: 'The Night Owls' })
+    const roster = within(card).getByRole('list', { name: 'Members of The Night Owls' })
+    expect(within(roster).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Aoi TanakaGuitarLeader', 'Hana SatoBass'])
+    expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual(['Edit band'])
+    expect(within(card).getByRole('link', { name: 'Edit band' })).toHaveAttribute('href', `/bands/edit/${band.id}`)
+  })
+
+  it('links to registration when I am in no band', async () => {
+    server.use(...createBandsApi({ me }).handlers)
+    renderApp('/user-bands', { user: me })
+    expect(await screen.findByText('You are not in any band yet.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Register your first band' })).toHaveAttribute('href', '/band-registration-form')
+  })
+})
+
+describe('dashboard', () => {
+  it('has a My bands card linking to each band, or to registration', async () => {
+    const band = buildBand({ name: 'The Night Owls', members: [bandMember(me, 'Bass', true)] })
+    server.use(...createBandsApi({ bands: [band], me }).handlers)
+    renderApp('/dashboard', { user: me })
+    const card = await screen.findByRole('region', { name: 'My bands' })
+    expect(await within(card).findByRole('link', { name: 'The Night Owls' })).toHaveAttribute('href', `/bands/edit/${band.id}`)
+  })
+
+  it('invites to register a band when I have none', async () => {
+    renderApp('/dashboard', { user: me })
+    const card = await screen.findByRole('region', { name: 'My bands' })
+    expect(await within(card).findByRole('link', { name: 'Register your first band' })).toHaveAttribute('href', '/band-registration-form')
+  })
+})
