@@ -8,7 +8,7 @@ import { TextField, fieldMessages } from '@/components/ui/field'
 import { Card, PageHeader } from '@/components/ui/page'
 import { useSession } from '@/lib/session-context'
 import { changePassword } from './accounts-queries'
-import { useServerErrors } from './form-errors'
+import { useServerErrors } from '@/lib/form-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword'

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { FormAlert, errorMessage } from '@/components/ui/feedback'
+import { FormAlert } from '@/components/ui/feedback'
 import { SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
 import { MemberPicker } from '@/components/ui/member-picker'
 import {
@@ -16,7 +16,7 @@ import {
   type BandStatus,
 } from '@/contract/bands'
 import { parts, type Part } from '@/contract/people'
-import { ApiError } from '@/lib/api-client'
+import { useServerErrors } from '@/lib/form-errors'
 import { bandStatusLabels } from './band-parts'
 
 const DESCRIPTION_MAX = 500
@@ -85,8 +85,7 @@ export function BandForm({
 } & Submit) {
   const id = useId()
   const [names, setNames] = useState<Record<string, string>>(() => Object.fromEntries(initial.members.map((member) => [member.userId, member.displayName])))
-  const [serverFields, setServerFields] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const serverErrors = useServerErrors()
   const schema = submit.admin ? bandAdminInputSchema : bandInputSchema
 
   const form = useForm({
@@ -99,22 +98,20 @@ export function BandForm({
     } as FormValues,
     validators: { onSubmit: schema },
     onSubmit: async ({ value }) => {
-      setFormError(null)
-      setServerFields({})
+      serverErrors.clear()
       try {
         if (submit.admin) await submit.onSubmit(bandAdminInputSchema.parse(value))
         else await submit.onSubmit(bandInputSchema.parse(value))
       } catch (error) {
-        if (error instanceof ApiError) setServerFields(error.fields)
-        setFormError(errorMessage(error))
+        serverErrors.show(error)
       }
     },
   })
 
-  const server = (path: string) => serverFields[path]
+  const server = (path: string) => serverErrors.fields[path]
   /** Member rows moved: the server's row messages no longer point at the right rows. */
   const dropServerMemberErrors = () =>
-    setServerFields((fields) => Object.fromEntries(Object.entries(fields).filter(([path]) => path !== 'members' && !path.startsWith('members.'))))
+    serverErrors.dropFields((path) => path === 'members' || path.startsWith('members.'))
 
   return (
     <form
@@ -126,7 +123,7 @@ export function BandForm({
         void form.handleSubmit()
       }}
     >
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {serverErrors.formError ? <FormAlert>{serverErrors.formError}</FormAlert> : null}
       <form.Field name="name">
         {(field) => (
           <TextField

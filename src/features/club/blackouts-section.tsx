@@ -9,27 +9,23 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
 import { CheckboxField, TextField, fieldMessages } from '@/components/ui/field'
 import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
+import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { blackoutsQueryOptions, roomsQueryOptions, useClubMutation } from './club-queries'
-import { schemaValidator, splitApiError } from './form-helpers'
 
 function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void }) {
-  const [serverFields, setServerFields] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const server = useServerErrors()
   const save = useClubMutation((value: ReturnType<typeof blackoutInputSchema.parse>) => ({ path: '/api/blackouts', options: { method: 'POST', body: value } }))
   const form = useForm({
     defaultValues: { startsOn: '', endsOn: '', roomIds: null as string[] | null, reason: '' },
     validators: { onSubmit: schemaValidator(blackoutInputSchema) },
     onSubmit: async ({ value }) => {
-      setServerFields({})
-      setFormError(null)
+      server.clear()
       try {
         await save.mutateAsync(blackoutInputSchema.parse(value))
         toast.success('Blackout added.')
         onClose()
       } catch (error) {
-        const { fields, message } = splitApiError(error)
-        setServerFields(fields)
-        setFormError(message)
+        server.show(error)
       }
     },
   })
@@ -44,7 +40,7 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
           void form.handleSubmit()
         }}
       >
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <div className="grid grid-cols-2 gap-4">
           {(['startsOn', 'endsOn'] as const).map((name) => (
             <form.Field key={name} name={name}>
@@ -54,7 +50,7 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
                   type="date"
                   value={field.state.value}
                   onChange={(event) => field.handleChange(event.target.value)}
-                  errors={[...fieldMessages(field.state.meta.errors), serverFields[name]]}
+                  errors={[...fieldMessages(field.state.meta.errors), server.fields[name]]}
                 />
               )}
             </form.Field>
@@ -62,7 +58,7 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
         </div>
         <form.Field name="roomIds">
           {(field) => {
-            const errors = [...fieldMessages(field.state.meta.errors), serverFields.roomIds].filter(Boolean)
+            const errors = [...fieldMessages(field.state.meta.errors), server.fields.roomIds].filter(Boolean)
             return (
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-medium">Rooms</legend>
@@ -88,7 +84,7 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
         </form.Field>
         <form.Field name="reason">
           {(field) => (
-            <TextField label="Reason" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), serverFields.reason]} />
+            <TextField label="Reason" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.reason]} />
           )}
         </form.Field>
         <div className="flex justify-end gap-2">

@@ -12,14 +12,14 @@ import { SelectField, TextAreaField, TextField, fieldMessages } from '@/componen
 import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card, PageHeader } from '@/components/ui/page'
 import { positionsQueryOptions, useClubMutation } from './club-queries'
-import { schemaValidator, splitApiError } from './form-helpers'
+import { ApiError } from '@/lib/api-client'
+import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { MemberPicker } from '@/components/ui/member-picker'
 
 export const termLabel = (term: number) => `${term}–${String((term + 1) % 100).padStart(2, '0')}`
 
 function PositionDialog({ position, onClose }: { position: Position | null; onClose: () => void }) {
-  const [serverFields, setServerFields] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const server = useServerErrors()
   const save = useClubMutation((value: { name: string; description: string }) =>
     position
       ? { path: `/api/positions/${position.id}`, options: { method: 'PATCH', body: value } }
@@ -29,17 +29,14 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
     defaultValues: { name: position?.name ?? '', description: position?.description ?? '' },
     validators: { onSubmit: schemaValidator(positionInputSchema) },
     onSubmit: async ({ value }) => {
-      setServerFields({})
-      setFormError(null)
+      server.clear()
       try {
         const parsed = positionInputSchema.parse(value)
         await save.mutateAsync({ name: parsed.name, description: parsed.description })
         toast.success(position ? 'Position saved.' : 'Position added.')
         onClose()
       } catch (error) {
-        const { fields, message } = splitApiError(error)
-        setServerFields(fields)
-        setFormError(message)
+        server.show(error)
       }
     },
   })
@@ -54,15 +51,15 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
           void form.handleSubmit()
         }}
       >
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="name">
           {(field) => (
-            <TextField label="Position name" placeholder="Treasurer" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), serverFields.name]} />
+            <TextField label="Position name" placeholder="Treasurer" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.name]} />
           )}
         </form.Field>
         <form.Field name="description">
           {(field) => (
-            <TextAreaField label="Description" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), serverFields.description]} />
+            <TextAreaField label="Description" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.description]} />
           )}
         </form.Field>
         <div className="flex justify-end gap-2">
@@ -126,8 +123,8 @@ function HolderList({ position, term }: { position: Position; term: number }) {
           assign.mutate(member, {
             onSuccess: () => toast.success(`${member.displayName} holds ${position.name} in ${termLabel(term)}.`),
             onError: (error) => {
-              const { fields, message } = splitApiError(error)
-              setAssignError(fields.userId ?? fields.termYear ?? message)
+              const fields: Record<string, string> = error instanceof ApiError ? error.fields : {}
+              setAssignError(fields.userId ?? fields.termYear ?? errorMessage(error))
             },
           })
         }}

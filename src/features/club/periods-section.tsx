@@ -9,12 +9,11 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
 import { TextField, fieldMessages } from '@/components/ui/field'
 import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
+import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { periodsQueryOptions, useClubMutation } from './club-queries'
-import { schemaValidator, splitApiError } from './form-helpers'
 
 function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () => void }) {
-  const [serverFields, setServerFields] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const server = useServerErrors()
   const save = useClubMutation((value: { label: string; startsAt: string; endsAt: string }) =>
     period ? { path: `/api/periods/${period.id}`, options: { method: 'PATCH', body: value } } : { path: '/api/periods', options: { method: 'POST', body: value } },
   )
@@ -22,16 +21,13 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
     defaultValues: { label: period?.label ?? '', startsAt: period?.startsAt ?? '', endsAt: period?.endsAt ?? '' },
     validators: { onSubmit: schemaValidator(periodInputSchema) },
     onSubmit: async ({ value }) => {
-      setServerFields({})
-      setFormError(null)
+      server.clear()
       try {
         await save.mutateAsync(periodInputSchema.parse(value))
         toast.success(period ? 'Period saved.' : 'Period added.')
         onClose()
       } catch (error) {
-        const { fields, message } = splitApiError(error)
-        setServerFields(fields)
-        setFormError(message)
+        server.show(error)
       }
     },
   })
@@ -46,10 +42,10 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
           void form.handleSubmit()
         }}
       >
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="label">
           {(field) => (
-            <TextField label="Label" placeholder="1st" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), serverFields.label]} />
+            <TextField label="Label" placeholder="1st" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.label]} />
           )}
         </form.Field>
         <div className="grid grid-cols-2 gap-4">
@@ -61,7 +57,7 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
                   type="time"
                   value={field.state.value}
                   onChange={(event) => field.handleChange(event.target.value)}
-                  errors={[...fieldMessages(field.state.meta.errors), serverFields[name]]}
+                  errors={[...fieldMessages(field.state.meta.errors), server.fields[name]]}
                 />
               )}
             </form.Field>

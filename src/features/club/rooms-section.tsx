@@ -9,12 +9,11 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
 import { CheckboxField, TextField, fieldMessages } from '@/components/ui/field'
 import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
+import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { roomsQueryOptions, useClubMutation } from './club-queries'
-import { schemaValidator, splitApiError } from './form-helpers'
 
 function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [serverFields, setServerFields] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const server = useServerErrors()
   const save = useClubMutation((value: ReturnType<typeof roomInputSchema.parse>) =>
     room ? { path: `/api/rooms/${room.id}`, options: { method: 'PATCH', body: value } } : { path: '/api/rooms', options: { method: 'POST', body: value } },
   )
@@ -28,16 +27,13 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
     },
     validators: { onSubmit: schemaValidator(roomInputSchema) },
     onSubmit: async ({ value }) => {
-      setServerFields({})
-      setFormError(null)
+      server.clear()
       try {
         await save.mutateAsync(roomInputSchema.parse(value))
         toast.success(room ? 'Room saved.' : 'Room added.')
         onOpenChange(false)
       } catch (error) {
-        const { fields, message } = splitApiError(error)
-        setServerFields(fields)
-        setFormError(message)
+        server.show(error)
       }
     },
   })
@@ -52,14 +48,14 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
           void form.handleSubmit()
         }}
       >
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="name">
           {(field) => (
             <TextField
               label="Room name"
               value={field.state.value}
               onChange={(event) => field.handleChange(event.target.value)}
-              errors={[...fieldMessages(field.state.meta.errors), serverFields.name]}
+              errors={[...fieldMessages(field.state.meta.errors), server.fields.name]}
             />
           )}
         </form.Field>
@@ -72,7 +68,7 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
                 inputMode="numeric"
                 value={Number.isNaN(field.state.value) ? '' : String(field.state.value)}
                 onChange={(event) => field.handleChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-                errors={[...fieldMessages(field.state.meta.errors), serverFields.capacity]}
+                errors={[...fieldMessages(field.state.meta.errors), server.fields.capacity]}
               />
             )}
           </form.Field>
@@ -84,7 +80,7 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
                 inputMode="numeric"
                 value={Number.isNaN(field.state.value) ? '' : String(field.state.value)}
                 onChange={(event) => field.handleChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-                errors={[...fieldMessages(field.state.meta.errors), serverFields.sortOrder]}
+                errors={[...fieldMessages(field.state.meta.errors), server.fields.sortOrder]}
               />
             )}
           </form.Field>

@@ -1,15 +1,14 @@
-import { useState } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { clubSettingsSchema, registrationModes, type ClubSettings } from '@/contract/settings'
-import { ApiError, api } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
+import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { Button } from '@/components/ui/button'
 import { CheckboxField, SelectField, TextField, fieldMessages } from '@/components/ui/field'
-import { FormAlert, errorMessage } from '@/components/ui/feedback'
+import { FormAlert } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { clubKeys } from './club-queries'
-import { schemaValidator } from './form-helpers'
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const modeLabels: Record<(typeof registrationModes)[number], string> = {
@@ -33,8 +32,7 @@ type BooleanPath = 'booking.personalPracticeAllowed' | 'publicSchedule.enabled' 
 /** Every club setting in one validated form (SPEC §5.3); saving applies at once. */
 export function SettingsForm({ initial }: { initial: ClubSettings }) {
   const queryClient = useQueryClient()
-  const [serverFields, setServerFields] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const server = useServerErrors()
   const save = useMutation({
     mutationFn: (value: ClubSettings) => api<ClubSettings>('/api/settings', { method: 'PUT', body: value }),
     onSuccess: async (saved) => {
@@ -47,20 +45,18 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
     defaultValues: initial,
     validators: { onSubmit: schemaValidator(clubSettingsSchema) },
     onSubmit: async ({ value, formApi }) => {
-      setServerFields({})
-      setFormError(null)
+      server.clear()
       try {
         const saved = await save.mutateAsync(clubSettingsSchema.parse(value))
         formApi.reset(saved)
         toast.success('Settings saved. They apply from now on.')
       } catch (error) {
-        if (error instanceof ApiError) setServerFields(error.fields)
-        setFormError(errorMessage(error))
+        server.show(error)
       }
     },
   })
 
-  const errorsOf = (name: string, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), serverFields[name]]
+  const errorsOf = (name: string, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), server.fields[name]]
 
   const text = (name: TextPath, label: string, extra: { description?: string; autoComplete?: string } = {}) => (
     <form.Field name={name}>
@@ -114,7 +110,7 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
         void form.handleSubmit()
       }}
     >
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
       <Card title="Club">
         <div className="grid gap-4 sm:grid-cols-2">
           {text('clubName', 'Club name')}

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm } from '@tanstack/react-form'
 import { toast } from 'sonner'
@@ -11,10 +10,10 @@ import {
   type AdditionalInfo,
   type AdditionalInfoField,
 } from '@/contract/people'
-import { ApiError } from '@/lib/api-client'
+import { useServerErrors } from '@/lib/form-errors'
 import { Button } from '@/components/ui/button'
 import { TextField, fieldMessages } from '@/components/ui/field'
-import { FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myAdditionalInfoQueryOptions, saveMyAdditionalInfo } from '@/features/people/people-queries'
 
@@ -55,23 +54,20 @@ export function AdditionalInfoScreen() {
 
 function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
   const queryClient = useQueryClient()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [serverFields, setServerFields] = useState<Record<string, string>>({})
+  const server = useServerErrors()
 
   const form = useForm({
     defaultValues: Object.fromEntries(additionalInfoFields.map((field) => [field, info[field] ?? ''])) as Record<AdditionalInfoField, string>,
     validators: { onSubmit: additionalInfoFormSchema },
     onSubmit: async ({ value }) => {
-      setFormError(null)
-      setServerFields({})
+      server.clear()
       try {
         const saved = await saveMyAdditionalInfo(additionalInfoFormSchema.parse(value))
         queryClient.setQueryData(myAdditionalInfoQueryOptions().queryKey, saved)
         form.reset(Object.fromEntries(additionalInfoFields.map((field) => [field, saved.info[field] ?? ''])) as Record<AdditionalInfoField, string>)
         toast.success('Your details are saved.')
       } catch (error) {
-        if (error instanceof ApiError) setServerFields(error.fields)
-        setFormError(errorMessage(error))
+        server.show(error)
       }
     },
   })
@@ -87,7 +83,7 @@ function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
         void form.handleSubmit()
       }}
     >
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
       <p className="text-sm text-ink-muted">Fields marked * are required.</p>
       {additionalInfoFields.map((name) => {
         const { description, ...props } = inputProps[name]
@@ -101,7 +97,7 @@ function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
                 value={field.state.value}
                 onChange={(event) => field.handleChange(event.target.value)}
                 onBlur={field.handleBlur}
-                errors={[...fieldMessages(field.state.meta.errors), ...(serverFields[name] ? [serverFields[name]] : [])]}
+                errors={[...fieldMessages(field.state.meta.errors), ...(server.fields[name] ? [server.fields[name]] : [])]}
                 description={description}
                 {...props}
               />

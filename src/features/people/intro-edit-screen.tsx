@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from '@tanstack/react-form'
@@ -15,10 +15,10 @@ import {
   type MemberIntro,
   type Part,
 } from '@/contract/people'
-import { ApiError } from '@/lib/api-client'
+import { useServerErrors } from '@/lib/form-errors'
 import { Button } from '@/components/ui/button'
 import { CheckboxField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
-import { FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myIntroQueryOptions, saveMyIntro } from '@/features/people/people-queries'
 
@@ -86,8 +86,7 @@ function PartsFieldset({
 function IntroForm({ intro }: { intro: MemberIntro }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [serverFields, setServerFields] = useState<Record<string, string>>({})
+  const server = useServerErrors(fieldName)
   const formRef = useRef<HTMLFormElement>(null)
   // Keyboard path: after adding a row, focus its input; after removing one, the row before it
   // (or "Add artist"), so focus never falls back to the page.
@@ -105,8 +104,7 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
     } as FormValues,
     validators: { onSubmit: introFormSchema },
     onSubmit: async ({ value }) => {
-      setFormError(null)
-      setServerFields({})
+      server.clear()
       try {
         const input = introFormSchema.parse(value)
         const saved = await saveMyIntro(input)
@@ -115,15 +113,12 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
         toast.success('Your intro is saved.')
         await navigate({ to: '/intro' })
       } catch (error) {
-        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          setServerFields(Object.fromEntries(Object.entries(error.fields).map(([path, message]) => [fieldName(path), message])))
-        }
-        setFormError(errorMessage(error))
+        server.show(error)
       }
     },
   })
 
-  const serverError = (name: string) => (serverFields[name] ? [serverFields[name]] : [])
+  const serverError = (name: string) => (server.fields[name] ? [server.fields[name]] : [])
 
   return (
     <form
@@ -137,7 +132,7 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
         void form.handleSubmit()
       }}
     >
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
 
       <form.Field name="nickname">
         {(field) => (

@@ -11,7 +11,7 @@ import { Card, PageHeader } from '@/components/ui/page'
 import { roles } from '@/contract/auth'
 import { gradeLabel } from '@/contract/terms'
 import { roleLabels, statusLabels, userEditSchema, type UserDetail, type UserEditInput, type UserPatchInput } from '@/contract/users'
-import { ApiError } from '@/lib/api-client'
+import { useServerErrors } from '@/lib/form-errors'
 import { useSession } from '@/lib/session-context'
 import { StatusBadge } from './user-filters'
 import { useApproveUser, useRevokeSessions, useSendPasswordReset, useUpdateUser, userQueryOptions } from './users-queries'
@@ -60,8 +60,7 @@ export function UserEditScreen() {
 
 function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
   const update = useUpdateUser()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [serverFields, setServerFields] = useState<Partial<Record<FieldName, string>>>({})
+  const server = useServerErrors<FieldName>()
   const initialStatus = user.status === 'deleted' ? 'active' : user.status
 
   const form = useForm({
@@ -74,8 +73,7 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
     } as { displayName: string; email: string; enrollmentYear: string | number; role: UserEditInput['role']; status: UserEditInput['status'] },
     validators: { onSubmit: userEditSchema },
     onSubmit: async ({ value }) => {
-      setFormError(null)
-      setServerFields({})
+      server.clear()
       const next = userEditSchema.parse(value)
       const patch: UserPatchInput = {}
       if (next.displayName !== user.displayName) patch.displayName = next.displayName
@@ -91,8 +89,7 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
         await update.mutateAsync({ userId: user.id, patch })
         toast.success(patch.status === 'active' && user.status === 'pending' ? 'Saved. The account is approved and the user has been emailed.' : 'Changes saved.')
       } catch (error) {
-        if (error instanceof ApiError) setServerFields(error.fields as Partial<Record<FieldName, string>>)
-        setFormError(errorMessage(error))
+        server.show(error)
       }
     },
   })
@@ -102,7 +99,7 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
     label: status === 'active' && user.status === 'pending' ? 'Active (approve)' : statusLabels[status],
   }))
 
-  const errorsOf = (name: FieldName, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), serverFields[name]]
+  const errorsOf = (name: FieldName, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), server.fields[name]]
 
   return (
     <Card title="Account">
@@ -115,7 +112,7 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
           void form.handleSubmit()
         }}
       >
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="displayName">
           {(field) => (
             <TextField

@@ -1,0 +1,62 @@
+import { useCallback, useState } from 'react'
+import type { z } from 'zod'
+import { errorMessage } from '@/components/ui/feedback'
+import { fieldErrors } from '@/contract/errors'
+import { ApiError } from '@/lib/api-client'
+
+// Every form shows a failed call the same way (messages under fields, one for the form), so the
+// handling lives here once instead of in each screen.
+
+/**
+ * The server's answer to a form: messages by field (shown under the fields) and one for the
+ * form. A 429 says how long to wait. Cleared when the form is sent again. `mapField` turns the
+ * server's field paths into the form's field names (e.g. `parts.0` → `parts[0]`); it should be
+ * stable (a module-level function).
+ */
+export function useServerErrors<Field extends string = string>(mapField?: (path: string) => string) {
+  const [fields, setFields] = useState<Partial<Record<Field, string>>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const clear = useCallback(() => {
+    setFields({})
+    setFormError(null)
+  }, [])
+
+  const show = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError) {
+        const named = mapField ? Object.fromEntries(Object.entries(error.fields).map(([path, message]) => [mapField(path), message])) : error.fields
+        setFields(named as Partial<Record<Field, string>>)
+        if (error.status === 429 && error.retryAfter) {
+          const minutes = Math.ceil(error.retryAfter / 60)
+          setFormError(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)
+          return
+        }
+      }
+      setFormError(errorMessage(error))
+    },
+    [mapField],
+  )
+
+  /** Forgets the field messages `drop` picks (e.g. rows that moved), keeping the rest. */
+  const dropFields = useCallback((drop: (field: string) => boolean) => {
+    setFields((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !drop(field))) as Partial<Record<Field, string>>)
+  }, [])
+
+  return { fields, formError, clear, show, dropFields }
+}
+
+/**
+ * A TanStack Form `onSubmit` validator from a shared schema whose input type differs from the
+ * form's values (defaults, transforms): each issue goes under the field its path names.
+ */
+export function schemaValidator(schema: z.ZodType) {
+  return ({ value }: { value: unknown }) => {
+    const result = schema.safeParse(value)
+    if (result.success) return undefined
+    const fields = fieldErrors(result.error.issues)
+    const formMessage = fields._
+    delete fields._
+    return { form: formMessage, fields }
+  }
+}
