@@ -6,6 +6,10 @@ import { installConsoleGuard } from './support/console-guard'
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
+// jsdom has no layout, so it does not implement scrolling; the router's scroll restoration
+// calls it on every navigation. A no-op keeps the output readable.
+window.scrollTo = (() => undefined) as typeof window.scrollTo
+
 installConsoleGuard()
 
 afterEach(() => {

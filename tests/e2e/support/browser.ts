@@ -53,3 +53,35 @@ export async function expectPath(page: Page, pathname: string) {
   }
   expect(new URL(page.url()).pathname).toBe(pathname)
 }
+
+/**
+ * Resolves once the page has had no request in flight for `quietMs` (real time). Every
+ * answer counts as activity for the idle timer, so time must not be moved while calls run.
+ */
+export async function settleNetwork(page: Page, quietMs = 750, timeoutMs = 15_000) {
+  let inFlight = 0
+  let lastChange = Date.now()
+  const started = (request: { url(): string }) => {
+    if (!request.url().startsWith('data:')) inFlight++
+    lastChange = Date.now()
+  }
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1)
+    lastChange = Date.now()
+  }
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  try {
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      if (inFlight === 0 && Date.now() - lastChange >= quietMs) return
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error(`The page's network did not settle within ${timeoutMs} ms`)
+  } finally {
+    page.off('request', started)
+    page.off('requestfinished', ended)
+    page.off('requestfailed', ended)
+  }
+}
