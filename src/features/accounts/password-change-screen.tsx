@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session-context'
 import { changePassword } from './accounts-queries'
 import { useServerErrors } from '@/lib/form-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
+import { SubmitForm } from '@/components/ui/form'
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword'
 const labels: Record<Field, string> = {
@@ -43,14 +44,9 @@ export function PasswordChangeScreen() {
     <div className="mx-auto flex max-w-xl flex-col">
       <PageHeader title="Change password" description="After the change, your other devices are signed out; this one stays signed in." />
       <Card>
-        <form
-          noValidate
+        <SubmitForm
+          onSubmit={form.handleSubmit}
           className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            event.stopPropagation()
-            void form.handleSubmit()
-          }}
         >
           {done ? <FormAlert tone="success">{done}</FormAlert> : null}
           {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
@@ -88,7 +84,7 @@ export function PasswordChangeScreen() {
               Back to your profile
             </Link>
           </div>
-        </form>
+        </SubmitForm>
       </Card>
     </div>
   )

@@ -12,6 +12,7 @@ import { Card, PageHeader } from '@/components/ui/page'
 import { useSessionStore } from '@/lib/session-context'
 import { accountsKeys, changeEmail, profileQueryOptions, updateProfile } from './accounts-queries'
 import { useServerErrors } from '@/lib/form-errors'
+import { SubmitForm } from '@/components/ui/form'
 
 /** After a change: the session's copy, the profile and `/api/me` all show the new values. */
 function useApplyUser() {
@@ -160,14 +161,9 @@ function DisplayNameEditor({ displayName, onSaved }: { displayName: string; onSa
     )
   }
   return (
-    <form
-      noValidate
+    <SubmitForm
+      onSubmit={form.handleSubmit}
       className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
     >
       {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
       <form.Field name="displayName">
@@ -202,7 +198,7 @@ function DisplayNameEditor({ displayName, onSaved }: { displayName: string; onSa
           Cancel
         </Button>
       </div>
-    </form>
+    </SubmitForm>
   )
 }
 
@@ -240,14 +236,9 @@ function EmailDialog({ open, onOpenChange, onSaved }: { open: boolean; onOpenCha
       title="Change email"
       description="Enter the new address and your password. We tell your old address about the change."
     >
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="newEmail">
@@ -289,7 +280,7 @@ function EmailDialog({ open, onOpenChange, onSaved }: { open: boolean; onOpenCha
             )}
           </form.Subscribe>
         </div>
-      </form>
+      </SubmitForm>
     </Dialog>
   )
 }

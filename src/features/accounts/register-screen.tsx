@@ -10,6 +10,7 @@ import { accountsKeys, registerAccount, registrationInfoQueryOptions } from './a
 import { useServerErrors } from '@/lib/form-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
 import { PublicCard, SignInLink } from './public-card'
+import { SubmitForm } from '@/components/ui/form'
 
 type Field = 'displayName' | 'email' | 'password' | 'enrollmentYear' | 'inviteCode'
 
@@ -105,14 +106,9 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
       {info.mode === 'approval' ? (
         <p className="mb-4 text-sm text-ink-muted">An administrator approves new accounts before they can sign in.</p>
       ) : null}
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
 
@@ -210,7 +206,7 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
             </Button>
           )}
         </form.Subscribe>
-      </form>
+      </SubmitForm>
       <p className="mt-6 text-sm">
         Already have an account? <SignInLink>Sign in</SignInLink>
       </p>

@@ -11,6 +11,7 @@ import { confirmPasswordReset, requestPasswordReset, resetCheckQueryOptions } fr
 import { useServerErrors } from '@/lib/form-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
 import { PublicCard, SignInLink } from './public-card'
+import { SubmitForm } from '@/components/ui/form'
 
 /** `/reset-password`: ask for a link, or (with `?token=`) choose the new password. */
 export function ResetPasswordScreen({ token }: { token?: string }) {
@@ -47,14 +48,9 @@ function RequestLink() {
 
   return (
     <PublicCard title="Reset your password" description="Enter your account's email and we will mail you a link to choose a new password.">
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="email">
@@ -79,7 +75,7 @@ function RequestLink() {
             </Button>
           )}
         </form.Subscribe>
-      </form>
+      </SubmitForm>
       <p className="mt-6 text-sm">
         <SignInLink />
       </p>
@@ -155,14 +151,9 @@ function SetNewPassword({ token }: { token: string }) {
 
   return (
     <PublicCard title="Choose a new password" description="After this, every device signed in to your account is signed out.">
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="password">
@@ -201,7 +192,7 @@ function SetNewPassword({ token }: { token: string }) {
             </Button>
           )}
         </form.Subscribe>
-      </form>
+      </SubmitForm>
     </PublicCard>
   )
 }

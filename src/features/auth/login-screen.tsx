@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client'
 import { useSessionStore } from '@/lib/session-context'
 import { loginRequest } from '@/features/auth/login-request'
 import { loginErrorMessage } from '@/features/auth/login-error-message'
+import { SubmitForm } from '@/components/ui/form'
 
 const routeApi = getRouteApi('/login')
 
@@ -51,14 +52,9 @@ export function LoginScreen() {
         <h1 className="text-2xl font-bold">Sign in to Bandroom</h1>
         <p className="mt-1 text-sm text-ink-muted">The music club's bands, rooms and lives.</p>
 
-        <form
-          noValidate
+        <SubmitForm
+          onSubmit={form.handleSubmit}
           className="mt-6 flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            event.stopPropagation()
-            void form.handleSubmit()
-          }}
         >
           {formError ? (
             <div role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
@@ -111,7 +107,7 @@ export function LoginScreen() {
               </button>
             )}
           </form.Subscribe>
-        </form>
+        </SubmitForm>
 
         <div className="mt-6 flex flex-col gap-2 text-sm">
           <Link to="/reset-password" className="text-brand underline underline-offset-2">

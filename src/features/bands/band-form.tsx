@@ -18,6 +18,7 @@ import {
 import { parts, type Part } from '@/contract/people'
 import { useServerErrors } from '@/lib/form-errors'
 import { bandStatusLabels } from './band-parts'
+import { SubmitForm } from '@/components/ui/form'
 
 const DESCRIPTION_MAX = 500
 
@@ -114,14 +115,9 @@ export function BandForm({
     serverErrors.dropFields((path) => path === 'members' || path.startsWith('members.'))
 
   return (
-    <form
-      noValidate
+    <SubmitForm
+      onSubmit={form.handleSubmit}
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
     >
       {serverErrors.formError ? <FormAlert>{serverErrors.formError}</FormAlert> : null}
       <form.Field name="name">
@@ -308,6 +304,6 @@ export function BandForm({
           </div>
         )}
       </form.Subscribe>
-    </form>
+    </SubmitForm>
   )
 }

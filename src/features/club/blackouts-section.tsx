@@ -11,6 +11,7 @@ import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } fr
 import { Card } from '@/components/ui/page'
 import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { blackoutsQueryOptions, roomsQueryOptions, useClubMutation } from './club-queries'
+import { SubmitForm } from '@/components/ui/form'
 
 function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void }) {
   const server = useServerErrors()
@@ -31,14 +32,9 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Add blackout dates" description="Rooms cannot be booked on these days.">
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <div className="grid grid-cols-2 gap-4">
@@ -99,7 +95,7 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
             )}
           </form.Subscribe>
         </div>
-      </form>
+      </SubmitForm>
     </Dialog>
   )
 }

@@ -15,6 +15,7 @@ import { positionsQueryOptions, useClubMutation } from './club-queries'
 import { ApiError } from '@/lib/api-client'
 import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { MemberPicker } from '@/components/ui/member-picker'
+import { SubmitForm } from '@/components/ui/form'
 
 export const termLabel = (term: number) => `${term}–${String((term + 1) % 100).padStart(2, '0')}`
 
@@ -42,14 +43,9 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={position ? `Edit ${position.name}` : 'Add a position'}>
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="name">
@@ -74,7 +70,7 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
             )}
           </form.Subscribe>
         </div>
-      </form>
+      </SubmitForm>
     </Dialog>
   )
 }

@@ -11,6 +11,7 @@ import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } fr
 import { Card } from '@/components/ui/page'
 import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { periodsQueryOptions, useClubMutation } from './club-queries'
+import { SubmitForm } from '@/components/ui/form'
 
 function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () => void }) {
   const server = useServerErrors()
@@ -33,14 +34,9 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={period ? `Edit ${period.label}` : 'Add a period'} description="Times are the club’s local time; periods may touch but not overlap.">
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="label">
@@ -75,7 +71,7 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
             )}
           </form.Subscribe>
         </div>
-      </form>
+      </SubmitForm>
     </Dialog>
   )
 }

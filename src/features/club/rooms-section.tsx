@@ -11,6 +11,7 @@ import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } fr
 import { Card } from '@/components/ui/page'
 import { schemaValidator, useServerErrors } from '@/lib/form-errors'
 import { roomsQueryOptions, useClubMutation } from './club-queries'
+import { SubmitForm } from '@/components/ui/form'
 
 function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const server = useServerErrors()
@@ -39,14 +40,9 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
   })
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={room ? `Edit ${room.name}` : 'Add a room'}>
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="name">
@@ -112,7 +108,7 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
             )}
           </form.Subscribe>
         </div>
-      </form>
+      </SubmitForm>
     </Dialog>
   )
 }

@@ -9,6 +9,7 @@ import { CheckboxField, SelectField, TextField, fieldMessages } from '@/componen
 import { FormAlert } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { clubKeys } from './club-queries'
+import { SubmitForm } from '@/components/ui/form'
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const modeLabels: Record<(typeof registrationModes)[number], string> = {
@@ -100,15 +101,10 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
   )
 
   return (
-    <form
-      noValidate
+    <SubmitForm
+      onSubmit={form.handleSubmit}
       aria-label="Club settings"
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
     >
       {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
       <Card title="Club">
@@ -192,6 +188,6 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
           )}
         </form.Subscribe>
       </div>
-    </form>
+    </SubmitForm>
   )
 }

@@ -16,6 +16,7 @@ import { TextField, fieldMessages } from '@/components/ui/field'
 import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myAdditionalInfoQueryOptions, saveMyAdditionalInfo } from '@/features/people/people-queries'
+import { SubmitForm } from '@/components/ui/form'
 
 const inputProps: Record<AdditionalInfoField, { autoComplete?: string; inputMode?: 'tel' | 'text'; type?: string; description?: string; maxLength: number }> = {
   fullName: { autoComplete: 'name', maxLength: 120, description: 'As registered at the university.' },
@@ -73,15 +74,10 @@ function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
   })
 
   return (
-    <form
-      noValidate
+    <SubmitForm
+      onSubmit={form.handleSubmit}
       aria-label="University details"
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
     >
       {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
       <p className="text-sm text-ink-muted">Fields marked * are required.</p>
@@ -114,6 +110,6 @@ function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
           </div>
         )}
       </form.Subscribe>
-    </form>
+    </SubmitForm>
   )
 }

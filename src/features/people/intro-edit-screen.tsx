@@ -21,6 +21,7 @@ import { CheckboxField, TextAreaField, TextField, fieldMessages } from '@/compon
 import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myIntroQueryOptions, saveMyIntro } from '@/features/people/people-queries'
+import { SubmitForm } from '@/components/ui/form'
 
 export function IntroEditScreen() {
   const intro = useQuery(myIntroQueryOptions())
@@ -121,17 +122,7 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
   const serverError = (name: string) => (server.fields[name] ? [server.fields[name]] : [])
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label="Intro"
-      className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
-    >
+    <SubmitForm ref={formRef} onSubmit={form.handleSubmit} aria-label="Intro" className="flex flex-col gap-6">
       {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
 
       <form.Field name="nickname">
@@ -289,6 +280,6 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
           Cancel
         </Link>
       </div>
-    </form>
+    </SubmitForm>
   )
 }

@@ -15,6 +15,7 @@ import { useServerErrors } from '@/lib/form-errors'
 import { useSession } from '@/lib/session-context'
 import { StatusBadge } from './user-filters'
 import { useApproveUser, useRevokeSessions, useSendPasswordReset, useUpdateUser, userQueryOptions } from './users-queries'
+import { SubmitForm } from '@/components/ui/form'
 
 const routeApi = getRouteApi('/_authenticated/user-edit')
 
@@ -103,14 +104,9 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
 
   return (
     <Card title="Account">
-      <form
-        noValidate
+      <SubmitForm
+        onSubmit={form.handleSubmit}
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          event.stopPropagation()
-          void form.handleSubmit()
-        }}
       >
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
         <form.Field name="displayName">
@@ -194,7 +190,7 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
             </div>
           )}
         </form.Subscribe>
-      </form>
+      </SubmitForm>
     </Card>
   )
 }
