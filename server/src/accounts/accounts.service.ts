@@ -16,6 +16,7 @@ import {
 import type { ClubSettings } from '../../../src/contract/settings'
 import { academicYearOf, gradeLabel, gradeOf } from '../../../src/contract/terms'
 import type { Db } from '../db/client'
+import { withTransaction } from '../db/transaction'
 import { loginFailures, passwordResetTokens, positionHolders, positions, sessions, users } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
@@ -161,7 +162,7 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
       assertAcceptablePassword(password, user, 'password')
       const passwordHash = await hashPassword(password)
       const now = clock()
-      const done = await db.transaction(async (tx) => {
+      const done = await withTransaction(db, async (tx) => {
         const [spent] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
@@ -197,7 +198,7 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
       assertAcceptablePassword(newPassword, user, 'newPassword')
       const passwordHash = await hashPassword(newPassword)
       const now = clock()
-      const changed = await db.transaction(async (tx) => {
+      const changed = await withTransaction(db, async (tx) => {
         // Only from the hash the caller proved to know: of two racing changes, one applies.
         const [row] = await tx
           .update(users)

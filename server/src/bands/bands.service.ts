@@ -2,13 +2,12 @@ import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } fro
 import type { Band, BandAdminInput, BandHistoryEntry, BandInput, BandListQuery, BandMember, BandStatus } from '../../../src/contract/bands'
 import type { Part } from '../../../src/contract/people'
 import type { Db } from '../db/client'
+import { withTransaction, type Tx, type Executor } from '../db/transaction'
 import { bandEvents, bandMembers, bands, users } from '../db/schema'
 import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
 import { AppError, forbidden, notFound } from '../http/errors'
 import type { Principal } from '../auth/principal'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Executor = Db | Tx
 type BandRow = typeof bands.$inferSelect
 type HistoryAction = BandHistoryEntry['action']
 
@@ -318,7 +317,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
       }
       const now = clock()
       const id = await guardName(input.name, () =>
-        db.transaction(async (tx) => {
+        withTransaction(db, async (tx) => {
           const accounts = await lockUsers(
             tx,
             input.members.map((member) => member.userId),
@@ -375,7 +374,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
     async update(actorId: string, bandId: string, input: BandInput): Promise<Band> {
       const now = clock()
       await guardName(input.name, () =>
-        db.transaction(async (tx) => {
+        withTransaction(db, async (tx) => {
           const accounts = await lockUsers(
             tx,
             input.members.map((member) => member.userId),
@@ -406,7 +405,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
     async adminUpdate(actorId: string, bandId: string, input: BandAdminInput): Promise<Band> {
       const now = clock()
       await guardName(input.name, () =>
-        db.transaction(async (tx) => {
+        withTransaction(db, async (tx) => {
           const accounts = await lockUsers(
             tx,
             input.members.map((member) => member.userId),
@@ -438,7 +437,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
     /** The caller leaves: not the last member (disband instead), not the leader (hand over first). */
     async leave(actorId: string, bandId: string): Promise<Band> {
       const now = clock()
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const band = await lockBand(tx, bandId)
         const current = await membersOf(tx, [bandId])
         const me = current.find((member) => member.userId === actorId)
@@ -460,7 +459,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
     /** Only the leader disbands; the name becomes free for a new band. */
     async disband(actorId: string, bandId: string): Promise<Band> {
       const now = clock()
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const band = await lockBand(tx, bandId)
         const current = await membersOf(tx, [bandId])
         const me = current.find((member) => member.userId === actorId)

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { HolderInput, PositionList, PositionPatch } from '../../../src/contract/club'
 import { gradeOf } from '../../../src/contract/terms'
 import type { Db } from '../db/client'
+import { withTransaction } from '../db/transaction'
 import { positionHolders, positions, users } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
@@ -103,7 +104,7 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
 
     /** Sets the display order: `positionIds` must list every position exactly once. */
     async reorder(positionIds: string[]) {
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await tx.execute(sql`lock table ${positions} in share row exclusive mode`)
         const existing = await tx.select({ id: positions.id }).from(positions)
         const given = new Set(positionIds)
@@ -128,7 +129,7 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
           termYear: `Choose a term between ${earliest} and ${latest}`,
         })
       }
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const [position] = await tx.select({ id: positions.id }).from(positions).where(eq(positions.id, positionId)).for('share')
         if (!position) throw notFound('This position does not exist.')
         // FOR SHARE: the member cannot be suspended or deleted between this check and the insert.

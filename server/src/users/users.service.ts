@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, t
 import { gradeOf } from '../../../src/contract/terms'
 import type { UserDetail, UserEditInput, UserFilter, UserListItem, UserListQuery, UserPatchInput } from '../../../src/contract/users'
 import type { Db } from '../db/client'
+import { withTransaction, type Tx } from '../db/transaction'
 import { additionalInfo, intros, passwordResetTokens, positionHolders, sessions, users } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
@@ -22,7 +23,6 @@ export interface UsersDeps {
 }
 
 type UserRow = typeof users.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** What replaces a deleted account's password hash: not an argon2 hash, so nothing verifies against it. */
 export const DELETED_PASSWORD_HASH = '!deleted'
@@ -179,7 +179,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
       const now = clock()
       let approved: { email: string; displayName: string } | null = null
       try {
-        await db.transaction(async (tx) => {
+        await withTransaction(db, async (tx) => {
           const admins = await lockActiveAdmins(tx)
           const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
           if (!current) throw notFound('There is no such account.')
@@ -273,7 +273,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
       }
       const now = clock()
       const term = await settings.currentTerm()
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const admins = await lockActiveAdmins(tx)
         const targets = await tx
           .select({ id: users.id, status: users.status })
