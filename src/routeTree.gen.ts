@@ -17,6 +17,7 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as RoomScheduleExternalRouteImport } from './routes/room-schedule-external'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedAdditionalInfoRouteImport } from './routes/_authenticated/additional-info'
 import { Route as AuthenticatedBandListRouteImport } from './routes/_authenticated/band-list'
@@ -33,6 +34,9 @@ import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authentica
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
 import { Route as AuthenticatedPasswordChangeRouteImport } from './routes/_authenticated/password-change'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedRoomBookingFormRouteImport } from './routes/_authenticated/room-booking-form'
+import { Route as AuthenticatedRoomBookingListRouteImport } from './routes/_authenticated/room-booking-list'
+import { Route as AuthenticatedRoomScheduleRouteImport } from './routes/_authenticated/room-schedule'
 import { Route as AuthenticatedSystemSettingsRouteImport } from './routes/_authenticated/system-settings'
 import { Route as AuthenticatedUserBandsRouteImport } from './routes/_authenticated/user-bands'
 import { Route as AuthenticatedUserDeleteRouteImport } from './routes/_authenticated/user-delete'
@@ -78,6 +82,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RoomScheduleExternalRoute = RoomScheduleExternalRouteImport.update({
+  id: '/room-schedule-external',
+  path: '/room-schedule-external',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
@@ -168,6 +177,24 @@ const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedRoomBookingFormRoute =
+  AuthenticatedRoomBookingFormRouteImport.update({
+    id: '/room-booking-form',
+    path: '/room-booking-form',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedRoomBookingListRoute =
+  AuthenticatedRoomBookingListRouteImport.update({
+    id: '/room-booking-list',
+    path: '/room-booking-list',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedRoomScheduleRoute =
+  AuthenticatedRoomScheduleRouteImport.update({
+    id: '/room-schedule',
+    path: '/room-schedule',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSystemSettingsRoute =
   AuthenticatedSystemSettingsRouteImport.update({
     id: '/system-settings',
@@ -216,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/room-schedule-external': typeof RoomScheduleExternalRoute
   '/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/band-list': typeof AuthenticatedBandListRoute
   '/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
@@ -231,6 +259,9 @@ export interface FileRoutesByFullPath {
   '/intro-list': typeof AuthenticatedIntroListRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
+  '/room-booking-list': typeof AuthenticatedRoomBookingListRoute
+  '/room-schedule': typeof AuthenticatedRoomScheduleRoute
   '/system-settings': typeof AuthenticatedSystemSettingsRoute
   '/user-bands': typeof AuthenticatedUserBandsRoute
   '/user-delete': typeof AuthenticatedUserDeleteRoute
@@ -247,6 +278,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/room-schedule-external': typeof RoomScheduleExternalRoute
   '/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/band-list': typeof AuthenticatedBandListRoute
   '/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
@@ -262,6 +294,9 @@ export interface FileRoutesByTo {
   '/intro-list': typeof AuthenticatedIntroListRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
+  '/room-booking-list': typeof AuthenticatedRoomBookingListRoute
+  '/room-schedule': typeof AuthenticatedRoomScheduleRoute
   '/system-settings': typeof AuthenticatedSystemSettingsRoute
   '/user-bands': typeof AuthenticatedUserBandsRoute
   '/user-delete': typeof AuthenticatedUserDeleteRoute
@@ -281,6 +316,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/room-schedule-external': typeof RoomScheduleExternalRoute
   '/_authenticated/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/_authenticated/band-list': typeof AuthenticatedBandListRoute
   '/_authenticated/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
@@ -296,6 +332,9 @@ export interface FileRoutesById {
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
   '/_authenticated/password-change': typeof AuthenticatedPasswordChangeRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
+  '/_authenticated/room-booking-list': typeof AuthenticatedRoomBookingListRoute
+  '/_authenticated/room-schedule': typeof AuthenticatedRoomScheduleRoute
   '/_authenticated/system-settings': typeof AuthenticatedSystemSettingsRoute
   '/_authenticated/user-bands': typeof AuthenticatedUserBandsRoute
   '/_authenticated/user-delete': typeof AuthenticatedUserDeleteRoute
@@ -316,6 +355,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/room-schedule-external'
     | '/additional-info'
     | '/band-list'
     | '/band-registration-form'
@@ -331,6 +371,9 @@ export interface FileRouteTypes {
     | '/intro-list'
     | '/password-change'
     | '/profile'
+    | '/room-booking-form'
+    | '/room-booking-list'
+    | '/room-schedule'
     | '/system-settings'
     | '/user-bands'
     | '/user-delete'
@@ -347,6 +390,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/room-schedule-external'
     | '/additional-info'
     | '/band-list'
     | '/band-registration-form'
@@ -362,6 +406,9 @@ export interface FileRouteTypes {
     | '/intro-list'
     | '/password-change'
     | '/profile'
+    | '/room-booking-form'
+    | '/room-booking-list'
+    | '/room-schedule'
     | '/system-settings'
     | '/user-bands'
     | '/user-delete'
@@ -380,6 +427,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/room-schedule-external'
     | '/_authenticated/additional-info'
     | '/_authenticated/band-list'
     | '/_authenticated/band-registration-form'
@@ -395,6 +443,9 @@ export interface FileRouteTypes {
     | '/_authenticated/intro-list'
     | '/_authenticated/password-change'
     | '/_authenticated/profile'
+    | '/_authenticated/room-booking-form'
+    | '/_authenticated/room-booking-list'
+    | '/_authenticated/room-schedule'
     | '/_authenticated/system-settings'
     | '/_authenticated/user-bands'
     | '/_authenticated/user-delete'
@@ -414,6 +465,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  RoomScheduleExternalRoute: typeof RoomScheduleExternalRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -472,6 +524,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/room-schedule-external': {
+      id: '/room-schedule-external'
+      path: '/room-schedule-external'
+      fullPath: '/room-schedule-external'
+      preLoaderRoute: typeof RoomScheduleExternalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/': {
@@ -586,6 +645,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/room-booking-form': {
+      id: '/_authenticated/room-booking-form'
+      path: '/room-booking-form'
+      fullPath: '/room-booking-form'
+      preLoaderRoute: typeof AuthenticatedRoomBookingFormRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/room-booking-list': {
+      id: '/_authenticated/room-booking-list'
+      path: '/room-booking-list'
+      fullPath: '/room-booking-list'
+      preLoaderRoute: typeof AuthenticatedRoomBookingListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/room-schedule': {
+      id: '/_authenticated/room-schedule'
+      path: '/room-schedule'
+      fullPath: '/room-schedule'
+      preLoaderRoute: typeof AuthenticatedRoomScheduleRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/system-settings': {
       id: '/_authenticated/system-settings'
       path: '/system-settings'
@@ -654,6 +734,9 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
   AuthenticatedPasswordChangeRoute: typeof AuthenticatedPasswordChangeRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedRoomBookingFormRoute: typeof AuthenticatedRoomBookingFormRoute
+  AuthenticatedRoomBookingListRoute: typeof AuthenticatedRoomBookingListRoute
+  AuthenticatedRoomScheduleRoute: typeof AuthenticatedRoomScheduleRoute
   AuthenticatedSystemSettingsRoute: typeof AuthenticatedSystemSettingsRoute
   AuthenticatedUserBandsRoute: typeof AuthenticatedUserBandsRoute
   AuthenticatedUserDeleteRoute: typeof AuthenticatedUserDeleteRoute
@@ -681,6 +764,9 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,
   AuthenticatedPasswordChangeRoute: AuthenticatedPasswordChangeRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedRoomBookingFormRoute: AuthenticatedRoomBookingFormRoute,
+  AuthenticatedRoomBookingListRoute: AuthenticatedRoomBookingListRoute,
+  AuthenticatedRoomScheduleRoute: AuthenticatedRoomScheduleRoute,
   AuthenticatedSystemSettingsRoute: AuthenticatedSystemSettingsRoute,
   AuthenticatedUserBandsRoute: AuthenticatedUserBandsRoute,
   AuthenticatedUserDeleteRoute: AuthenticatedUserDeleteRoute,
@@ -705,6 +791,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  RoomScheduleExternalRoute: RoomScheduleExternalRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

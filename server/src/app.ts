@@ -21,6 +21,8 @@ import { createPasswordResetService } from './accounts/password-reset.service'
 import { registerAccountsRoutes } from './accounts/accounts.routes'
 import { registerUserRoutes } from './users/users.routes'
 import { registerBandRoutes } from './bands/bands.routes'
+import { registerBookingRoutes } from './bookings/bookings.routes'
+import { createScheduleVersion } from './bookings/schedule-cache'
 
 export interface AppOptions {
   database: Database
@@ -104,23 +106,26 @@ export async function buildApp(options: AppOptions) {
   })
 
   const db = options.database.db
-  const settings = createSettingsService({ db, clock })
+  // Moved by every write that can change a week grid; the public schedule's cache follows it.
+  const scheduleVersion = createScheduleVersion()
+  const settings = createSettingsService({ db, clock, scheduleVersion })
   const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
-  const services = { auth, settings, mailer, passwordReset }
+  const services = { auth, settings, mailer, passwordReset, scheduleVersion }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
   // Each area registers its routes here, in one line, with the services it needs.
   registerMailRoutes(app, { db })
-  registerClubRoutes(app, { db, clock, settings })
+  registerClubRoutes(app, { db, clock, settings, scheduleVersion })
   registerMemberRoutes(app, { db, settings })
   registerAccountsRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerPeopleRoutes(app, createPeopleService({ db, clock, settings }))
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
-  registerBandRoutes(app, { db, clock })
+  registerBandRoutes(app, { db, clock, scheduleVersion })
+  registerBookingRoutes(app, { db, clock, settings, scheduleVersion })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

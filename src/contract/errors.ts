@@ -45,6 +45,24 @@ export const errorCodes = [
   'LEADER_ONLY',
   'LEADER_MUST_HAND_OVER',
   'LAST_MEMBER',
+  // Rooms and bookings (SPEC §5.5)
+  'ROOM_IN_USE',
+  'PERIOD_IN_USE',
+  'SLOT_IN_PAST',
+  'SLOT_BEYOND_HORIZON',
+  'ROOM_INACTIVE',
+  'ROOM_BLACKED_OUT',
+  'SLOT_TAKEN',
+  'PERSON_DOUBLE_BOOKED',
+  'BAND_QUOTA_EXCEEDED',
+  'PERSONAL_QUOTA_EXCEEDED',
+  'PERSONAL_PRACTICE_DISABLED',
+  'NOT_BAND_MEMBER',
+  'BAND_NOT_ACTIVE',
+  'BAND_EMPTY',
+  'BOOKING_CANCELLED',
+  'BOOKING_STARTED',
+  'NOT_YOUR_BOOKING',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

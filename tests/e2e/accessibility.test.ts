@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe'
 import { expectPath, launchBrowser, openPage, signIn } from './support/browser'
 
 /** Public screens, then every screen of the signed-in app (the admin sees them all). */
-const publicPaths = ['/login', '/register', '/reset-password', '/404']
+const publicPaths = ['/login', '/register', '/reset-password', '/room-schedule-external', '/404']
 const appPaths = [
   '/dashboard',
   '/dashboard2',
@@ -24,6 +24,9 @@ const appPaths = [
   '/band-registration-form',
   '/band-list',
   '/user-bands',
+  '/room-schedule',
+  '/room-booking-form',
+  '/room-booking-list',
 ]
 
 let browser: Browser

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { defineRoute } from '../http/route'
 import { createBandsService } from './bands.service'
 import type { Db } from '../db/client'
+import type { ScheduleVersion } from '../bookings/schedule-cache'
 
 const myBandsSchema = z.object({ items: z.array(bandSchema) })
 
@@ -20,8 +21,13 @@ const myBandsSchema = z.object({ items: z.array(bandSchema) })
  * members edit and leave, the leader disbands, executives edit everything. Rules live in
  * bands.service.ts.
  */
-export function registerBandRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date }) {
+export function registerBandRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date; scheduleVersion?: ScheduleVersion }) {
   const bands = createBandsService(deps)
+  /** Band names are on the public room schedule: a change that may rename a band refreshes it. */
+  const renamed = <T>(band: T) => {
+    deps.scheduleVersion?.bump()
+    return band
+  }
 
   defineRoute(app, {
     method: 'POST',
@@ -71,7 +77,7 @@ export function registerBandRoutes(app: FastifyInstance, deps: { db: Db; clock: 
     params: bandParamsSchema,
     body: bandInputSchema,
     response: bandSchema,
-    handler: ({ params, body, principal }) => bands.update(principal!.user.id, params.bandId, body),
+    handler: ({ params, body, principal }) => bands.update(principal!.user.id, params.bandId, body).then(renamed),
   })
 
   defineRoute(app, {
@@ -102,7 +108,7 @@ export function registerBandRoutes(app: FastifyInstance, deps: { db: Db; clock: 
     params: bandParamsSchema,
     body: bandAdminInputSchema,
     response: bandSchema,
-    handler: ({ params, body, principal }) => bands.adminUpdate(principal!.user.id, params.bandId, body),
+    handler: ({ params, body, principal }) => bands.adminUpdate(principal!.user.id, params.bandId, body).then(renamed),
   })
 
   defineRoute(app, {

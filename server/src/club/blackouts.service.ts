@@ -2,9 +2,11 @@ import { asc, eq, gte, inArray } from 'drizzle-orm'
 import type { Blackout, BlackoutInput } from '../../../src/contract/club'
 import { zonedDate } from '../../../src/contract/terms'
 import type { Db } from '../db/client'
+import { withTransaction } from '../db/transaction'
 import { blackouts, rooms } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
+import type { ScheduleVersion } from '../bookings/schedule-cache'
 
 type BlackoutRow = typeof blackouts.$inferSelect
 const toBlackout = (row: BlackoutRow): Blackout => ({
@@ -15,8 +17,21 @@ const toBlackout = (row: BlackoutRow): Blackout => ({
   reason: row.reason,
 })
 
-/** Blackout dates (SPEC §5.3): a day range on which some rooms, or all, cannot be booked. */
-export function createBlackoutsService({ db, clock, settings }: { db: Db; clock: () => Date; settings: SettingsService }) {
+/**
+ * Blackout dates (SPEC §5.3): a day range on which some rooms, or all, cannot be booked.
+ * Every change moves the schedule version (blackouts are on the week grids).
+ */
+export function createBlackoutsService({
+  db,
+  clock,
+  settings,
+  scheduleVersion,
+}: {
+  db: Db
+  clock: () => Date
+  settings: SettingsService
+  scheduleVersion?: ScheduleVersion
+}) {
   async function today() {
     const { year, month, day } = zonedDate(clock(), (await settings.get()).timeZone)
     return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
@@ -31,7 +46,7 @@ export function createBlackoutsService({ db, clock, settings }: { db: Db; clock:
     },
 
     async create(input: BlackoutInput): Promise<Blackout> {
-      return db.transaction(async (tx) => {
+      const blackout = await withTransaction(db, async (tx) => {
         if (input.roomIds) {
           // FOR SHARE: a room cannot be deleted between this check and the insert.
           const found = await tx.select({ id: rooms.id }).from(rooms).where(inArray(rooms.id, input.roomIds)).for('share')
@@ -45,11 +60,14 @@ export function createBlackoutsService({ db, clock, settings }: { db: Db; clock:
           .returning()
         return toBlackout(row!)
       })
+      scheduleVersion?.bump()
+      return blackout
     },
 
     async remove(id: string): Promise<void> {
       const deleted = await db.delete(blackouts).where(eq(blackouts.id, id)).returning({ id: blackouts.id })
       if (deleted.length === 0) throw notFound('This blackout does not exist.')
+      scheduleVersion?.bump()
     },
   }
 }

@@ -32,12 +32,21 @@ import { clubSettingsSchema } from '../../../src/contract/settings'
 import type { Db } from '../db/client'
 import { defineRoute } from '../http/route'
 import type { SettingsService } from '../settings/settings.service'
+import type { ScheduleVersion } from '../bookings/schedule-cache'
 import { createBlackoutsService } from './blackouts.service'
 import { createPeriodsService } from './periods.service'
 import { createPositionsService } from './positions.service'
 import { createRoomsService } from './rooms.service'
 
-export function createClubServices(deps: { db: Db; clock: () => Date; settings: SettingsService }) {
+/** `scheduleVersion` is moved by every change to rooms, periods and blackouts (schedule caches). */
+export interface ClubDeps {
+  db: Db
+  clock: () => Date
+  settings: SettingsService
+  scheduleVersion: ScheduleVersion
+}
+
+export function createClubServices(deps: ClubDeps) {
   return {
     rooms: createRoomsService(deps),
     periods: createPeriodsService(deps),
@@ -48,7 +57,7 @@ export function createClubServices(deps: { db: Db; clock: () => Date; settings: 
 export type ClubServices = ReturnType<typeof createClubServices>
 
 /** Club administration (SPEC §5.3): settings, rooms, periods, blackouts, positions. */
-export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date; settings: SettingsService }) {
+export function registerClubRoutes(app: FastifyInstance, deps: ClubDeps) {
   const { settings } = deps
   const club = createClubServices(deps)
   const tag = 'club'
@@ -121,7 +130,7 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
     method: 'DELETE',
     url: '/api/rooms/:roomId',
     tag,
-    summary: 'Delete a room (and take it out of blackouts)',
+    summary: 'Delete a room that no booking names (and take it out of blackouts); 409 ROOM_IN_USE otherwise',
     params: roomParamsSchema,
     status: 204,
     handler: ({ params }) => club.rooms.remove(params.roomId),
@@ -160,7 +169,7 @@ export function registerClubRoutes(app: FastifyInstance, deps: { db: Db; clock: 
     method: 'DELETE',
     url: '/api/periods/:periodId',
     tag,
-    summary: 'Delete a period',
+    summary: 'Delete a period no upcoming active booking uses; 409 PERIOD_IN_USE otherwise',
     params: periodParamsSchema,
     status: 204,
     handler: ({ params }) => club.periods.remove(params.periodId),

@@ -1,9 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { periodInputSchema, type Period, type PeriodInput, type PeriodPatch } from '../../../src/contract/club'
 import { fieldErrors } from '../../../src/contract/errors'
 import type { Db } from '../db/client'
-import { periods } from '../db/schema'
+import { withTransaction, type Tx } from '../db/transaction'
+import { bookings, periods } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
+import type { ScheduleVersion } from '../bookings/schedule-cache'
 
 type PeriodRow = typeof periods.$inferSelect
 const toPeriod = (row: PeriodRow): Period => ({ id: row.id, label: row.label, startsAt: row.startsAt, endsAt: row.endsAt })
@@ -11,10 +13,11 @@ const toPeriod = (row: PeriodRow): Period => ({ id: row.id, label: row.label, st
 /**
  * The day's periods (SPEC §5.3), "HH:MM" wall-clock times in the club's time zone, ordered by
  * start. No two overlap (touching is fine): each change locks the table for writes in its
- * transaction, so two racing changes cannot both pass the check.
+ * transaction, so two racing changes cannot both pass the check. Every change moves the
+ * schedule version (periods are the grids' rows). Bookings copy a period's label and times,
+ * so changing a period does not rewrite them.
  */
-export function createPeriodsService({ db, clock }: { db: Db; clock: () => Date }) {
-  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export function createPeriodsService({ db, clock, scheduleVersion }: { db: Db; clock: () => Date; scheduleVersion?: ScheduleVersion }) {
 
   async function assertNoOverlap(tx: Tx, value: { startsAt: string; endsAt: string }, exceptId?: string) {
     const others = await tx.select().from(periods).orderBy(asc(periods.startsAt))
@@ -34,7 +37,7 @@ export function createPeriodsService({ db, clock }: { db: Db; clock: () => Date 
     },
 
     async create(input: PeriodInput): Promise<Period> {
-      return db.transaction(async (tx) => {
+      const period = await withTransaction(db, async (tx) => {
         await lock(tx)
         await assertNoOverlap(tx, input)
         const [row] = await tx
@@ -43,10 +46,12 @@ export function createPeriodsService({ db, clock }: { db: Db; clock: () => Date 
           .returning()
         return toPeriod(row!)
       })
+      scheduleVersion?.bump()
+      return period
     },
 
     async update(id: string, patch: PeriodPatch): Promise<Period> {
-      return db.transaction(async (tx) => {
+      const period = await withTransaction(db, async (tx) => {
         await lock(tx)
         const [current] = await tx.select().from(periods).where(eq(periods.id, id))
         if (!current) throw notFound('This period does not exist.')
@@ -64,11 +69,29 @@ export function createPeriodsService({ db, clock }: { db: Db; clock: () => Date 
           .returning()
         return toPeriod(row!)
       })
+      scheduleVersion?.bump()
+      return period
     },
 
+    /**
+     * Deletes a period. Refused with 409 PERIOD_IN_USE while an active booking that has not
+     * ended uses it (cancel them first); past and cancelled bookings keep their copied label
+     * and times, and their `period_id` becomes null (ON DELETE SET NULL). The period's row is
+     * locked first, so a booking being made (which holds it FOR SHARE) finishes before the check.
+     */
     async remove(id: string): Promise<void> {
-      const deleted = await db.delete(periods).where(eq(periods.id, id)).returning({ id: periods.id })
-      if (deleted.length === 0) throw notFound('This period does not exist.')
+      await withTransaction(db, async (tx) => {
+        const [period] = await tx.select().from(periods).where(eq(periods.id, id)).for('update')
+        if (!period) throw notFound('This period does not exist.')
+        const [used] = await tx
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(and(eq(bookings.periodId, id), eq(bookings.status, 'active'), gt(bookings.slotEnd, clock())))
+          .limit(1)
+        if (used) throw new AppError(409, 'PERIOD_IN_USE', `“${period.label}” has upcoming bookings, so it cannot be deleted: cancel them first.`)
+        await tx.delete(periods).where(eq(periods.id, id))
+      })
+      scheduleVersion?.bump()
     },
   }
 }

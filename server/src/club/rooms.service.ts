@@ -2,9 +2,11 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Room, RoomInput, RoomPatch } from '../../../src/contract/club'
 import { roomInputSchema } from '../../../src/contract/club'
 import type { Db } from '../db/client'
-import { blackouts, rooms } from '../db/schema'
+import { withTransaction } from '../db/transaction'
+import { blackouts, bookings, rooms } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
-import { isUniqueViolation } from '../db/sql-helpers'
+import { isUniqueViolation, sqlStateOf } from '../db/sql-helpers'
+import type { ScheduleVersion } from '../bookings/schedule-cache'
 
 type RoomRow = typeof rooms.$inferSelect
 
@@ -19,9 +21,13 @@ const toRoom = (row: RoomRow): Room => ({
 
 const nameTaken = (name: string) =>
   new AppError(409, 'ROOM_NAME_TAKEN', `There is already a room called “${name}”.`, { name: 'This name is already used by another room' })
+const inUse = (name: string) => new AppError(409, 'ROOM_IN_USE', `${name} has bookings, so it cannot be deleted: deactivate it instead.`)
 
-/** Rooms (SPEC §5.3): the name is unique regardless of case, guaranteed by a unique index. */
-export function createRoomsService({ db, clock }: { db: Db; clock: () => Date }) {
+/**
+ * Rooms (SPEC §5.3): the name is unique regardless of case, guaranteed by a unique index.
+ * Every change moves the schedule version (rooms are on the week grids).
+ */
+export function createRoomsService({ db, clock, scheduleVersion }: { db: Db; clock: () => Date; scheduleVersion?: ScheduleVersion }) {
   async function find(id: string) {
     const [row] = await db.select().from(rooms).where(eq(rooms.id, id))
     if (!row) throw notFound('This room does not exist.')
@@ -38,6 +44,7 @@ export function createRoomsService({ db, clock }: { db: Db; clock: () => Date })
       const value = roomInputSchema.parse(input)
       try {
         const [row] = await db.insert(rooms).values({ ...value, createdAt: clock(), updatedAt: clock() }).returning()
+        scheduleVersion?.bump()
         return toRoom(row!)
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken(value.name)
@@ -54,6 +61,7 @@ export function createRoomsService({ db, clock }: { db: Db; clock: () => Date })
           .where(eq(rooms.id, id))
           .returning()
         if (!row) throw notFound('This room does not exist.')
+        scheduleVersion?.bump()
         return toRoom(row)
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken(patch.name ?? '')
@@ -63,18 +71,31 @@ export function createRoomsService({ db, clock }: { db: Db; clock: () => Date })
 
     /**
      * Deletes a room and takes it out of blackouts (a blackout left with no room goes too).
-     * Bookings do not exist yet; when they do, a room with bookings must be deactivated instead.
+     * A room any booking names (active or cancelled: they are kept as history) is refused with
+     * 409 ROOM_IN_USE: deactivate it instead. The room's row is locked first, so a booking
+     * being made (which holds it FOR SHARE) finishes before the check, or finds the room gone;
+     * the foreign key (ON DELETE RESTRICT) is the last guard.
      */
     async remove(id: string): Promise<void> {
-      await find(id)
-      await db.transaction(async (tx) => {
-        await tx
-          .update(blackouts)
-          .set({ roomIds: sql`array_remove(${blackouts.roomIds}, ${id}::uuid)`, updatedAt: clock() })
-          .where(sql`${id}::uuid = any(${blackouts.roomIds})`)
-        await tx.delete(blackouts).where(and(sql`${blackouts.roomIds} is not null`, sql`cardinality(${blackouts.roomIds}) = 0`))
-        await tx.delete(rooms).where(eq(rooms.id, id))
-      })
+      try {
+        await withTransaction(db, async (tx) => {
+          const [room] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update')
+          if (!room) throw notFound('This room does not exist.')
+          const [used] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.roomId, id)).limit(1)
+          if (used) throw inUse(room.name)
+          await tx
+            .update(blackouts)
+            .set({ roomIds: sql`array_remove(${blackouts.roomIds}, ${id}::uuid)`, updatedAt: clock() })
+            .where(sql`${id}::uuid = any(${blackouts.roomIds})`)
+          await tx.delete(blackouts).where(and(sql`${blackouts.roomIds} is not null`, sql`cardinality(${blackouts.roomIds}) = 0`))
+          await tx.delete(rooms).where(eq(rooms.id, id))
+        })
+      } catch (error) {
+        // foreign_key_violation: a booking arrived after all.
+        if (sqlStateOf(error) === '23503') throw inUse((await find(id).catch(() => null))?.name ?? 'This room')
+        throw error
+      }
+      scheduleVersion?.bump()
     },
   }
 }

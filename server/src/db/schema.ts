@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { roles, userStatuses } from '../../../src/contract/auth'
+import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/contract/bookings'
 
 export const userRole = pgEnum('user_role', roles)
 export const userStatus = pgEnum('user_status', userStatuses)
@@ -272,4 +273,51 @@ export const bandEvents = pgTable(
     summary: text('summary').notNull(),
   },
   (t) => [index('band_events_band_at_idx').on(t.bandId, t.at)],
+)
+
+export const bookingKind = pgEnum('booking_kind', bookingKinds)
+export const bookingStatus = pgEnum('booking_status', bookingStatuses)
+export const bookingSource = pgEnum('booking_source', bookingSources)
+
+/**
+ * Room bookings (SPEC §5.5). The partial unique index on active bookings is what makes a slot
+ * free: two racing requests for one slot cannot both insert. The period's label and times are
+ * copied at booking time; `slot_start`/`slot_end` are those times as instants in the club's
+ * time zone ("upcoming", "until the slot starts"). A removed period leaves `period_id` null
+ * on past bookings. Rooms with bookings are deactivated, never deleted.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    date: date('date').notNull(),
+    periodId: uuid('period_id').references(() => periods.id, { onDelete: 'set null' }),
+    periodLabel: text('period_label').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+    slotEnd: timestamp('slot_end', { withTimezone: true }).notNull(),
+    kind: bookingKind('kind').notNull(),
+    bandId: uuid('band_id').references(() => bands.id, { onDelete: 'restrict' }),
+    /** The booker; for `personal`, the person practising. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    status: bookingStatus('status').notNull().default('active'),
+    source: bookingSource('source').notNull().default('booking'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bookings_active_slot_key').on(t.roomId, t.date, t.periodId).where(sql`${t.status} = 'active'`),
+    index('bookings_active_date_period_idx').on(t.date, t.periodId).where(sql`${t.status} = 'active'`),
+    index('bookings_user_date_idx').on(t.userId, t.date),
+    index('bookings_band_date_idx').on(t.bandId, t.date),
+    index('bookings_slot_start_idx').on(t.slotStart),
+    check('bookings_band_needs_band', sql`(${t.kind} = 'band') = (${t.bandId} is not null)`),
+    check('bookings_block_needs_reason', sql`${t.kind} <> 'block' or ${t.reason} is not null`),
+  ],
 )

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { additionalInfo, bandEvents, bandMembers, bands, intros, periods, positionHolders, positions, rooms, settings, users } from '../db/schema'
+import { additionalInfo, bandEvents, bandMembers, bands, bookings, intros, periods, positionHolders, positions, rooms, settings, users } from '../db/schema'
 import { hashPassword } from '../auth/passwords'
 import { clubSettingsSchema } from '../../../src/contract/settings'
 import { academicYearOf } from '../../../src/contract/terms'
+import { addDays, todayIn, weekStartOf, zonedInstant, type IsoDate } from '../../../src/contract/calendar'
 import { createRandom } from './random'
 
 export const DEMO_PASSWORD = 'bandroom-demo'
@@ -31,7 +32,8 @@ const faculties = [
 /**
  * Replaces everything in the database with a realistic club: ~60 members over four grades
  * and graduates, an admin, executives with positions this term and last, pending sign-ups,
- * filled intros and university details, rooms and periods. Later areas add their data here.
+ * filled intros and university details, rooms and periods, bands, and this week's and next
+ * week's room bookings. Later areas add their data here.
  */
 export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
   const random = createRandom(seed)
@@ -122,21 +124,24 @@ export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {
     ...positionRows.map((position, index) => ({ positionId: position.id, userId: formers[index % Math.max(1, formers.length)]!.id, termYear: term - 1 })),
   ])
 
-  await db.insert(rooms).values([
-    { name: 'Studio A', capacity: 8, sortOrder: 1 },
-    { name: 'Studio B', capacity: 6, sortOrder: 2 },
-    { name: 'Practice room C', capacity: 4, sortOrder: 3, shownPublicly: false },
-  ])
-  await db.insert(periods).values([
+  const roomRows = await db
+    .insert(rooms)
+    .values([
+      { name: 'Studio A', capacity: 8, sortOrder: 1 },
+      { name: 'Studio B', capacity: 6, sortOrder: 2 },
+      { name: 'Practice room C', capacity: 4, sortOrder: 3, shownPublicly: false },
+    ])
+    .returning()
+  const periodRows = await db.insert(periods).values([
     { label: '1st', startsAt: '09:00', endsAt: '10:30', sortOrder: 1 },
     { label: '2nd', startsAt: '10:40', endsAt: '12:10', sortOrder: 2 },
     { label: '3rd', startsAt: '13:00', endsAt: '14:30', sortOrder: 3 },
     { label: '4th', startsAt: '14:40', endsAt: '16:10', sortOrder: 4 },
     { label: '5th', startsAt: '16:20', endsAt: '17:50', sortOrder: 5 },
     { label: '6th', startsAt: '18:00', endsAt: '19:30', sortOrder: 6 },
-  ])
+  ]).returning()
 
-  const bandCount = await addDemoBands(db, random, {
+  const demoBandList = await addDemoBands(db, random, {
     now,
     members: active.map((person) => ({ id: person.id, displayName: person.displayName })),
     partsOf: new Map(introRows.map((row) => [row.userId, row.parts])),
@@ -144,7 +149,18 @@ export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {
     featured: [memberId, presidentId],
   })
 
-  return { term, users: people.length, bands: bandCount, adminId, presidentId, memberId }
+  const bookingStats = await addDemoBookings(db, random, {
+    now,
+    club,
+    rooms: roomRows,
+    periods: periodRows,
+    bands: demoBandList,
+    members: active.map((person) => person.id),
+    executiveId: presidentId,
+    featured: memberId,
+  })
+
+  return { term, users: people.length, bands: demoBandList.length, bookings: bookingStats, adminId, presidentId, memberId }
 }
 
 const demoBands: ReadonlyArray<{ name: string; genre: string; description: string; status?: 'inactive' | 'disbanded' }> = [
@@ -233,7 +249,207 @@ async function addDemoBands(
   await db.insert(bands).values(bandRows)
   await db.insert(bandMembers).values(memberRows)
   await db.insert(bandEvents).values(eventRows)
-  return bandRows.length
+  return bandRows.map((band) => ({
+    id: band.id,
+    name: band.name,
+    status: band.status ?? 'active',
+    memberIds: memberRows.filter((row) => row.bandId === band.id).map((row) => row.userId),
+  }))
+}
+
+type DemoBand = { id: string; name: string; status: string; memberIds: string[] }
+type BookingRow = typeof bookings.$inferInsert
+
+/** Closures an executive makes in the demo weeks: [week, weekday (0 = Monday), room index, period indexes, reason]. */
+const demoClosures: ReadonlyArray<readonly [week: number, weekday: number, room: number, periods: number[], reason: string]> = [
+  [0, 3, 2, [5], 'Floor cleaning'],
+  [1, 2, 1, [0, 1, 2], 'Equipment maintenance: PA and amplifiers'],
+]
+/** Evenings are what everyone wants; mornings clash with lectures. */
+const periodWeights = [1, 1, 2, 2, 3, 4]
+const HOUR = 60 * 60 * 1000
+
+/**
+ * A realistic fortnight of room bookings: this week (Monday–Sunday in the club's time zone,
+ * the part already gone included) and next. Most are band practice, within each band's weekly
+ * quota; some personal practice within the personal quota; two executive closures; a few
+ * cancellations. Nobody is in two rooms in the same date and period (band members overlap
+ * between bands, so every member of a band is checked), and roughly 40–60% of weekday slots
+ * and fewer weekend slots are taken, so there is room left to book.
+ */
+async function addDemoBookings(
+  db: Db,
+  random: ReturnType<typeof createRandom>,
+  options: {
+    now: Date
+    club: ReturnType<typeof clubSettingsSchema.parse>
+    rooms: Array<typeof rooms.$inferSelect>
+    periods: Array<typeof periods.$inferSelect>
+    bands: DemoBand[]
+    members: string[]
+    executiveId: string
+    featured: string
+  },
+) {
+  const { now, club, executiveId } = options
+  const { timeZone, booking: quota } = club
+  const roomList = [...options.rooms].sort((a, b) => a.sortOrder - b.sortOrder)
+  const periodList = [...options.periods].sort((a, b) => a.sortOrder - b.sortOrder)
+  const activeBands = options.bands.filter((band) => band.status === 'active' && band.memberIds.length > 0)
+  const thisWeek = weekStartOf(todayIn(now, timeZone))
+  const weeks = [thisWeek, addDays(thisWeek, 7)]
+  const slotsPerDay = roomList.length * periodList.length
+
+  const rows: BookingRow[] = []
+  const taken = new Set<string>()
+  const busy = new Map<string, Set<string>>()
+  const dayCount = new Map<IsoDate, number>()
+  const dayTarget = new Map<IsoDate, number>()
+  const bandUse = new Map<string, number>()
+  const personalUse = new Map<string, number>()
+  const slotKey = (roomId: string, date: IsoDate, periodId: string) => `${roomId}|${date}|${periodId}`
+  const isWeekend = (date: IsoDate) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())
+  const isFree = (roomId: string, date: IsoDate, periodId: string, people: string[]) =>
+    !taken.has(slotKey(roomId, date, periodId)) && !people.some((person) => busy.get(`${date}|${periodId}`)?.has(person))
+
+  function row(slot: { roomId: string; date: IsoDate; period: (typeof periodList)[number] }, fields: Pick<BookingRow, 'kind' | 'bandId' | 'userId' | 'reason'>, cancelled = false): BookingRow {
+    const slotStart = zonedInstant(slot.date, slot.period.startsAt, timeZone)
+    const slotEnd = zonedInstant(slot.date, slot.period.endsAt, timeZone)
+    // Booked some hours to a week ahead, never after now; cancelled before the slot started.
+    const madeBefore = Math.min(now.getTime(), slotStart.getTime())
+    const createdAt = new Date(madeBefore - random.int(2, 24 * 6) * HOUR)
+    const cancelledAt = cancelled ? new Date(createdAt.getTime() + Math.floor((madeBefore - createdAt.getTime()) * random.next())) : null
+    return {
+      id: crypto.randomUUID(),
+      roomId: slot.roomId,
+      date: slot.date,
+      periodId: slot.period.id,
+      periodLabel: slot.period.label,
+      startsAt: slot.period.startsAt,
+      endsAt: slot.period.endsAt,
+      slotStart,
+      slotEnd,
+      ...fields,
+      status: cancelled ? 'cancelled' : 'active',
+      source: 'booking',
+      cancelledAt,
+      cancelledBy: cancelled ? fields.userId : null,
+      createdAt,
+      updatedAt: cancelledAt ?? createdAt,
+    }
+  }
+
+  function take(slot: { roomId: string; date: IsoDate; period: (typeof periodList)[number] }, people: string[]) {
+    taken.add(slotKey(slot.roomId, slot.date, slot.period.id))
+    const key = `${slot.date}|${slot.period.id}`
+    const set = busy.get(key) ?? new Set<string>()
+    for (const person of people) set.add(person)
+    busy.set(key, set)
+    dayCount.set(slot.date, (dayCount.get(slot.date) ?? 0) + 1)
+  }
+
+  /** A free slot in the week for these people, on a day still under its target; evenings first. */
+  function findSlot(days: IsoDate[], people: string[], candidates: typeof roomList, { respectTarget = true } = {}) {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const open = days.filter((date) => !respectTarget || (dayCount.get(date) ?? 0) < dayTarget.get(date)!)
+      if (open.length === 0) return undefined
+      const date = random.pick(open)
+      let roll = random.next() * periodWeights.reduce((sum, weight) => sum + weight, 0)
+      const periodIndex = periodWeights.findIndex((weight) => (roll -= weight) < 0)
+      const period = periodList[Math.min(Math.max(periodIndex, 0), periodList.length - 1)]!
+      const room = random.pick(candidates)
+      if (isFree(room.id, date, period.id, people)) return { roomId: room.id, date, period }
+    }
+    return undefined
+  }
+
+  const featuredBands = new Set(activeBands.filter((band) => band.memberIds.includes(options.featured)).map((band) => band.id))
+  for (const [weekIndex, weekStart] of weeks.entries()) {
+    const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index))
+    for (const date of days) {
+      const share = isWeekend(date) ? 0.15 + random.next() * 0.15 : 0.4 + random.next() * 0.2
+      dayTarget.set(date, Math.round(slotsPerDay * share))
+    }
+
+    for (const [week, weekday, roomIndex, periodIndexes, reason] of demoClosures) {
+      if (week !== weekIndex) continue
+      for (const periodIndex of periodIndexes) {
+        const slot = { roomId: roomList[roomIndex % roomList.length]!.id, date: days[weekday]!, period: periodList[periodIndex % periodList.length]! }
+        rows.push(row(slot, { kind: 'block', bandId: null, userId: executiveId, reason }))
+        take(slot, [])
+      }
+    }
+
+    // Band practice: most bands book 1–4 periods a week (the quota), the demo member's bands at least 2.
+    const wanted: DemoBand[] = []
+    for (const band of activeBands) {
+      const roll = random.next()
+      let count = roll < 0.1 ? 0 : roll < 0.3 ? 1 : roll < 0.6 ? 2 : roll < 0.85 ? 3 : 4
+      if (featuredBands.has(band.id)) count = Math.max(count, 2)
+      for (let i = 0; i < Math.min(count, quota.bandPeriodsPerWeek); i++) wanted.push(band)
+    }
+    // Personal practice, mostly in the small room: about ten people, one or two periods each.
+    const practising = [...new Set([...(weekIndex === 1 ? [options.featured] : []), ...random.sample(options.members, 10)])]
+    const personal = practising.flatMap((person) => Array.from({ length: Math.min(random.int(1, 2), quota.personalPeriodsPerWeek) }, () => person))
+
+    // First come, first served: the demo member's bands and practice first, then everyone in a random order.
+    type Request = { band: DemoBand } | { person: string }
+    const isFeatured = (request: Request) => ('band' in request ? featuredBands.has(request.band.id) : request.person === options.featured)
+    const requests: Request[] = [...wanted.map((band) => ({ band })), ...personal.map((person) => ({ person }))]
+    const bandRooms = roomList.filter((room) => room.capacity >= 4)
+    const smallRooms = roomList.filter((room) => room.capacity <= 4)
+    for (const request of [...requests.filter(isFeatured), ...random.sample(requests.filter((request) => !isFeatured(request)), requests.length)]) {
+      if ('band' in request) {
+        const { band } = request
+        const slot = findSlot(days, band.memberIds, bandRooms)
+        if (!slot) continue
+        rows.push(row(slot, { kind: 'band', bandId: band.id, userId: random.pick(band.memberIds), reason: null }))
+        take(slot, band.memberIds)
+        bandUse.set(`${weekStart}|${band.id}`, (bandUse.get(`${weekStart}|${band.id}`) ?? 0) + 1)
+      } else {
+        const { person } = request
+        const slot = findSlot(days, [person], random.chance(0.75) && smallRooms.length ? smallRooms : roomList)
+        if (!slot) continue
+        rows.push(row(slot, { kind: 'personal', bandId: null, userId: person, reason: null }))
+        take(slot, [person])
+        personalUse.set(`${weekStart}|${person}`, (personalUse.get(`${weekStart}|${person}`) ?? 0) + 1)
+      }
+    }
+
+    // A few cancellations, left on free slots (so the grid shows them free again) and within
+    // the quotas even if cancelled bookings counted.
+    for (let placed = 0, tries = 0; placed < 3 && tries < 20; tries++) {
+      const band = random.pick(activeBands)
+      const personal = placed === 2
+      const usedKey = personal ? `${weekStart}|${band.memberIds[0]}` : `${weekStart}|${band.id}`
+      const used = (personal ? personalUse : bandUse).get(usedKey) ?? 0
+      if (used >= (personal ? quota.personalPeriodsPerWeek : quota.bandPeriodsPerWeek)) continue
+      const slot = findSlot(days, [], roomList, { respectTarget: false })
+      if (!slot) continue
+      const fields = personal
+        ? { kind: 'personal' as const, bandId: null, userId: band.memberIds[0]!, reason: null }
+        : { kind: 'band' as const, bandId: band.id, userId: random.pick(band.memberIds), reason: null }
+      rows.push(row(slot, fields, true))
+      ;(personal ? personalUse : bandUse).set(usedKey, used + 1)
+      placed++
+    }
+  }
+
+  if (rows.length) await db.insert(bookings).values(rows)
+  const inWeek = (weekStart: IsoDate) => rows.filter((booking) => booking.date >= weekStart && booking.date < addDays(weekStart, 7))
+  const stats = (weekStart: IsoDate) => {
+    const week = inWeek(weekStart)
+    const active = week.filter((booking) => booking.status === 'active')
+    const weekdayActive = active.filter((booking) => !isWeekend(booking.date))
+    return {
+      weekStart,
+      active: active.length,
+      cancelled: week.length - active.length,
+      weekdayOccupancy: weekdayActive.length / (5 * slotsPerDay),
+      weekendOccupancy: (active.length - weekdayActive.length) / (2 * slotsPerDay),
+    }
+  }
+  return { total: rows.length, past: rows.filter((booking) => booking.slotStart <= now).length, weeks: weeks.map(stats) }
 }
 
 /** Empties every table of the app (not the migrations' bookkeeping). */

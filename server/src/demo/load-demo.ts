@@ -11,6 +11,8 @@ async function main() {
     await database.migrate()
     const result = await loadDemoClub(database.db)
     console.log(`Loaded the demo club: ${result.users} accounts, ${result.bands} bands, term ${result.term}.`)
+    const weeks = result.bookings.weeks.map((week) => `${week.active} in the week of ${week.weekStart} (${Math.round(week.weekdayOccupancy * 100)}% of weekday slots)`)
+    console.log(`Room bookings: ${weeks.join(', ')}, plus ${result.bookings.weeks.reduce((sum, week) => sum + week.cancelled, 0)} cancelled.`)
     console.log(`Sign in with password "${DEMO_PASSWORD}" as:`)
     for (const [role, email] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${role.padEnd(10)} ${email}`)
   } finally {

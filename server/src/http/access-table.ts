@@ -86,6 +86,15 @@ export const accessTable = {
   'POST /api/bands/:bandId/disband': { access: 'member', scope: 'the band’s leader only' },
   'PUT /api/bands/:bandId/admin': { access: 'executive' },
   'GET /api/bands/:bandId/history': { access: 'member', scope: 'band members (past ones of a disbanded band too), executives and admins' },
+  // rooms and bookings
+  'GET /api/room-schedule': { access: 'member', scope: 'personal practice names the person; the caller’s own bookings marked' },
+  'GET /api/public/room-schedule': { access: 'public', scope: 'only what the public-schedule settings allow; never names a person' },
+  'GET /api/bookings': { access: 'member', scope: 'own bookings (booked by or for the caller or their bands); scope=all for executives only' },
+  'GET /api/bookings/export.csv': { access: 'member', scope: 'as GET /api/bookings' },
+  'GET /api/bookings/check': { access: 'member', scope: 'the rules as they apply to the caller' },
+  'GET /api/bookings/quota': { access: 'member', scope: 'own quota and own bands’' },
+  'POST /api/bookings': { access: 'member', scope: 'band: a member of that band; personal: own practice; block: executives only' },
+  'POST /api/bookings/:bookingId/cancel': { access: 'member', scope: 'the booker, the band’s members and executives; before the slot starts' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable

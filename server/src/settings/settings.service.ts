@@ -3,14 +3,17 @@ import { clubSettingsSchema, type ClubSettings } from '../../../src/contract/set
 import { academicYearOf } from '../../../src/contract/terms'
 import type { Db } from '../db/client'
 import { settings } from '../db/schema'
+import type { ScheduleVersion } from '../bookings/schedule-cache'
 
 const CLUB_KEY = 'club'
 
 /**
  * The club settings, read once and cached in the process: nearly every request needs the
  * time zone or the term, and only admins change them (which refreshes the cache at once).
+ * A change also moves the schedule version: the public schedule shows settings-dependent
+ * labels and may be switched off.
  */
-export function createSettingsService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createSettingsService({ db, clock, scheduleVersion }: { db: Db; clock: () => Date; scheduleVersion?: ScheduleVersion }) {
   let cached: Promise<ClubSettings> | undefined
 
   async function load(): Promise<ClubSettings> {
@@ -37,6 +40,7 @@ export function createSettingsService({ db, clock }: { db: Db; clock: () => Date
         .values({ key: CLUB_KEY, value: next, updatedAt: clock(), updatedBy })
         .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: clock(), updatedBy } })
       cached = Promise.resolve(next)
+      scheduleVersion?.bump()
       return next
     },
 

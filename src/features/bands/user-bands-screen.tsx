@@ -7,8 +7,9 @@ import { BandCard, linkButtonClass } from './band-card'
 import { myBandsQueryOptions } from './bands-queries'
 
 /**
- * `/user-bands`: the bands I play in. Booking a room and applying to a live get their shortcuts
- * here once those screens exist (SPEC: a shortcut is hidden until its screen exists).
+ * `/user-bands`: the bands I play in, with a shortcut to book a room for an active band. Applying
+ * to a live gets its shortcut here once that screen exists (SPEC: a shortcut is hidden until its
+ * screen exists).
  */
 export function UserBandsScreen() {
   const bands = useQuery(myBandsQueryOptions())
@@ -47,9 +48,16 @@ export function UserBandsScreen() {
                 band={band}
                 actions={
                   band.status === 'disbanded' ? null : (
-                    <Link to="/bands/edit/$bandId" params={{ bandId: band.id }} className={linkButtonClass}>
-                      Edit band
-                    </Link>
+                    <>
+                      <Link to="/bands/edit/$bandId" params={{ bandId: band.id }} className={linkButtonClass}>
+                        Edit band
+                      </Link>
+                      {band.status === 'active' ? (
+                        <Link to="/room-booking-form" search={{ bandId: band.id }} className={linkButtonClass}>
+                          Book a room
+                        </Link>
+                      ) : null}
+                    </>
                   )
                 }
               />

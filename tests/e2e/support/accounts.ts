@@ -20,7 +20,7 @@ const seed = (key: string, displayName: string, extra: Partial<SeedAccount> = {}
   ...extra,
 })
 
-/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands. */
+/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings. */
 export const E2E_USERS = {
   resetter: seed('resetter', 'Riku Mori'),
   profileOwner: seed('profile-owner', 'Mei Ito'),
@@ -36,4 +36,6 @@ export const E2E_USERS = {
   bandmateB: seed('bandmate-b', 'Takumi Ikeda', { enrollmentYear: 2023 }),
   bandOutsider: seed('band-outsider', 'Miyu Okada', { enrollmentYear: 2024 }),
   liveManager: seed('live-manager', 'Shota Goto', { enrollmentYear: 2023 }),
+  bookerLeader: seed('booker-leader', 'Kaito Nakamura', { enrollmentYear: 2024 }),
+  bookerBandmate: seed('booker-bandmate', 'Yui Kimura', { enrollmentYear: 2025 }),
 } satisfies Record<string, SeedAccount>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../../server/src/db/client'
-import { bandMembers, bands, positionHolders, positions, users } from '../../../server/src/db/schema'
+import { bandMembers, bands, bookings, periods, positionHolders, positions, rooms, users } from '../../../server/src/db/schema'
+import { zonedInstant } from '../../../src/contract/calendar'
 import { hashPassword } from '../../../server/src/auth/passwords'
 
 export const TEST_PASSWORD = 'correct horse battery'
@@ -63,4 +64,66 @@ export async function createBand(
     )
   }
   return band!
+}
+
+let roomSequence = 0
+
+/** A room straight in the database (active and shown publicly unless told otherwise). */
+export async function createRoom(db: Db, overrides: Partial<typeof rooms.$inferInsert> = {}) {
+  roomSequence += 1
+  const [room] = await db
+    .insert(rooms)
+    .values({ name: `Room ${roomSequence}-${randomBytes(2).toString('hex')}`, capacity: 8, sortOrder: roomSequence, ...overrides })
+    .returning()
+  return room!
+}
+
+/** A period straight in the database ("HH:MM" club wall clock). */
+export async function createPeriod(db: Db, label: string, startsAt: string, endsAt: string) {
+  const [period] = await db
+    .insert(periods)
+    .values({ label, startsAt, endsAt, sortOrder: Number(startsAt.replace(':', '')) })
+    .returning()
+  return period!
+}
+
+/**
+ * A booking straight in the database, bypassing the rules (for a past slot, a full quota, a
+ * taken slot). Times are copied from the period and placed in `timeZone` like the service does.
+ */
+export async function createBooking(
+  db: Db,
+  booking: {
+    room: { id: string }
+    period: { id: string; label: string; startsAt: string; endsAt: string }
+    date: string
+    userId: string | null
+    kind?: 'band' | 'personal' | 'block'
+    bandId?: string | null
+    reason?: string | null
+    status?: 'active' | 'cancelled'
+    timeZone?: string
+  },
+) {
+  const timeZone = booking.timeZone ?? 'Asia/Tokyo'
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      roomId: booking.room.id,
+      date: booking.date,
+      periodId: booking.period.id,
+      periodLabel: booking.period.label,
+      startsAt: booking.period.startsAt,
+      endsAt: booking.period.endsAt,
+      slotStart: zonedInstant(booking.date, booking.period.startsAt, timeZone),
+      slotEnd: zonedInstant(booking.date, booking.period.endsAt, timeZone),
+      kind: booking.kind ?? (booking.bandId ? 'band' : 'personal'),
+      bandId: booking.bandId ?? null,
+      userId: booking.userId,
+      reason: booking.reason ?? (booking.kind === 'block' ? 'Closed' : null),
+      status: booking.status ?? 'active',
+      cancelledAt: booking.status === 'cancelled' ? new Date('2026-05-01T00:00:00Z') : null,
+    })
+    .returning()
+  return row!
 }

@@ -4,5 +4,11 @@ import { accountsHandlers } from './handlers/accounts'
 import { bandsHandlers } from './handlers/bands'
 import { dashboardHandlers } from './handlers/dashboard'
 import { peopleHandlers } from './handlers/people'
+import { bookingsHandlers } from './handlers/bookings'
+import { roomScheduleHandlers } from './handlers/room-schedule'
 
-export const server = setupServer(...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...peopleHandlers, ...bandsHandlers)
+export const server = setupServer(
+  ...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...peopleHandlers, ...bandsHandlers,
+  ...bookingsHandlers,
+  ...roomScheduleHandlers,
+)

@@ -9,15 +9,24 @@ const me = buildUser({ displayName: 'Hana Sato' })
 const aoi = { id: crypto.randomUUID(), displayName: 'Aoi Tanaka' }
 
 describe('/user-bands', () => {
-  it('shows my bands with members, parts, the leader and an edit shortcut only', async () => {
+  it('shows my bands with members, parts, the leader, and shortcuts to edit and to book a room', async () => {
     const band = buildBand({ name: 'The Night Owls', members: [bandMember(aoi, 'Guitar', true), bandMember(me, 'Bass')] })
     server.use(...createBandsApi({ bands: [band], me }).handlers)
     renderApp('/user-bands', { user: me })
     const card = await screen.findByRole('article', { name: 'The Night Owls' })
     const roster = within(card).getByRole('list', { name: 'Members of The Night Owls' })
     expect(within(roster).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Aoi TanakaGuitarLeader', 'Hana SatoBass'])
-    expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual(['Edit band'])
+    expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual(['Edit band', 'Book a room'])
     expect(within(card).getByRole('link', { name: 'Edit band' })).toHaveAttribute('href', `/bands/edit/${band.id}`)
+    expect(within(card).getByRole('link', { name: 'Book a room' })).toHaveAttribute('href', `/room-booking-form?bandId=${band.id}`)
+  })
+
+  it('offers booking a room only for active bands', async () => {
+    const resting = buildBand({ name: 'Sleepy Band', status: 'inactive', members: [bandMember(me, 'Bass', true)] })
+    server.use(...createBandsApi({ bands: [resting], me }).handlers)
+    renderApp('/user-bands', { user: me })
+    const card = await screen.findByRole('article', { name: 'Sleepy Band' })
+    expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual(['Edit band'])
   })
 
   it('links to registration when I am in no band', async () => {

@@ -1,0 +1,604 @@
+/**
+ * `npm run bench`: measures the room-schedule and booking endpoints of a real server (the
+ * real `server/src/main.ts` in a child process, on a fresh database loaded with the demo club)
+ * with autocannon, each beside a bare Fastify route of the same shape (bench/bare-server.ts)
+ * measured in the same run — the ceiling of this machine. PGlite always; PostgreSQL too when
+ * BENCH_DATABASE_URL is set (that database is wiped and loaded with the demo club).
+ *
+ * Environment:
+ *   BENCH_DURATION      seconds measured per target (default 10)
+ *   BENCH_WARMUP        seconds of warm-up before each measurement (default 2)
+ *   BENCH_CONNECTIONS   concurrent connections (default 50)
+ *   BENCH_DATABASE_URL  postgres://… to measure PostgreSQL too — ITS CONTENTS ARE REPLACED
+ *   SPA_DIR             passed on to the server (the SPA does not matter for /api)
+ *
+ * Budgets (issue #5), on PostgreSQL: the public week schedule reaches ≥ 50% of the ceiling's
+ * throughput and its p99 stays under 25 ms at 50 connections. The exit code is 1 when a
+ * measured budget fails; on PGlite the numbers are reported only.
+ */
+import autocannon from 'autocannon'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { openDatabase } from '../server/src/db/client'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../server/src/demo/demo-club'
+import { clubSettingsSchema } from '../src/contract/settings'
+import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const numberFromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
+  return value
+}
+const DURATION = numberFromEnv('BENCH_DURATION', 10)
+const WARMUP = numberFromEnv('BENCH_WARMUP', 2)
+const CONNECTIONS = Math.round(numberFromEnv('BENCH_CONNECTIONS', 50))
+const BUDGET = { ratio: 0.5, p99Ms: 25 }
+const BENCH_REASON = 'Benchmark closure (npm run bench)'
+
+// ── Child processes and temp dirs, cleaned up on every way out ─────────────────────────
+
+const children = new Set<ChildProcess>()
+const tempDirs = new Set<string>()
+
+function cleanupSync() {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  children.clear()
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
+  tempDirs.clear()
+}
+process.on('exit', cleanupSync)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the servers and removing temporary data.`)
+    // The children got the signal too (same process group on Ctrl-C) and may still be writing
+    // their data dir while shutting down: end them and wait before removing it.
+    const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null)
+    const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)))
+    for (const child of running) child.kill('SIGKILL')
+    void Promise.race([Promise.all(exited), sleep(3000)]).then(() => {
+      cleanupSync()
+      process.exit(130)
+    })
+  })
+}
+
+function tempDir(prefix: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix))
+  tempDirs.add(dir)
+  return dir
+}
+
+async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+interface Running {
+  url: string
+  pid: number
+  output: () => string
+  stop: () => Promise<void>
+}
+
+/** Starts a TypeScript entry with tsx in its own Node process; resolves once `ready` answers. */
+async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>): Promise<Running> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  let log = ''
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000)
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  const url = `http://127.0.0.1:${port}`
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode}:\n${log}`)
+    if (Date.now() > deadline) throw new Error(`${label} did not start within 60 s:\n${log}`)
+    if (await ready(url).catch(() => false)) break
+    await sleep(200)
+  }
+  return {
+    url,
+    pid: child.pid!,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+        await exited
+        clearTimeout(force)
+      }
+      children.delete(child)
+    },
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// ── HTTP helpers (setup only; measuring is autocannon's) ────────────────────────────────
+
+async function call(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  })
+  const text = await response.text()
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, text, json: json as Record<string, unknown> | undefined, bytes: Buffer.byteLength(text) }
+}
+
+// ── Measuring ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * CPU time (ms) the whole machine spent busy, and the part the system under test spent: this
+ * process, its children, and the PostgreSQL backends serving the bench database. The
+ * difference over a measurement is other work sharing the cores, which makes numbers noisy.
+ * Linux only (/proc); elsewhere the share reads as unknown.
+ */
+let benchDatabase: string | undefined
+function cpuMsOf(pid: number | string) {
+  // utime and stime, fields 14 and 15, in clock ticks (100 per second on Linux).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+function cpuSnapshot(serverPid?: number) {
+  const machine = os.cpus().reduce((sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq, 0)
+  const usage = process.cpuUsage()
+  let ours = (usage.user + usage.system) / 1000
+  let server = 0
+  let db = 0
+  try {
+    for (const child of children) {
+      const ms = cpuMsOf(child.pid!)
+      ours += ms
+      if (child.pid === serverPid) server = ms
+    }
+    if (benchDatabase) {
+      for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+        try {
+          // A backend's title: "postgres: [<cluster>: ]<user> <database> <client> <state>".
+          const title = /^postgres: (?:\S+: )?\S+ (\S+) /.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+          if (title?.[1] === benchDatabase) db += cpuMsOf(pid)
+        } catch {
+          // the process ended meanwhile
+        }
+      }
+      ours += db
+    }
+  } catch {
+    return undefined
+  }
+  return { machine, ours, server, db, at: Date.now() }
+}
+
+function othersShare(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>) {
+  if (!before || !after) return undefined
+  const capacity = (after.at - before.at) * os.cpus().length
+  return Math.max(0, (after.machine - before.machine - (after.ours - before.ours)) / capacity)
+}
+
+interface Measurement {
+  target: string
+  reqPerSec: number
+  p50: number
+  p99: number
+  non2xx: number
+  /** Socket errors and timeouts. */
+  errors: number
+  /** Status codes other than 2xx, e.g. "409×3". */
+  statuses: string
+  bytesPerResponse: number
+  /** Share of the machine's CPU that other processes used during the measurement. */
+  others?: number
+  /** CPU time per request (µs) of the measured server process, and of its PostgreSQL backends. */
+  serverCpu?: number
+  dbCpu?: number
+  ceiling?: Measurement
+  note?: string
+}
+
+type Options = Omit<autocannon.Options, 'url' | 'duration'>
+
+async function measure(
+  target: string,
+  url: string,
+  options: Options,
+  hooks: { serverPid?: number; beforeEach?: () => void | Promise<void>; afterEach?: () => Promise<void> } = {},
+) {
+  // Warm-up (JIT, caches, pools), then the measurement; the hooks run around each.
+  await hooks.beforeEach?.()
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, ...options })
+  await hooks.afterEach?.()
+  await hooks.beforeEach?.()
+  const before = cpuSnapshot(hooks.serverPid)
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options })
+  const after = cpuSnapshot(hooks.serverPid)
+  const others = othersShare(before, after)
+  const perRequest = (ms: number) => (result.requests.total ? (ms * 1000) / result.requests.total : undefined)
+  await hooks.afterEach?.()
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, stat]) => `${code}×${(stat as { count: number }).count}`)
+    .join(' ')
+  return {
+    target,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statuses,
+    bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    others,
+    serverCpu: before && after ? perRequest(after.server - before.server) : undefined,
+    dbCpu: before && after && benchDatabase ? perRequest(after.db - before.db) : undefined,
+  } satisfies Measurement
+}
+
+interface Slot {
+  roomId: string
+  date: string
+  periodId: string
+}
+
+interface Schedule {
+  today: string
+  now: string
+  lastBookableDate: string
+  rooms: Array<{ id: string; active: boolean }>
+  periods: Array<{ id: string; startsAt: string }>
+  blackouts: Array<{ date: string; roomId: string | null }>
+  entries: Array<{ id: string; roomId: string; date: string; periodId: string; kind: string; label: string }>
+}
+
+/** Free slots from tomorrow to the last bookable date, read from the signed-in schedule, spread over days and rooms. */
+async function freeSlots(base: string, token: string, weekStart: string, wanted: number) {
+  const slots: Slot[] = []
+  let lastBookable: string | undefined
+  for (let week = weekStart; !lastBookable || week <= lastBookable; week = addDays(week, 7)) {
+    const response = await call(`${base}/api/room-schedule?week=${week}`, { token })
+    if (response.status !== 200) throw new Error(`GET /api/room-schedule?week=${week} answered ${response.status}: ${response.text.slice(0, 300)}`)
+    const schedule = response.json as unknown as Schedule
+    lastBookable = schedule.lastBookableDate
+    const days = Array.from({ length: 7 }, (_, index) => addDays(week, index)).filter((day) => day > schedule.today && day <= schedule.lastBookableDate)
+    for (const date of days) {
+      for (const period of schedule.periods) {
+        for (const room of schedule.rooms.filter((candidate) => candidate.active)) {
+          const blackedOut = schedule.blackouts.some((blackout) => blackout.date === date && (blackout.roomId === null || blackout.roomId === room.id))
+          const taken = schedule.entries.some((entry) => entry.roomId === room.id && entry.date === date && entry.periodId === period.id)
+          if (!blackedOut && !taken) slots.push({ roomId: room.id, date, periodId: period.id })
+        }
+      }
+    }
+  }
+  // Every k-th free slot, so the cycle's bookings spread over the whole horizon.
+  const step = Math.max(1, Math.floor(slots.length / wanted))
+  return slots.filter((_, index) => index % step === 0).slice(0, wanted)
+}
+
+/** Cancels every booking the cycle left active (a run stops connections mid-cycle). */
+async function cancelLeftovers(base: string, token: string, weekStart: string) {
+  let cancelled = 0
+  for (let week = weekStart, n = 0; n < 5; week = addDays(week, 7), n++) {
+    const response = await call(`${base}/api/room-schedule?week=${week}`, { token })
+    if (response.status !== 200) break
+    const schedule = response.json as unknown as Schedule
+    for (const entry of schedule.entries.filter((candidate) => candidate.kind === 'block' && candidate.label === BENCH_REASON)) {
+      const cancel = await call(`${base}/api/bookings/${entry.id}/cancel`, { method: 'POST', token, body: {} })
+      if (cancel.status === 200) cancelled++
+    }
+    if (week > schedule.lastBookableDate) break
+  }
+  return cancelled
+}
+
+/** The create → cancel cycle: each connection books its own free slot, then cancels it, over and over. */
+function bookingCycle(options: { pathPrefix: string; token?: string; slots: Slot[]; query?: string }) {
+  let pool = [...options.slots]
+  const failures = new Map<string, number>()
+  const headers = { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
+  type Context = { slot?: Slot; id?: string }
+  const fail = (what: string, status: number, body: string) => {
+    let code = ''
+    try {
+      code = (JSON.parse(body) as { error?: { code?: string } }).error?.code ?? ''
+    } catch {
+      // not JSON
+    }
+    const key = `${what} ${status}${code ? ` ${code}` : ''}`
+    failures.set(key, (failures.get(key) ?? 0) + 1)
+  }
+  const requests: autocannon.Request[] = [
+    {
+      method: 'POST',
+      path: `${options.pathPrefix}${options.query ?? ''}`,
+      headers,
+      setupRequest: (request, context) => {
+        const ctx = context as Context
+        // One slot per connection at a time; the pool holds as many slots as connections.
+        ctx.slot = pool.shift() ?? options.slots[Math.floor(Math.random() * options.slots.length)]
+        ctx.id = undefined
+        return { ...request, body: JSON.stringify({ ...ctx.slot, kind: 'block', reason: BENCH_REASON }) }
+      },
+      onResponse: (status, body, context) => {
+        const ctx = context as Context
+        if (status === 201) {
+          ctx.id = (JSON.parse(body) as { id: string }).id
+        } else {
+          fail('create', status, body)
+          if (ctx.slot) pool.push(ctx.slot)
+          ctx.slot = undefined
+        }
+      },
+    },
+    {
+      method: 'POST',
+      path: `${options.pathPrefix}/x/cancel`,
+      headers,
+      body: '{}',
+      setupRequest: (request, context) => {
+        const ctx = context as Context
+        // Nothing to cancel when the create failed: autocannon goes back to the first request.
+        if (!ctx.id) return null as unknown as autocannon.Request
+        return { ...request, path: `${options.pathPrefix}/${ctx.id}/cancel${options.query ?? ''}` }
+      },
+      onResponse: (status, body, context) => {
+        const ctx = context as Context
+        if (status !== 200) fail('cancel', status, body)
+        if (ctx.slot) pool.push(ctx.slot)
+        ctx.slot = undefined
+        ctx.id = undefined
+      },
+    },
+  ]
+  return {
+    requests,
+    failures,
+    /** Before each autocannon run: connections stopped mid-cycle took their slots with them. */
+    reset() {
+      pool = [...options.slots]
+      failures.clear()
+    },
+  }
+}
+
+// ── One database: load the demo, start the server, measure every target ───────────────
+
+async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running, databaseUrl?: string) {
+  const dataDir = tempDir('bandroom-bench-')
+  benchDatabase = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : undefined
+  console.log(`\n▶ ${kind}: loading the demo club…`)
+  const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'pglite') })
+  let loaded
+  try {
+    await database.migrate()
+    loaded = await loadDemoClub(database.db, { now: new Date() })
+  } finally {
+    await database.close()
+  }
+  console.log(`  ${loaded.users} accounts, ${loaded.bands} bands, ${loaded.bookings.weeks.map((week) => `${week.active} bookings in the week of ${week.weekStart}`).join(', ')}`)
+
+  const server = await startProcess(
+    `The ${kind} server`,
+    'server/src/main.ts',
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      SMTP_URL: '',
+    },
+    async (url) => (await call(`${url}/api/health`)).status === 200,
+  )
+  const results: Measurement[] = []
+  try {
+    const login = await call(`${server.url}/api/login`, { method: 'POST', body: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })
+    if (login.status !== 200) throw new Error(`signing in as the demo admin failed: ${login.status} ${login.text}`)
+    const token = login.json!.access_token as string
+    const { timeZone } = clubSettingsSchema.parse({})
+    const week = weekStartOf(todayIn(new Date(), timeZone))
+    const bareGet = async (bytes: number) => measure('  bare ceiling', `${bare.url}/bare/get/${Math.round(bytes)}`, {}, { serverPid: bare.pid })
+
+    // a. The public week grid, full body (no If-None-Match).
+    const publicUrl = `${server.url}/api/public/room-schedule?week=${week}`
+    const probe = await call(publicUrl)
+    if (probe.status !== 200) {
+      results.push(missing('a. GET /api/public/room-schedule', probe.status))
+    } else {
+      const ceiling = await bareGet(probe.bytes)
+      results.push({ ...(await measure(`a. GET /api/public/room-schedule?week=${week}`, publicUrl, {}, { serverPid: server.pid })), ceiling, note: `${(probe.bytes / 1024).toFixed(1)} kB` })
+      const compressed = await measure('a′ same, Accept-Encoding: gzip, deflate, br', publicUrl, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, { serverPid: server.pid })
+      results.push({ ...compressed, ceiling, note: `${(compressed.bytesPerResponse / 1024).toFixed(1)} kB on the wire` })
+    }
+
+    // b. The signed-in week grid.
+    const signedInUrl = `${server.url}/api/room-schedule?week=${week}`
+    const signedInProbe = await call(signedInUrl, { token })
+    if (signedInProbe.status !== 200) {
+      results.push(missing('b. GET /api/room-schedule', signedInProbe.status))
+    } else {
+      const ceiling = await bareGet(signedInProbe.bytes)
+      const measured = await measure(`b. GET /api/room-schedule?week=${week} (Bearer)`, signedInUrl, { headers: { authorization: `Bearer ${token}` } }, { serverPid: server.pid })
+      results.push({ ...measured, ceiling, note: `${(signedInProbe.bytes / 1024).toFixed(1)} kB` })
+    }
+
+    // c. Book a free slot as a closure, then cancel it; one slot per connection.
+    if (signedInProbe.status !== 200) {
+      results.push(missing('c. POST /api/bookings + cancel', signedInProbe.status))
+    } else {
+      const slots = await freeSlots(server.url, token, week, CONNECTIONS)
+      const probeCreate = await call(`${server.url}/api/bookings`, { method: 'POST', token, body: { ...slots[0], kind: 'block', reason: BENCH_REASON } })
+      const probeCancel = probeCreate.status === 201 ? await call(`${server.url}/api/bookings/${String(probeCreate.json?.id)}/cancel`, { method: 'POST', token, body: {} }) : undefined
+      if (probeCreate.status !== 201 || probeCancel?.status !== 200) {
+        results.push(missing('c. POST /api/bookings + cancel', probeCancel?.status ?? probeCreate.status, (probeCancel ?? probeCreate).text.slice(0, 200)))
+      } else {
+        const size = Math.round((probeCreate.bytes + probeCancel.bytes) / 2)
+        const connections = Math.min(CONNECTIONS, slots.length)
+        const bareCycle = bookingCycle({ pathPrefix: '/bare/bookings', slots, query: `?size=${size}` })
+        const ceiling = await measure('  bare ceiling', bare.url, { requests: bareCycle.requests, connections }, { serverPid: bare.pid, beforeEach: bareCycle.reset })
+        const cycle = bookingCycle({ pathPrefix: '/api/bookings', token, slots })
+        let leftovers = 0
+        const measured = await measure(
+          'c. POST /api/bookings (block) → POST …/cancel',
+          server.url,
+          { requests: cycle.requests, connections },
+          {
+            serverPid: server.pid,
+            beforeEach: cycle.reset,
+            afterEach: async () => {
+              await sleep(300)
+              leftovers += await cancelLeftovers(server.url, token, week)
+            },
+          },
+        )
+        const why = [...cycle.failures].map(([key, n]) => `${key}×${n}`).join(', ')
+        results.push({
+          ...measured,
+          ceiling,
+          note: `${slots.length} slots, ${(measured.reqPerSec / 2).toFixed(0)} cycles/s${why ? `; failures: ${why}` : ''}${leftovers ? `; ${leftovers} left active by the stop, cancelled` : ''}`,
+        })
+      }
+    }
+  } catch (error) {
+    console.error(`\nThe ${kind} server's last output:\n${server.output() || '(none)'}`)
+    throw error
+  } finally {
+    await server.stop()
+  }
+  return results
+}
+
+function missing(target: string, status: number, detail = ''): Measurement {
+  return { target, reqPerSec: 0, p50: 0, p99: 0, non2xx: 0, errors: 0, statuses: '', bytesPerResponse: 0, note: `not measured: the endpoint answered ${status}${detail ? ` ${detail}` : ''}` }
+}
+
+// ── Report ──────────────────────────────────────────────────────────────────────────────
+
+function table(title: string, results: Measurement[]) {
+  const rows: string[][] = [['target', 'req/s', 'p50 ms', 'p99 ms', '÷ ceiling', 'non-2xx', 'errors', 'CPU µs/req', 'other CPU']]
+  const cpu = (result: Measurement) =>
+    result.serverCpu === undefined ? '?' : `${result.serverCpu.toFixed(0)}${result.dbCpu !== undefined ? ` + ${result.dbCpu.toFixed(0)} db` : ''}`
+  const share = (value: number | undefined) => (value === undefined ? '?' : `${(value * 100).toFixed(0)}%`)
+  const notes: string[] = []
+  for (const result of results) {
+    if (!result.reqPerSec && result.note) {
+      rows.push([result.target, '—', '—', '—', '—', '—', '—', '—', '—'])
+      notes.push(`${result.target.slice(0, 2)} ${result.note}`)
+      continue
+    }
+    const ratio = result.ceiling ? (result.reqPerSec / result.ceiling.reqPerSec).toFixed(2) : ''
+    rows.push([result.target, result.reqPerSec.toFixed(0), result.p50.toFixed(1), result.p99.toFixed(1), ratio, `${result.non2xx}${result.statuses ? ` (${result.statuses})` : ''}`, String(result.errors), cpu(result), share(result.others)])
+    const shownCeiling = result.ceiling && !results.slice(results.indexOf(result) + 1).some((later) => later.ceiling === result.ceiling)
+    if (result.ceiling && shownCeiling) {
+      const c = result.ceiling
+      rows.push([c.target, c.reqPerSec.toFixed(0), c.p50.toFixed(1), c.p99.toFixed(1), '1.00', String(c.non2xx), String(c.errors), cpu({ ...c, dbCpu: undefined }), share(c.others)])
+    }
+    if (result.note) notes.push(`${result.target.slice(0, 2)} ${result.note}`)
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
+  console.log(`\n${title}`)
+  console.log(line(rows[0]!))
+  console.log(widths.map((width) => '─'.repeat(width)).join('  '))
+  for (const row of rows.slice(1)) console.log(line(row))
+  for (const note of notes) console.log(`  ${note}`)
+}
+
+function budgets(results: Measurement[]) {
+  const publicSchedule = results.find((result) => result.target.startsWith('a. '))
+  if (!publicSchedule || !publicSchedule.reqPerSec || !publicSchedule.ceiling) {
+    console.log('  public week schedule: not measured (endpoint missing) — FAIL')
+    return false
+  }
+  const ratio = publicSchedule.reqPerSec / publicSchedule.ceiling.reqPerSec
+  const clean = publicSchedule.non2xx === 0 && publicSchedule.errors === 0
+  const lines = [
+    [`public week schedule throughput ≥ ${BUDGET.ratio * 100}% of the ceiling`, `${(ratio * 100).toFixed(0)}%`, ratio >= BUDGET.ratio],
+    [`public week schedule p99 < ${BUDGET.p99Ms} ms at ${CONNECTIONS} connections`, `${publicSchedule.p99.toFixed(1)} ms`, publicSchedule.p99 < BUDGET.p99Ms],
+    ['public week schedule answers only 2xx, no socket errors', `${publicSchedule.non2xx} non-2xx, ${publicSchedule.errors} errors`, clean],
+  ] as const
+  for (const [what, value, ok] of lines) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${what}: ${value}`)
+  return lines.every(([, , ok]) => ok)
+}
+
+async function main() {
+  const pgUrl = process.env.BENCH_DATABASE_URL || undefined
+  console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
+  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; autocannon, the server and the bare server share it.`)
+  const loadBefore = os.loadavg()[0]!
+  if (pgUrl) {
+    console.log(`\n⚠  BENCH_DATABASE_URL is set: the database ${pgUrl.replace(/\/\/[^@]*@/, '//…@')} will be WIPED and loaded with the demo club.`)
+  }
+
+  const bare = await startProcess('The bare server', 'bench/bare-server.ts', {}, async (url) => (await call(`${url}/bare/get/16`)).status === 200)
+  const runs: Array<[string, Measurement[]]> = []
+  try {
+    runs.push(['PGlite (embedded, DATA_DIR in a temp dir)', await runOn('PGlite', bare)])
+    if (pgUrl) runs.push(['PostgreSQL (DATABASE_URL)', await runOn('PostgreSQL', bare, pgUrl)])
+  } finally {
+    await bare.stop()
+  }
+
+  console.log('\n══ Results ══')
+  console.log(`${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up; ceiling = bare Fastify returning constant JSON of the same size, measured right before.`)
+  console.log('"CPU µs/req" = CPU time of the measured server process per request (+ its PostgreSQL backends): steadier than req/s when the machine is shared.')
+  const shares = runs.flatMap(([, results]) => results.flatMap((result) => [result.others, result.ceiling?.others])).filter((value): value is number => value !== undefined)
+  const worst = shares.length ? Math.max(...shares) : undefined
+  console.log(
+    worst === undefined
+      ? `(Could not tell how busy the machine was with other work; load average ${loadBefore.toFixed(1)} at the start.)`
+      : worst > 0.1
+        ? `⚠  Other processes used up to ${(worst * 100).toFixed(0)}% of the machine's CPU during a measurement ("other CPU"): those rows are noisy; run again on a quiet machine.`
+        : `"other CPU" = CPU used by processes outside the bench during each measurement (at most ${(worst * 100).toFixed(0)}% here).`,
+  )
+  for (const [title, results] of runs) table(title, results)
+
+  console.log('\nBudgets (issue #5, on PostgreSQL):')
+  let ok = true
+  const pg = runs.find(([title]) => title.startsWith('PostgreSQL'))
+  if (pg) ok = budgets(pg[1])
+  else console.log('  not checked: set BENCH_DATABASE_URL=postgres://… to measure PostgreSQL (PGlite numbers are for information).')
+  const pglite = runs[0]![1].find((result) => result.target.startsWith('a. '))
+  if (pglite?.ceiling && pglite.reqPerSec) {
+    console.log(`  (PGlite, for information: ${((pglite.reqPerSec / pglite.ceiling.reqPerSec) * 100).toFixed(0)}% of the ceiling, p99 ${pglite.p99.toFixed(1)} ms)`)
+  }
+  cleanupSync()
+  process.exit(ok ? 0 : 1)
+}
+
+main().catch((error: unknown) => {
+  console.error('\nThe bench failed:', error instanceof Error ? error.message : error)
+  cleanupSync()
+  process.exit(2)
+})

@@ -1,0 +1,244 @@
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import type { SessionUser } from '../../../src/contract/auth'
+import type { BookingKind } from '../../../src/contract/bookings'
+import { addDays, dayLabel, periodPhrase, weekLabel, weekStartOf, zonedInstant } from '../../../src/contract/calendar'
+import type { ErrorCode } from '../../../src/contract/errors'
+import type { ClubSettings } from '../../../src/contract/settings'
+import { bandMembers, bands, blackouts, bookings, periods, rooms, users } from '../db/schema'
+import type { Executor } from '../db/transaction'
+import { AppError } from '../http/errors'
+import { clubToday } from './club-time'
+
+/**
+ * The booking rules (SPEC §5.5), written once: `GET /api/bookings/check` lists every problem
+ * a slot has for the caller, `POST /api/bookings` refuses with the first. Order: who may book
+ * (403), what is booked (band or personal practice available), the slot (future, within the
+ * horizon), the room (active, not blacked out), the slot free, the people free, the quotas.
+ */
+
+export interface BookingRequest {
+  roomId: string
+  date: string
+  periodId: string
+  kind: BookingKind
+  bandId?: string | null
+}
+
+export interface BookingProblem {
+  status: 403 | 409
+  code: ErrorCode
+  message: string
+}
+
+/** Executives and admins may close rooms, see every booking and go past the quotas. */
+export const isPrivileged = (user: Pick<SessionUser, 'role' | 'isExecutive'>) => user.role === 'admin' || user.isExecutive
+
+export const toAppError = (problem: BookingProblem) => new AppError(problem.status, problem.code, problem.message)
+
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
+
+export const slotTakenMessage = (roomName: string, periodLabel: string, date: string) =>
+  `${roomName} is already booked in ${periodPhrase(periodLabel)} on ${dayLabel(date)}.`
+
+/** The instants a period starts and ends on a day, in the club's time zone. */
+export function slotTimes(date: string, period: { startsAt: string; endsAt: string }, timeZone: string) {
+  return { slotStart: zonedInstant(date, period.startsAt, timeZone), slotEnd: zonedInstant(date, period.endsAt, timeZone) }
+}
+
+/** The last date a room can be booked on: today in the club's time zone plus the horizon. */
+export const lastBookableDate = (now: Date, club: ClubSettings) => addDays(clubToday(now, club.timeZone), club.booking.horizonDays)
+
+/**
+ * The room, period and (for a band booking) band the request names. Unknown ids are a 400
+ * naming each field, as blackouts do. With `lock`, the room and period rows are held FOR SHARE
+ * until the transaction ends, so neither is deactivated, changed or deleted under the booking.
+ */
+async function lookUp(executor: Executor, request: BookingRequest, lock: boolean) {
+  // One after another: inside a transaction the queries share one connection.
+  const roomQuery = executor.select().from(rooms).where(eq(rooms.id, request.roomId))
+  const [room] = await (lock ? roomQuery.for('share') : roomQuery)
+  const periodQuery = executor.select().from(periods).where(eq(periods.id, request.periodId))
+  const [period] = await (lock ? periodQuery.for('share') : periodQuery)
+  const [band] = request.kind === 'band' && request.bandId ? await executor.select().from(bands).where(eq(bands.id, request.bandId)) : []
+  const fields: Record<string, string> = {}
+  if (!room) fields.roomId = 'This room does not exist'
+  if (!period) fields.periodId = 'This period does not exist'
+  if (request.kind === 'band' && !band) fields.bandId = request.bandId ? 'This band does not exist' : 'Choose a band'
+  if (Object.keys(fields).length > 0) throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fields)
+  return { room: room!, period: period!, band: band ?? null }
+}
+
+/** The people a booking occupies: the band's current members (deleted accounts aside), or the booker. */
+async function peopleOf(executor: Executor, request: BookingRequest, caller: { id: string; displayName: string }) {
+  if (request.kind === 'personal') return [{ id: caller.id, displayName: caller.displayName }]
+  if (request.kind !== 'band') return []
+  return executor
+    .select({ id: users.id, displayName: users.displayName })
+    .from(bandMembers)
+    .innerJoin(users, eq(users.id, bandMembers.userId))
+    .where(and(eq(bandMembers.bandId, request.bandId!), ne(users.status, 'deleted')))
+    .orderBy(asc(bandMembers.joinedAt), asc(users.id))
+}
+
+/**
+ * Active bookings in the same date and period, in another room, that already hold one of
+ * `people`: their personal practice, or a booking of any band they are a member of. Two
+ * queries on the active (date, period) index, answered per person.
+ */
+async function clashesOf(executor: Executor, request: BookingRequest, personIds: string[]) {
+  if (personIds.length === 0) return new Map<string, string>()
+  const sameSlot = and(
+    eq(bookings.status, 'active'),
+    eq(bookings.date, request.date),
+    eq(bookings.periodId, request.periodId),
+    ne(bookings.roomId, request.roomId),
+  )
+  const personal = await executor
+    .select({ personId: bookings.userId, roomName: rooms.name })
+    .from(bookings)
+    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+    .where(and(sameSlot, eq(bookings.kind, 'personal'), inArray(bookings.userId, personIds)))
+  const band = await executor
+    .select({ personId: bandMembers.userId, roomName: rooms.name })
+    .from(bookings)
+    .innerJoin(bandMembers, eq(bandMembers.bandId, bookings.bandId))
+    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+    .where(and(sameSlot, eq(bookings.kind, 'band'), inArray(bandMembers.userId, personIds)))
+  const byPerson = new Map<string, string>()
+  for (const row of [...personal, ...band]) if (row.personId && !byPerson.has(row.personId)) byPerson.set(row.personId, row.roomName)
+  return byPerson
+}
+
+/** Active bookings of the band (kind band), or of the user (kind personal), in the week from `weekStart`. */
+export async function usedInWeek(executor: Executor, owner: { kind: 'band'; bandId: string } | { kind: 'personal'; userId: string }, weekStart: string) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'active'),
+        eq(bookings.kind, owner.kind),
+        owner.kind === 'band' ? eq(bookings.bandId, owner.bandId) : eq(bookings.userId, owner.userId),
+        gte(bookings.date, weekStart),
+        lte(bookings.date, addDays(weekStart, 6)),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+export interface EvaluateOptions {
+  caller: Pick<SessionUser, 'id' | 'displayName' | 'role' | 'isExecutive'>
+  request: BookingRequest
+  now: Date
+  club: ClubSettings
+  /** Inside the booking transaction: hold the room and period rows (see lookUp). */
+  lock?: boolean
+}
+
+/**
+ * Every problem the request has for the caller, in the order above, with the records it
+ * names and the slot's instants. Unknown ids throw a 400 instead. When the caller may not
+ * book this at all (a band they do not play in, a closure by a non-executive), only that is
+ * answered: the rest would tell them about someone else's band.
+ */
+export async function evaluateBooking(executor: Executor, { caller, request, now, club, lock = false }: EvaluateOptions) {
+  const { room, period, band } = await lookUp(executor, request, lock)
+  const { slotStart, slotEnd } = slotTimes(request.date, period, club.timeZone)
+  const found = { room, period, band, slotStart, slotEnd }
+  const privileged = isPrivileged(caller)
+  const day = dayLabel(request.date)
+  const when = `${periodPhrase(period.label)} on ${day}`
+
+  const people = await peopleOf(executor, request, caller)
+  if (request.kind === 'block' && !privileged) {
+    return { ...found, problems: [{ status: 403, code: 'FORBIDDEN', message: 'Only the club’s executives can close a room.' }] as BookingProblem[] }
+  }
+  if (request.kind === 'band' && !people.some((person) => person.id === caller.id)) {
+    return { ...found, problems: [{ status: 403, code: 'NOT_BAND_MEMBER', message: 'You can only book a room for a band you play in.' }] as BookingProblem[] }
+  }
+
+  const problems: BookingProblem[] = []
+  const add = (code: ErrorCode, message: string) => problems.push({ status: 409, code, message })
+
+  if (request.kind === 'personal' && !club.booking.personalPracticeAllowed) {
+    add('PERSONAL_PRACTICE_DISABLED', 'Personal practice cannot be booked at the moment: the club has turned it off.')
+  }
+  if (band && band.status !== 'active') add('BAND_NOT_ACTIVE', `“${band.name}” is ${band.status}: only active bands can book rooms.`)
+
+  if (slotStart.getTime() <= now.getTime()) add('SLOT_IN_PAST', `${when.charAt(0).toUpperCase()}${when.slice(1)} has already started: choose a later slot.`)
+  const lastDate = lastBookableDate(now, club)
+  if (request.date > lastDate) {
+    add('SLOT_BEYOND_HORIZON', `Rooms can be booked at most ${plural(club.booking.horizonDays, 'day')} ahead, so up to ${dayLabel(lastDate)}.`)
+  }
+
+  const [blackout] = await executor
+    .select({ reason: blackouts.reason })
+    .from(blackouts)
+    .where(
+      and(
+        lte(blackouts.startsOn, request.date),
+        gte(blackouts.endsOn, request.date),
+        or(isNull(blackouts.roomIds), sql`${request.roomId}::uuid = any(${blackouts.roomIds})`),
+      ),
+    )
+    .orderBy(asc(blackouts.startsOn))
+    .limit(1)
+  const [taker] = await executor
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'active'), eq(bookings.roomId, request.roomId), eq(bookings.date, request.date), eq(bookings.periodId, request.periodId)))
+    .limit(1)
+  const clashes = await clashesOf(
+    executor,
+    request,
+    people.map((person) => person.id),
+  )
+  if (!room.active) add('ROOM_INACTIVE', `${room.name} is not in use at the moment: choose another room.`)
+  if (blackout) add('ROOM_BLACKED_OUT', `${room.name} is closed on ${day}: ${sentence(blackout.reason)}`)
+  if (taker) add('SLOT_TAKEN', slotTakenMessage(room.name, period.label, request.date))
+  for (const person of people) {
+    const otherRoom = clashes.get(person.id)
+    if (otherRoom) add('PERSON_DOUBLE_BOOKED', `${person.displayName} already has a booking in ${when} (${otherRoom}).`)
+  }
+
+  if (!privileged) {
+    const weekStart = weekStartOf(request.date)
+    const week = `the week of ${weekLabel(weekStart)}`
+    if (band) {
+      const limit = club.booking.bandPeriodsPerWeek
+      const used = await usedInWeek(executor, { kind: 'band', bandId: band.id }, weekStart)
+      if (used >= limit) {
+        add('BAND_QUOTA_EXCEEDED', `A band may book ${plural(limit, 'period')} a week, and “${band.name}” already has ${used} in ${week}.`)
+      }
+    } else if (request.kind === 'personal' && club.booking.personalPracticeAllowed) {
+      const limit = club.booking.personalPeriodsPerWeek
+      const used = await usedInWeek(executor, { kind: 'personal', userId: caller.id }, weekStart)
+      if (used >= limit) {
+        add('PERSONAL_QUOTA_EXCEEDED', `A member may book ${plural(limit, 'personal practice period')} a week, and you already have ${used} in ${week}.`)
+      }
+    }
+  }
+  return { ...found, problems }
+}
+
+/** Counts for the quota endpoint: active bookings per band (kind band) in the week, in one query. */
+export async function bandUsesInWeek(executor: Executor, bandIds: string[], weekStart: string) {
+  if (bandIds.length === 0) return new Map<string, number>()
+  const rows = await executor
+    .select({ bandId: bookings.bandId, n: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'active'),
+        eq(bookings.kind, 'band'),
+        inArray(bookings.bandId, bandIds),
+        gte(bookings.date, weekStart),
+        lte(bookings.date, addDays(weekStart, 6)),
+      ),
+    )
+    .groupBy(bookings.bandId)
+  return new Map(rows.map((row) => [row.bandId!, row.n]))
+}

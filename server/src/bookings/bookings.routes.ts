@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import {
+  bookingCheckQuerySchema,
+  bookingCheckSchema,
+  bookingFilterSchema,
+  bookingInputSchema,
+  bookingKindLabels,
+  bookingListQuerySchema,
+  bookingPageSchema,
+  bookingParamsSchema,
+  bookingSchema,
+  publicScheduleQuerySchema,
+  publicScheduleSchema,
+  quotaQuerySchema,
+  quotaSchema,
+  weekQuerySchema,
+  weekScheduleSchema,
+  type Booking,
+} from '../../../src/contract/bookings'
+import { dayLabel } from '../../../src/contract/calendar'
+import { sendCsv, type CsvColumn } from '../http/csv'
+import { notFound } from '../http/errors'
+import { defineRoute } from '../http/route'
+import { createBookingsService, type BookingsDeps } from './bookings.service'
+import { matchesEtag, preferredEncoding } from './schedule-cache'
+import { createScheduleService } from './schedule.service'
+
+const statusLabels: Record<Booking['status'], string> = { active: 'Active', cancelled: 'Cancelled' }
+const sourceLabels: Record<Booking['source'], string> = { booking: 'Booking', allocation: 'Allocation' }
+
+const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
+  { header: 'Date', value: (booking) => booking.date },
+  { header: 'Day', value: (booking) => dayLabel(booking.date).slice(0, 3) },
+  { header: 'Period', value: (booking) => booking.periodLabel },
+  { header: 'Start', value: (booking) => booking.startsAt },
+  { header: 'End', value: (booking) => booking.endsAt },
+  { header: 'Room', value: (booking) => booking.roomName },
+  { header: 'Kind', value: (booking) => bookingKindLabels[booking.kind] },
+  { header: 'Band', value: (booking) => booking.band?.name },
+  { header: 'Booked by', value: (booking) => booking.bookedBy.displayName },
+  { header: 'Reason', value: (booking) => booking.reason },
+  { header: 'Status', value: (booking) => statusLabels[booking.status] },
+  { header: 'Source', value: (booking) => sourceLabels[booking.source] },
+  { header: 'Booked at', value: (booking) => booking.createdAt },
+  { header: 'Cancelled at', value: (booking) => booking.cancelledAt },
+]
+
+/**
+ * The security headers the app's @fastify/helmet sets, for a route that skips it: the plugin
+ * builds its middleware again on every request, which alone halved the benchmarked public
+ * schedule's throughput. The first call lets helmet set them (with the app's configuration,
+ * through `reply.helmet()`) and remembers what it set; later calls copy those.
+ */
+function sameSecurityHeaders() {
+  let captured: Array<[string, string]> | undefined
+  return (reply: FastifyReply) => {
+    if (captured) {
+      for (const [name, value] of captured) reply.raw.setHeader(name, value)
+      return
+    }
+    if (typeof reply.helmet !== 'function') return
+    const before = new Set(reply.raw.getHeaderNames())
+    reply.helmet()
+    captured = Object.entries(reply.raw.getHeaders())
+      .filter(([name]) => !before.has(name))
+      .map(([name, value]) => [name, String(value)])
+  }
+}
+
+/**
+ * Rooms and bookings (SPEC §5.5): booking, checking, cancelling, the lists and the CSV, the
+ * quotas, and the week grids (signed-in and public). Rules live in booking-rules.ts and the
+ * services beside it.
+ */
+export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) {
+  const bookings = createBookingsService(deps)
+  const schedule = createScheduleService(deps)
+  const securityHeaders = sameSecurityHeaders()
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/bookings',
+    tag: 'bookings',
+    summary: 'Book a slot for one of the caller’s bands, for personal practice, or close it (executives)',
+    body: bookingInputSchema,
+    response: bookingSchema,
+    status: 201,
+    handler: ({ body, principal }) => bookings.create(principal!.user, body),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/bookings/check',
+    tag: 'bookings',
+    summary: 'Every reason the caller could not book a slot, without booking it',
+    query: bookingCheckQuerySchema,
+    response: bookingCheckSchema,
+    handler: ({ query, principal }) => bookings.check(principal!.user, query),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/bookings/:bookingId/cancel',
+    tag: 'bookings',
+    summary: 'Cancel a booking (booker, band members, executives) before its slot starts',
+    params: bookingParamsSchema,
+    response: bookingSchema,
+    handler: ({ params, principal }) => bookings.cancel(principal!.user, params.bookingId),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/bookings',
+    tag: 'bookings',
+    summary: 'The caller’s bookings, or everyone’s for executives: upcoming, past or any, filtered and paged',
+    query: bookingListQuerySchema,
+    response: bookingPageSchema,
+    handler: ({ query, principal }) => bookings.list(principal!.user, query),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/bookings/export.csv',
+    tag: 'bookings',
+    summary: 'The filtered bookings as CSV (UTF-8 with BOM, for Excel; at most 10 000 rows)',
+    query: bookingFilterSchema,
+    handler: async ({ query, principal, reply }) => sendCsv(reply, 'bookings.csv', csvColumns, await bookings.exportRows(principal!.user, query)),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/bookings/quota',
+    tag: 'bookings',
+    summary: 'The caller’s weekly quotas (personal and per band) in the week holding `date`',
+    query: quotaQuerySchema,
+    response: quotaSchema,
+    handler: ({ query, principal }) => bookings.quota(principal!.user, query.date),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/room-schedule',
+    tag: 'schedule',
+    summary: 'The week grid for members: rooms, periods, blackouts and every booking, the caller’s marked',
+    query: weekQuerySchema,
+    response: weekScheduleSchema,
+    handler: ({ query, principal }) => schedule.week(principal!.user, query.week),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/public/room-schedule',
+    tag: 'schedule',
+    summary: 'The public week grid (no sign-in): only what the settings allow; ETag and 30 s caching',
+    query: publicScheduleQuerySchema,
+    response: publicScheduleSchema,
+    config: {
+      // Benchmarked (issue #5): the body is compressed once per cache entry, not per request
+      // (a GET has no body to decompress), and helmet's headers are copied (see above).
+      compress: false,
+      decompress: false,
+      helmet: { skipRoute: true },
+    },
+    handler: async ({ query, request, reply }) => {
+      securityHeaders(reply)
+      const cached = await schedule.publicWeek(query)
+      if (!cached) throw notFound('This room is not on the public schedule.')
+      reply.header('etag', cached.etag).header('cache-control', 'public, max-age=30').header('vary', 'accept-encoding')
+      if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send()
+      // The body is sent as the cached string (or its cached compressed copy): nothing is
+      // serialised or compressed again per request.
+      reply.type('application/json; charset=utf-8')
+      const encoding = preferredEncoding(request.headers['accept-encoding'])
+      const encoded = encoding ? cached.encoded(encoding) : null
+      if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded)
+      return reply.send(cached.body)
+    },
+  })
+}

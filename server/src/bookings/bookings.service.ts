@@ -1,0 +1,290 @@
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { SessionUser } from '../../../src/contract/auth'
+import type { Booking, BookingCheck, BookingFilter, BookingListQuery, Quota, bookingCheckQuerySchema, bookingInputSchema } from '../../../src/contract/bookings'
+import { addDays, weekStartOf } from '../../../src/contract/calendar'
+import type { Db } from '../db/client'
+import { bandMembers, bands, bookings, rooms, users } from '../db/schema'
+import { constraintOf, containsPattern, isUniqueViolation } from '../db/sql-helpers'
+import { withTransaction, type Executor } from '../db/transaction'
+import { AppError, forbidden, notFound } from '../http/errors'
+import type { SettingsService } from '../settings/settings.service'
+import { DELETED_MEMBER_NAME } from '../bands/bands.service'
+import { bandUsesInWeek, evaluateBooking, isPrivileged, slotTakenMessage, toAppError, usedInWeek } from './booking-rules'
+import type { ScheduleVersion } from './schedule-cache'
+
+export interface BookingsDeps {
+  db: Db
+  clock: () => Date
+  settings: SettingsService
+  scheduleVersion: ScheduleVersion
+}
+
+type Caller = SessionUser
+type BookingInputValue = z.output<typeof bookingInputSchema>
+type CheckQuery = z.output<typeof bookingCheckQuerySchema>
+
+/** The CSV export's cap: a club's bookings over several years fit well below it. */
+export const EXPORT_LIMIT = 10_000
+
+const SLOT_KEY = 'bookings_active_slot_key'
+
+const bookingColumns = {
+  ...getTableColumns(bookings),
+  roomName: rooms.name,
+  bandName: bands.name,
+  bookerName: users.displayName,
+  bookerStatus: users.status,
+}
+
+/** Bookings with their room, band and booker, in one query (no lookups per row). */
+const selectBookings = (executor: Executor) =>
+  executor
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+    .leftJoin(bands, eq(bands.id, bookings.bandId))
+    .leftJoin(users, eq(users.id, bookings.userId))
+
+type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number]
+
+/** Who is looking, to work out `canCancel` per row without a query per row. */
+interface Viewer {
+  id: string
+  privileged: boolean
+  bandIds: Set<string>
+  now: Date
+}
+
+/** The bands the user is a member of (band_members rows), whatever their status. */
+const memberBandIds = (executor: Executor, userId: string) =>
+  executor.select({ id: bandMembers.bandId }).from(bandMembers).where(eq(bandMembers.userId, userId))
+
+const mayCancel = (row: Pick<BookingRow, 'userId' | 'bandId'>, viewer: Omit<Viewer, 'now'>) =>
+  viewer.privileged || row.userId === viewer.id || (row.bandId !== null && viewer.bandIds.has(row.bandId))
+
+function toBooking(row: BookingRow, viewer: Viewer): Booking {
+  const bookerGone = row.userId === null || row.bookerStatus === 'deleted'
+  return {
+    id: row.id,
+    roomId: row.roomId,
+    roomName: row.roomName,
+    date: row.date,
+    periodId: row.periodId,
+    periodLabel: row.periodLabel,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    kind: row.kind,
+    band: row.bandId && row.bandName !== null ? { id: row.bandId, name: row.bandName } : null,
+    bookedBy: bookerGone ? { id: null, displayName: DELETED_MEMBER_NAME } : { id: row.userId, displayName: row.bookerName! },
+    reason: row.reason,
+    status: row.status,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    canCancel: row.status === 'active' && row.slotStart.getTime() > viewer.now.getTime() && mayCancel(row, viewer),
+  }
+}
+
+/**
+ * Room bookings (SPEC §5.5): booking, checking, cancelling, the lists and the quotas. The
+ * rules themselves are in booking-rules.ts, shared by check and create.
+ */
+export function createBookingsService({ db, clock, settings, scheduleVersion }: BookingsDeps) {
+  async function viewerOf(caller: Caller, now: Date): Promise<Viewer> {
+    const rows = await memberBandIds(db, caller.id)
+    return { id: caller.id, privileged: isPrivileged(caller), bandIds: new Set(rows.map((row) => row.id)), now }
+  }
+
+  async function one(caller: Caller, bookingId: string): Promise<Booking> {
+    const now = clock()
+    const [[row], viewer] = await Promise.all([selectBookings(db).where(eq(bookings.id, bookingId)), viewerOf(caller, now)])
+    if (!row) throw notFound('This booking does not exist.')
+    return toBooking(row, viewer)
+  }
+
+  function filterWhere(caller: Caller, filter: BookingFilter, now: Date) {
+    if (filter.scope === 'all' && !isPrivileged(caller)) throw forbidden('Only the club’s executives can see every booking.')
+    if (filter.from && filter.to && filter.from > filter.to) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', { to: 'Choose a date on or after the start date' })
+    }
+    const conditions: SQL[] = []
+    if (filter.scope === 'mine') conditions.push(or(eq(bookings.userId, caller.id), inArray(bookings.bandId, memberBandIds(db, caller.id)))!)
+    // Upcoming and past lists show cancelled bookings too (struck through on screen) unless `status` picks one.
+    if (filter.when === 'upcoming') conditions.push(gt(bookings.slotEnd, now))
+    if (filter.when === 'past') conditions.push(lte(bookings.slotEnd, now))
+    if (filter.from) conditions.push(gte(bookings.date, filter.from))
+    if (filter.to) conditions.push(lte(bookings.date, filter.to))
+    if (filter.roomId) conditions.push(eq(bookings.roomId, filter.roomId))
+    if (filter.bandId) conditions.push(eq(bookings.bandId, filter.bandId))
+    if (filter.kind) conditions.push(eq(bookings.kind, filter.kind))
+    if (filter.status) conditions.push(eq(bookings.status, filter.status))
+    if (filter.q) {
+      const pattern = containsPattern(filter.q.toLowerCase())
+      conditions.push(or(sql`lower(${bands.name}) like ${pattern}`, and(ne(users.status, 'deleted'), sql`lower(${users.displayName}) like ${pattern}`))!)
+    }
+    return and(...conditions)
+  }
+
+  /** Upcoming (and any) soonest first; past most recent first; then by room. */
+  const orderOf = (filter: BookingFilter) => [
+    filter.when === 'past' ? desc(bookings.slotStart) : asc(bookings.slotStart),
+    asc(rooms.sortOrder),
+    asc(sql`lower(${rooms.name})`),
+    asc(bookings.id),
+  ]
+
+  return {
+    /** Every problem the slot has for the caller, without booking it. */
+    async check(caller: Caller, query: CheckQuery): Promise<BookingCheck> {
+      const { problems } = await evaluateBooking(db, { caller, request: query, now: clock(), club: await settings.get() })
+      return { bookable: problems.length === 0, problems: problems.map(({ code, message }) => ({ code, message })) }
+    },
+
+    /**
+     * Books a slot, all rules in one transaction. Two advisory locks serialise the racers that
+     * matter: first the owner's (the band, or the person for personal practice), so the quota
+     * count cannot be passed by two bookings at once; then the slot's (date + period, every
+     * room), so no person ends up in two rooms at once. The owner's lock is always taken
+     * first, so two bookings never wait on each other in a cycle. The slot being free is
+     * guaranteed by the partial unique index `bookings_active_slot_key`, whatever the checks saw.
+     */
+    async create(caller: Caller, input: BookingInputValue): Promise<Booking> {
+      const now = clock()
+      const club = await settings.get()
+      const id = await withTransaction(db, async (tx) => {
+        const owner = input.kind === 'band' ? `booking-band:${input.bandId}` : input.kind === 'personal' ? `booking-user:${caller.id}` : null
+        if (owner) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${owner}))`)
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slot:${input.date}:${input.periodId}`}))`)
+        const { problems, room, period, slotStart, slotEnd } = await evaluateBooking(tx, { caller, request: input, now, club, lock: true })
+        if (problems[0]) throw toAppError(problems[0])
+        try {
+          const [row] = await tx
+            .insert(bookings)
+            .values({
+              roomId: room.id,
+              date: input.date,
+              periodId: period.id,
+              periodLabel: period.label,
+              startsAt: period.startsAt,
+              endsAt: period.endsAt,
+              slotStart,
+              slotEnd,
+              kind: input.kind,
+              bandId: input.kind === 'band' ? input.bandId! : null,
+              userId: caller.id,
+              reason: input.kind === 'block' ? input.reason! : null,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: bookings.id })
+          return row!.id
+        } catch (error) {
+          if (isUniqueViolation(error) && constraintOf(error) === SLOT_KEY) {
+            throw new AppError(409, 'SLOT_TAKEN', slotTakenMessage(room.name, period.label, input.date))
+          }
+          throw error
+        }
+      })
+      scheduleVersion.bump()
+      return one(caller, id)
+    },
+
+    /**
+     * Cancels a booking: its booker, the band's current members, executives and admins, until
+     * the slot starts. The row is locked and the update is conditional on `active`, so two
+     * cancels cannot both succeed. Cancelled bookings are kept.
+     */
+    async cancel(caller: Caller, bookingId: string): Promise<Booking> {
+      const now = clock()
+      await withTransaction(db, async (tx) => {
+        const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
+        if (!row) throw notFound('This booking does not exist.')
+        const bandIds = row.bandId
+          ? new Set((await tx.select({ id: bandMembers.bandId }).from(bandMembers).where(and(eq(bandMembers.bandId, row.bandId), eq(bandMembers.userId, caller.id)))).map((member) => member.id))
+          : new Set<string>()
+        if (!mayCancel(row, { id: caller.id, privileged: isPrivileged(caller), bandIds })) {
+          throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only the person who booked, the band’s members and the club’s executives can cancel this booking.')
+        }
+        if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
+        if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', 'This booking has already started, so it can no longer be cancelled.')
+        const updated = await tx
+          .update(bookings)
+          .set({ status: 'cancelled', cancelledAt: now, cancelledBy: caller.id, updatedAt: now })
+          .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'active')))
+          .returning({ id: bookings.id })
+        if (updated.length === 0) throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
+      })
+      scheduleVersion.bump()
+      return one(caller, bookingId)
+    },
+
+    get: one,
+
+    /** The caller's bookings (`mine`) or, for executives, everyone's (`all`), filtered and paged. */
+    async list(caller: Caller, query: BookingListQuery) {
+      const now = clock()
+      const where = filterWhere(caller, query, now)
+      const [rows, [total], viewer] = await Promise.all([
+        selectBookings(db)
+          .where(where)
+          .orderBy(...orderOf(query))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ n: count() })
+          .from(bookings)
+          .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+          .leftJoin(bands, eq(bands.id, bookings.bandId))
+          .leftJoin(users, eq(users.id, bookings.userId))
+          .where(where),
+        viewerOf(caller, now),
+      ])
+      return { items: rows.map((row) => toBooking(row, viewer)), total: total?.n ?? 0 }
+    },
+
+    /** The same filters without paging, at most EXPORT_LIMIT rows, for the CSV. */
+    async exportRows(caller: Caller, filter: BookingFilter): Promise<Booking[]> {
+      const now = clock()
+      const where = filterWhere(caller, filter, now)
+      const [rows, viewer] = await Promise.all([
+        selectBookings(db)
+          .where(where)
+          .orderBy(...orderOf(filter))
+          .limit(EXPORT_LIMIT),
+        viewerOf(caller, now),
+      ])
+      return rows.map((row) => toBooking(row, viewer))
+    },
+
+    /** The caller's weekly quotas in the Monday–Sunday week holding `date`: personal, and each active band's. */
+    async quota(caller: Caller, date: string): Promise<Quota> {
+      const club = await settings.get()
+      const weekStart = weekStartOf(date)
+      const [myBands, personalUsed] = await Promise.all([
+        db
+          .select({ id: bands.id, name: bands.name })
+          .from(bands)
+          .innerJoin(bandMembers, eq(bandMembers.bandId, bands.id))
+          .where(and(eq(bandMembers.userId, caller.id), eq(bands.status, 'active')))
+          .orderBy(asc(sql`lower(${bands.name})`), asc(bands.id)),
+        usedInWeek(db, { kind: 'personal', userId: caller.id }, weekStart),
+      ])
+      const bandUsed = await bandUsesInWeek(
+        db,
+        myBands.map((band) => band.id),
+        weekStart,
+      )
+      const count = (limit: number, used: number) => ({ limit, used, remaining: Math.max(0, limit - used) })
+      return {
+        weekStart,
+        weekEnd: addDays(weekStart, 6),
+        mayExceed: isPrivileged(caller),
+        personal: { ...count(club.booking.personalPeriodsPerWeek, personalUsed), allowed: club.booking.personalPracticeAllowed },
+        bands: myBands.map((band) => ({ bandId: band.id, name: band.name, ...count(club.booking.bandPeriodsPerWeek, bandUsed.get(band.id) ?? 0) })),
+      }
+    },
+  }
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>

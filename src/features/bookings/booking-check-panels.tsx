@@ -1,0 +1,106 @@
+import { useId } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { CircleAlert, CircleCheck } from 'lucide-react'
+import { errorMessage } from '@/components/ui/feedback'
+import type { BookingCheckQuery } from '@/contract/bookings'
+import { weekLabel } from '@/contract/calendar'
+import { bookingCheckQueryOptions, quotaQueryOptions } from './bookings-queries'
+
+/**
+ * Whether the chosen slot can be booked, and every reason it cannot, as the member chooses
+ * (GET /api/bookings/check). One polite live region, always in the page, so screen readers hear
+ * each new answer without losing their place.
+ */
+export function SlotCheck({ query }: { query: BookingCheckQuery | null }) {
+  const check = useQuery({ ...bookingCheckQueryOptions(query ?? { roomId: '', date: '', periodId: '' }), enabled: query !== null })
+
+  let content
+  if (query === null) {
+    content = <p className="text-ink-muted">Choose a room, a date, a period and who it is for to see whether the slot can be booked.</p>
+  } else if (check.isPending) {
+    content = <p className="text-ink-muted">Checking the slot…</p>
+  } else if (check.isError) {
+    content = <p className="text-danger">The slot could not be checked. {errorMessage(check.error)}</p>
+  } else if (check.data.bookable) {
+    content = (
+      <>
+        <p className="flex items-center gap-2 font-medium text-ink">
+          <CircleCheck aria-hidden className="size-5 shrink-0 text-brand" />
+          This slot is free.
+        </p>
+        {check.data.problems.length > 0 ? <ProblemList problems={check.data.problems} /> : null}
+      </>
+    )
+  } else {
+    content = (
+      <>
+        <p className="flex items-center gap-2 font-medium text-danger">
+          <CircleAlert aria-hidden className="size-5 shrink-0" />
+          This slot cannot be booked:
+        </p>
+        <ProblemList problems={check.data.problems} />
+      </>
+    )
+  }
+
+  const tone = query !== null && check.data && !check.data.bookable ? 'border-danger/40 bg-danger/10' : 'border-line bg-surface-2'
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" aria-label="Slot check" className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
+      {content}
+    </div>
+  )
+}
+
+function ProblemList({ problems }: { problems: ReadonlyArray<{ code: string; message: string }> }) {
+  return (
+    <ul className="mt-1 list-disc pl-6 text-ink">
+      {problems.map((problem) => (
+        <li key={`${problem.code}:${problem.message}`}>{problem.message}</li>
+      ))}
+    </ul>
+  )
+}
+
+/** What is left of my weekly quotas in the chosen date's week (Monday–Sunday). */
+export function QuotaSummary({ weekStart }: { weekStart: string }) {
+  const headingId = useId()
+  const quota = useQuery(quotaQueryOptions(weekStart))
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4">
+      <h2 id={headingId} className="text-base font-semibold text-ink">
+        Week of {weekLabel(weekStart)}
+      </h2>
+      {quota.isPending ? (
+        <p className="mt-1 text-sm text-ink-muted">Loading your quota…</p>
+      ) : quota.isError ? (
+        <p className="mt-1 text-sm text-danger">Your quota could not be loaded. {errorMessage(quota.error)}</p>
+      ) : (
+        <>
+          <ul aria-label="Periods left this week" className="mt-2 flex flex-col gap-1 text-sm">
+            {quota.data.bands.map((band) => (
+              <li key={band.bandId} className="flex flex-wrap justify-between gap-x-3">
+                <span className="font-medium break-words">{band.name}</span>
+                <span>
+                  {Math.max(0, band.remaining)} of {band.limit} left
+                </span>
+              </li>
+            ))}
+            {quota.data.personal.allowed ? (
+              <li className="flex flex-wrap justify-between gap-x-3">
+                <span className="font-medium">Personal practice</span>
+                <span>
+                  {Math.max(0, quota.data.personal.remaining)} of {quota.data.personal.limit} left
+                </span>
+              </li>
+            ) : null}
+          </ul>
+          {quota.data.bands.length === 0 && !quota.data.personal.allowed ? (
+            <p className="mt-1 text-sm text-ink-muted">You have no band or personal quota to book with.</p>
+          ) : null}
+          {quota.data.mayExceed ? <p className="mt-2 text-sm text-ink-muted">Executives may exceed these quotas.</p> : null}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,329 @@
+import { useId } from 'react'
+import { useForm, useStore } from '@tanstack/react-form'
+import { useQuery } from '@tanstack/react-query'
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { ListChecks } from 'lucide-react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { SelectField, TextField, fieldMessages } from '@/components/ui/field'
+import { SubmitForm } from '@/components/ui/form'
+import { Card, PageHeader } from '@/components/ui/page'
+import type { Band } from '@/contract/bands'
+import { bookingInputSchema, type BookingCheckQuery, type BookingInput } from '@/contract/bookings'
+import { periodPhrase, todayIn, weekStartOf } from '@/contract/calendar'
+import type { Period, Room } from '@/contract/club'
+import { isoDateSchema } from '@/contract/club'
+import { fieldErrors } from '@/contract/errors'
+import { clubInfoQueryOptions } from '@/features/club/club-queries'
+import { useServerErrors } from '@/lib/form-errors'
+import { useSession } from '@/lib/session-context'
+import { QuotaSummary, SlotCheck } from './booking-check-panels'
+import { isExecutiveUser, linkButtonClass, slotText } from './booking-parts'
+import type { BookingFormSearch } from './booking-search'
+import { bookingMyBandsQueryOptions, bookingPeriodsQueryOptions, bookingRoomsQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
+
+const routeApi = getRouteApi('/_authenticated/room-booking-form')
+
+/** The club's default zone, until the club's own setting has loaded. */
+const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
+const REASON_MAX = 200
+
+/** "Book for" is one choice that decides both `kind` and `bandId`: `band:<id>`, `personal` or `block`. */
+type BookFor = '' | 'personal' | 'block' | `band:${string}`
+
+interface FormValues {
+  roomId: string
+  date: string
+  periodId: string
+  bookFor: BookFor
+  reason: string
+}
+type FieldName = keyof FormValues
+
+function kindOf(bookFor: BookFor): { kind?: BookingInput['kind']; bandId?: string } {
+  if (bookFor.startsWith('band:')) return { kind: 'band', bandId: bookFor.slice('band:'.length) }
+  if (bookFor === 'personal' || bookFor === 'block') return { kind: bookFor }
+  return {}
+}
+
+/** The body for POST /api/bookings: only the fields the chosen kind uses. */
+function toInput(values: FormValues) {
+  const { kind, bandId } = kindOf(values.bookFor)
+  return {
+    roomId: values.roomId,
+    date: values.date,
+    periodId: values.periodId,
+    kind,
+    ...(kind === 'band' ? { bandId } : {}),
+    ...(kind === 'block' ? { reason: values.reason.trim() } : {}),
+  }
+}
+
+/** The server names `kind` and `bandId`; the form has one "Book for" choice for both. */
+const formFieldOf = (path: string) => (path === 'kind' || path === 'bandId' ? 'bookFor' : path)
+
+/** The shared schema, with its messages placed under the form's fields. */
+function validate({ value }: { value: FormValues }) {
+  const result = bookingInputSchema.safeParse(toInput(value))
+  const fields: Record<string, string> = {}
+  if (!result.success) {
+    for (const [path, message] of Object.entries(fieldErrors(result.error.issues))) fields[formFieldOf(path)] ??= message
+  }
+  if (!value.date) fields.date = 'Choose a date'
+  return Object.keys(fields).length > 0 ? { fields } : undefined
+}
+
+/** The check's question once every choice it needs is made; null until then. */
+function checkQueryOf(values: FormValues): BookingCheckQuery | null {
+  const { kind, bandId } = kindOf(values.bookFor)
+  if (!values.roomId || !values.periodId || !kind || !isoDateSchema.safeParse(values.date).success) return null
+  return { roomId: values.roomId, date: values.date, periodId: values.periodId, kind, ...(bandId ? { bandId } : {}) }
+}
+
+/** `/room-booking-form`: choose a slot and who it is for; the quota and the slot's check show as you choose. */
+export function BookingFormScreen() {
+  const search = routeApi.useSearch()
+  const rooms = useQuery(bookingRoomsQueryOptions())
+  const periods = useQuery(bookingPeriodsQueryOptions())
+  const bands = useQuery(bookingMyBandsQueryOptions())
+  const club = useQuery(clubInfoQueryOptions())
+  const { user: me } = useSession()
+
+  const failed = [rooms, periods, bands].find((query) => query.isError)
+  const activeRooms = rooms.data?.filter((room) => room.active) ?? []
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <PageHeader
+        title="Book a room"
+        description="Choose a slot and who it is for. You see at once whether it can be booked."
+        actions={
+          <Link to="/room-booking-list" className={linkButtonClass}>
+            <ListChecks aria-hidden className="size-4" />
+            See my bookings
+          </Link>
+        }
+      />
+      {failed ? (
+        <QueryErrorBlock
+          error={failed.error}
+          what="The rooms and periods"
+          onRetry={() => {
+            void rooms.refetch()
+            void periods.refetch()
+            void bands.refetch()
+          }}
+        />
+      ) : !rooms.isSuccess || !periods.isSuccess || !bands.isSuccess ? (
+        <LoadingBlock label="Loading rooms and periods…" />
+      ) : activeRooms.length === 0 || periods.data.length === 0 ? (
+        <EmptyState title="No rooms can be booked yet.">An admin sets up the rooms and the day’s periods in the system settings.</EmptyState>
+      ) : (
+        <BookingForm
+          // A new slot from the URL (another grid cell) starts a fresh form.
+          key={`${search.roomId}|${search.date}|${search.periodId}|${search.bandId}`}
+          search={search}
+          rooms={activeRooms}
+          periods={periods.data}
+          bands={bands.data.filter((band) => band.status === 'active')}
+          today={todayIn(new Date(), club.data?.timeZone ?? FALLBACK_TIME_ZONE)}
+          executive={isExecutiveUser(me)}
+        />
+      )}
+    </div>
+  )
+}
+
+function BookingForm({
+  search,
+  rooms,
+  periods,
+  bands,
+  today,
+  executive,
+}: {
+  search: BookingFormSearch
+  rooms: Room[]
+  periods: Period[]
+  bands: Band[]
+  today: string
+  executive: boolean
+}) {
+  const id = useId()
+  const navigate = useNavigate()
+  const create = useCreateBooking()
+  const server = useServerErrors<FieldName>(formFieldOf)
+
+  const form = useForm({
+    defaultValues: {
+      roomId: rooms.some((room) => room.id === search.roomId) ? search.roomId! : rooms.length === 1 ? rooms[0]!.id : '',
+      date: search.date ?? today,
+      periodId: periods.some((period) => period.id === search.periodId) ? search.periodId! : '',
+      bookFor: bands.some((band) => band.id === search.bandId) ? `band:${search.bandId}` : '',
+      reason: '',
+    } as FormValues,
+    validators: { onSubmit: validate },
+    onSubmit: async ({ value }) => {
+      server.clear()
+      try {
+        const booking = await create.mutateAsync(bookingInputSchema.parse(toInput(value)))
+        toast.success(`Booked ${slotText(booking)}`)
+        await navigate({ to: '/room-booking-list' })
+      } catch (error) {
+        server.show(error)
+      }
+    },
+  })
+
+  const values = useStore(form.store, (state) => state.values)
+  const validDate = isoDateSchema.safeParse(values.date).success ? values.date : today
+  const quota = useQuery(quotaQueryOptions(weekStartOf(validDate)))
+  const personalAllowed = quota.data?.personal.allowed === true
+
+  const errorsOf = (name: FieldName, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), server.fields[name]]
+
+  const bookForOptions: Array<{ value: BookFor; label: string; description?: string }> = [
+    ...bands.map((band) => ({ value: `band:${band.id}` as const, label: band.name })),
+    ...(personalAllowed || values.bookFor === 'personal' ? [{ value: 'personal' as const, label: 'Personal practice', description: 'Just you, practising alone.' }] : []),
+    ...(executive ? [{ value: 'block' as const, label: 'Close the room (block)', description: 'Executives only: nobody can book the slot.' }] : []),
+  ]
+
+  return (
+    <>
+      <QuotaSummary weekStart={weekStartOf(validDate)} />
+      <Card>
+        <SubmitForm onSubmit={form.handleSubmit} aria-label="Book a room" className="flex flex-col gap-4">
+          <form.Field name="roomId">
+            {(field) => (
+              <SelectField
+                label="Room"
+                name="roomId"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                options={[{ value: '', label: 'Select a room' }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]}
+                errors={errorsOf('roomId', field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="date">
+            {(field) => (
+              <TextField
+                label="Date"
+                name="date"
+                type="date"
+                min={today}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                errors={errorsOf('date', field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="periodId">
+            {(field) => (
+              <SelectField
+                label="Period"
+                name="periodId"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                options={[
+                  { value: '', label: 'Select a period' },
+                  ...periods.map((period) => ({ value: period.id, label: `${periodPhrase(period.label)} (${period.startsAt}–${period.endsAt})` })),
+                ]}
+                errors={errorsOf('periodId', field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="bookFor">
+            {(field) => {
+              const error = errorsOf('bookFor', field.state.meta.errors).find(Boolean)
+              const errorId = `${id}-book-for-error`
+              return (
+                <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
+                  <legend className="mb-1 text-sm font-medium text-ink">Book for</legend>
+                  {bookForOptions.length === 0 ? (
+                    <p className="text-sm text-ink-muted">
+                      You can book for a band you play in.{' '}
+                      <Link to="/band-registration-form" className="text-brand underline underline-offset-2">
+                        Register a band
+                      </Link>{' '}
+                      or ask a band’s leader to add you.
+                    </p>
+                  ) : (
+                    bookForOptions.map((option) => {
+                      const optionId = `${id}-${option.value}`
+                      return (
+                        <div key={option.value} className="flex items-start gap-3">
+                          <input
+                            id={optionId}
+                            type="radio"
+                            name="bookFor"
+                            value={option.value}
+                            checked={field.state.value === option.value}
+                            onChange={() => field.handleChange(option.value)}
+                            onBlur={field.handleBlur}
+                            aria-invalid={Boolean(error)}
+                            aria-describedby={option.description ? `${optionId}-description` : undefined}
+                            className="mt-1 size-5 accent-brand"
+                          />
+                          <div className="min-w-0">
+                            <label htmlFor={optionId} className="text-sm font-medium break-words text-ink">
+                              {option.label}
+                            </label>
+                            {option.description ? (
+                              <p id={`${optionId}-description`} className="text-sm text-ink-muted">
+                                {option.description}
+                              </p>
+                            ) : null}
+                          </div>
+                        </div>
+                      )
+                    })
+                  )}
+                  {error ? (
+                    <p id={errorId} className="text-sm text-danger">
+                      {error}
+                    </p>
+                  ) : null}
+                </fieldset>
+              )
+            }}
+          </form.Field>
+          {values.bookFor === 'block' ? (
+            <form.Field name="reason">
+              {(field) => (
+                <TextField
+                  label="Reason for closing"
+                  name="reason"
+                  autoComplete="off"
+                  maxLength={REASON_MAX}
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={field.handleBlur}
+                  description="Shown on the schedule, e.g. “Piano tuning”."
+                  errors={errorsOf('reason', field.state.meta.errors)}
+                />
+              )}
+            </form.Field>
+          ) : null}
+
+          <SlotCheck query={checkQueryOf(values)} />
+          {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+
+          <form.Subscribe selector={(state) => state.isSubmitting}>
+            {(isSubmitting) => (
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" busy={isSubmitting} busyLabel="Booking…">
+                  Book room
+                </Button>
+              </div>
+            )}
+          </form.Subscribe>
+        </SubmitForm>
+      </Card>
+    </>
+  )
+}

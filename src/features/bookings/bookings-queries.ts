@@ -1,0 +1,96 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { bandSchema } from '@/contract/bands'
+import { bookingCheckSchema, bookingPageSchema, bookingSchema, quotaSchema, type BookingCheckQuery, type BookingInput } from '@/contract/bookings'
+import { periodListSchema, roomListSchema } from '@/contract/club'
+import { api } from '@/lib/api-client'
+import type { BookingListRequest } from './booking-search'
+
+/**
+ * Keys are rooted at `bookings`. Rooms, periods and my bands are read here under this root too
+ * (a feature does not reach into another feature's queries); they are small and change rarely.
+ */
+export const bookingsKeys = {
+  all: ['bookings'] as const,
+  list: (query: BookingListRequest) => ['bookings', 'list', query] as const,
+  check: (query: BookingCheckQuery) => ['bookings', 'check', query] as const,
+  quota: (weekStart: string) => ['bookings', 'quota', weekStart] as const,
+  rooms: ['bookings', 'rooms'] as const,
+  periods: ['bookings', 'periods'] as const,
+  myBands: ['bookings', 'my-bands'] as const,
+}
+
+/** The other screens that show bookings: the member and public week grids. */
+const scheduleKeys = [['room-schedule'], ['public-room-schedule']] as const
+
+/** Drops unset values so the query string has no `status=undefined`. */
+export const compactQuery = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== null && entry !== '')) as Partial<T>
+
+export const bookingListQueryOptions = (query: BookingListRequest) =>
+  queryOptions({
+    queryKey: bookingsKeys.list(query),
+    queryFn: async () => bookingPageSchema.parse(await api('/api/bookings', { query: compactQuery(query) })),
+    // Switching filters keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  })
+
+/** Every rule the slot breaks for the caller, without booking it. */
+export const bookingCheckQueryOptions = (query: BookingCheckQuery) =>
+  queryOptions({
+    queryKey: bookingsKeys.check(query),
+    queryFn: async () => bookingCheckSchema.parse(await api('/api/bookings/check', { query: compactQuery(query) })),
+    // Someone else may take the slot at any moment: do not trust an old answer for long.
+    staleTime: 10_000,
+  })
+
+/** The caller's weekly quotas; keyed on the week's Monday so every day of a week shares one answer. */
+export const quotaQueryOptions = (weekStart: string) =>
+  queryOptions({
+    queryKey: bookingsKeys.quota(weekStart),
+    queryFn: async () => quotaSchema.parse(await api('/api/bookings/quota', { query: { date: weekStart } })),
+  })
+
+export const bookingRoomsQueryOptions = () =>
+  queryOptions({ queryKey: bookingsKeys.rooms, queryFn: async () => roomListSchema.parse(await api('/api/rooms')).items })
+
+export const bookingPeriodsQueryOptions = () =>
+  queryOptions({ queryKey: bookingsKeys.periods, queryFn: async () => periodListSchema.parse(await api('/api/periods')).items })
+
+const myBandsSchema = z.object({ items: z.array(bandSchema) })
+
+export const bookingMyBandsQueryOptions = () =>
+  queryOptions({ queryKey: bookingsKeys.myBands, queryFn: async () => myBandsSchema.parse(await api('/api/bands/mine')).items })
+
+/**
+ * A booking made or cancelled changes lists, checks, quotas and both week grids. With
+ * `refetchBookings` false the bookings queries are only marked stale (they refetch when next
+ * shown): the form is being left, and refetching its slot check now would flash "taken" at the
+ * member who just took the slot.
+ */
+function invalidateBookingViews(queryClient: QueryClient, { refetchBookings }: { refetchBookings: boolean }) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: bookingsKeys.all, refetchType: refetchBookings ? 'active' : 'none' }),
+    ...scheduleKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ])
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: BookingInput) => bookingSchema.parse(await api('/api/bookings', { method: 'POST', body: input })),
+    onSuccess: () => invalidateBookingViews(queryClient, { refetchBookings: false }),
+    // The slot or the quota may have changed under the member: show the current truth.
+    // Not awaited, so the refusal shows at once and the check follows.
+    onError: () => void invalidateBookingViews(queryClient, { refetchBookings: true }),
+  })
+}
+
+export function useCancelBooking() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (bookingId: string) => bookingSchema.parse(await api(`/api/bookings/${bookingId}/cancel`, { method: 'POST' })),
+    // Also after a 409 (already cancelled, already started): the row on screen is out of date.
+    onSettled: () => invalidateBookingViews(queryClient, { refetchBookings: true }),
+  })
+}

@@ -1,0 +1,82 @@
+import { Link, getRouteApi } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { dayLabel, weekLabel } from '@/contract/calendar'
+import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { PageHeader } from '@/components/ui/page'
+import { clubInfoQueryOptions } from '@/features/club/club-queries'
+import { useSession } from '@/lib/session-context'
+import { useMediaQuery } from '@/lib/use-media-query'
+import { DayPicker, WeekNav } from './schedule-controls'
+import { bookSlotName, browserTimeZone, memberSlotResolver, selectedDayIndex } from './schedule-slots'
+import { normaliseWeek, roomScheduleQueryOptions } from './room-schedule-queries'
+import { WIDE_SCHEDULE_QUERY, WeekGrid } from './week-grid'
+
+const routeApi = getRouteApi('/_authenticated/room-schedule')
+
+/** `/room-schedule`: who has which room when; my bookings marked; free slots open the booking form. */
+export function RoomScheduleScreen() {
+  const search = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
+  const { user } = useSession()
+  const isWide = useMediaQuery(WIDE_SCHEDULE_QUERY)
+  const schedule = useQuery(roomScheduleQueryOptions(search.week))
+  // The club's time zone decides which of today's periods have started; the server decides for real.
+  const club = useQuery(clubInfoQueryOptions())
+  const weekStart = normaliseWeek(search.week) ?? schedule.data?.weekStart
+  const dayIndex = schedule.data ? selectedDayIndex(schedule.data, search.day) : 0
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <PageHeader title="Room schedule" description="Who practises where this week. Pick a free slot to book it." />
+      <WeekNav weekStart={weekStart} onWeek={(week) => void navigate({ search: (previous) => ({ ...previous, week }) })} />
+
+      {schedule.isPending ? (
+        <LoadingBlock label="Loading the room schedule…" />
+      ) : schedule.isError ? (
+        <QueryErrorBlock error={schedule.error} onRetry={() => void schedule.refetch()} what="The room schedule" />
+      ) : schedule.data.rooms.length === 0 || schedule.data.periods.length === 0 ? (
+        <EmptyState title={schedule.data.rooms.length === 0 ? 'No rooms yet' : 'No periods yet'}>
+          <p>Executives set up the club's rooms and the day's periods in System settings.</p>
+          {user?.role === 'admin' ? (
+            <Link to="/system-settings" className="mt-2 inline-block text-brand underline underline-offset-2">
+              Open System settings
+            </Link>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <div aria-busy={schedule.isFetching} className={`flex flex-col gap-3 ${schedule.isPlaceholderData ? 'opacity-70' : ''}`}>
+          {isWide ? null : (
+            <DayPicker
+              days={schedule.data.days}
+              today={schedule.data.today}
+              selected={dayIndex}
+              onSelect={(day) => void navigate({ search: (previous) => ({ ...previous, day }), replace: true })}
+            />
+          )}
+          <WeekGrid
+            frame={schedule.data}
+            resolve={memberSlotResolver(schedule.data, club.data?.timeZone ?? browserTimeZone())}
+            layout={isWide ? 'week' : 'day'}
+            dayIndex={dayIndex}
+            caption={
+              isWide
+                ? `Room schedule, ${weekLabel(schedule.data.weekStart)}`
+                : `Room schedule, ${dayLabel(schedule.data.days[dayIndex] ?? schedule.data.today)}`
+            }
+            renderBookable={(slot, item) => (
+              <Link
+                to="/room-booking-form"
+                search={{ roomId: slot.room.id, date: slot.date, periodId: slot.period.id }}
+                aria-label={bookSlotName(slot)}
+                {...item}
+              />
+            )}
+          />
+          <p className="text-sm text-ink-muted">
+            Slots marked <span className="font-semibold text-ink">Mine</span> are your own bookings and your bands'.
+          </p>
+        </div>
+      )}
+    </div>
+  )
+}

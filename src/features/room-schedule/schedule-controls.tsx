@@ -1,0 +1,61 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { addDays, dayLabel, weekLabel } from '@/contract/calendar'
+import { Button } from '@/components/ui/button'
+import { weekdayKeys, type WeekdayKey } from './schedule-slots'
+
+/**
+ * The week heading and its buttons. `onWeek(undefined)` is "this week" (no `week` in the
+ * URL). The heading is a live region, so moving between weeks is announced.
+ */
+export function WeekNav({ weekStart, onWeek }: { weekStart: string | undefined; onWeek: (week: string | undefined) => void }) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+      <h2 aria-live="polite" className="text-lg font-semibold text-ink">
+        {weekStart ? weekLabel(weekStart) : 'This week'}
+      </h2>
+      <div role="group" aria-label="Weeks" className="flex gap-2">
+        <Button variant="secondary" disabled={!weekStart} onClick={() => weekStart && onWeek(addDays(weekStart, -7))} className="flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4">
+          <ChevronLeft aria-hidden className="size-4" />
+          <span>
+            Previous <span className="sr-only sm:not-sr-only">week</span>
+          </span>
+        </Button>
+        <Button variant="secondary" onClick={() => onWeek(undefined)} className="flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4">
+          This week
+        </Button>
+        <Button variant="secondary" disabled={!weekStart} onClick={() => weekStart && onWeek(addDays(weekStart, 7))} className="flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4">
+          <span>
+            Next <span className="sr-only sm:not-sr-only">week</span>
+          </span>
+          <ChevronRight aria-hidden className="size-4" />
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** The phone view's seven day buttons; the chosen one is pressed, today is `aria-current`. */
+export function DayPicker({ days, today, selected, onSelect }: { days: string[]; today: string; selected: number; onSelect: (day: WeekdayKey) => void }) {
+  return (
+    <div role="group" aria-label="Day" className="grid grid-cols-7 gap-1">
+      {days.map((date, index) => {
+        const [weekday, dayOfMonth, month] = dayLabel(date).split(' ')
+        const pressed = index === selected
+        return (
+          <button
+            key={date}
+            type="button"
+            aria-pressed={pressed}
+            aria-current={date === today ? 'date' : undefined}
+            onClick={() => onSelect(weekdayKeys[index] ?? 'mon')}
+            className={`flex min-h-11 flex-col items-center justify-center rounded-md border px-0.5 py-1 text-xs leading-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+              pressed ? 'border-brand bg-brand font-semibold text-brand-ink' : 'border-line bg-surface text-ink hover:bg-surface-2'
+            } ${date === today && !pressed ? 'font-semibold underline underline-offset-2' : ''}`}
+          >
+            <span>{weekday}</span> <span className="text-sm">{dayOfMonth}</span> <span className="sr-only">{month}</span>
+          </button>
+        )
+      })}
+    </div>
+  )
+}

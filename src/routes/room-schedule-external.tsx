@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ExternalScheduleScreen } from '@/features/room-schedule/external-schedule-screen'
+import { publicRoomScheduleQueryOptions } from '@/features/room-schedule/room-schedule-queries'
+import { externalScheduleSearchSchema } from '@/features/room-schedule/schedule-search'
+
+/** Public (SPEC §2): no guard, no app layout; visitors read the club's published schedule. */
+export const Route = createFileRoute('/room-schedule-external')({
+  validateSearch: externalScheduleSearchSchema,
+  loaderDeps: ({ search }) => ({ week: search.week }),
+  // Prefetch, not ensure: the screen shows its own loading and error states. Changing weeks
+  // keeps the old week on screen (dimmed) rather than waiting in the router.
+  loader: async ({ context, deps, cause }) => {
+    const loading = context.queryClient.prefetchQuery(publicRoomScheduleQueryOptions(deps.week))
+    if (cause !== 'stay') await loading
+  },
+  component: ExternalScheduleScreen,
+})
