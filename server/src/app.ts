@@ -1,10 +1,10 @@
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import compress from '@fastify/compress'
 import zlib from 'node:zlib'
 import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
+import { registerSecurityHeaders } from './http/security-headers'
 import { registerOpenApiRoute } from './http/openapi'
 import { registerSpa } from './http/spa'
 import { createAuthService } from './auth/auth.service'
@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions) {
   })
 
   registerErrorHandler(app)
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

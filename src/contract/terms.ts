@@ -8,9 +8,17 @@ export interface TermSettings {
   academicYearStartMonth: number
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>()
+
 /** The calendar date of an instant in a time zone. */
 export function zonedDate(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant)
+  let formatter = dateFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dateFormatters.set(timeZone, formatter)
+  }
+  const parts = formatter.formatToParts(instant)
   const get = (type: string) => Number(parts.find((part) => part.type === type)!.value)
   return { year: get('year'), month: get('month'), day: get('day') }
 }

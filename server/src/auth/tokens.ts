@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
 import { SignJWT, jwtVerify, errors } from 'jose'
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60
@@ -9,6 +10,17 @@ export interface TokenClaims {
   sessionId: string
 }
 
+/** The HMAC key for a secret, made once: jose would import raw bytes again on every call. */
+const keys = new WeakMap<Uint8Array, KeyObject>()
+function keyOf(secret: Uint8Array) {
+  let key = keys.get(secret)
+  if (!key) {
+    key = createSecretKey(secret)
+    keys.set(secret, key)
+  }
+  return key
+}
+
 export function signAccessToken(secret: Uint8Array, claims: TokenClaims, now: Date) {
   const issuedAt = Math.floor(now.getTime() / 1000)
   return new SignJWT({ sid: claims.sessionId })
@@ -16,7 +28,7 @@ export function signAccessToken(secret: Uint8Array, claims: TokenClaims, now: Da
     .setSubject(claims.userId)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
-    .sign(secret)
+    .sign(keyOf(secret))
 }
 
 /**
@@ -31,7 +43,7 @@ export async function readAccessToken(
   { allowExpired = false } = {},
 ): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
       currentDate: now,
       clockTolerance: allowExpired ? SESSION_IDLE_MS / 1000 : 5,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import {
   bookingCheckQuerySchema,
   bookingCheckSchema,
@@ -46,28 +46,6 @@ const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
 ]
 
 /**
- * The security headers the app's @fastify/helmet sets, for a route that skips it: the plugin
- * builds its middleware again on every request, which alone halved the benchmarked public
- * schedule's throughput. The first call lets helmet set them (with the app's configuration,
- * through `reply.helmet()`) and remembers what it set; later calls copy those.
- */
-function sameSecurityHeaders() {
-  let captured: Array<[string, string]> | undefined
-  return (reply: FastifyReply) => {
-    if (captured) {
-      for (const [name, value] of captured) reply.raw.setHeader(name, value)
-      return
-    }
-    if (typeof reply.helmet !== 'function') return
-    const before = new Set(reply.raw.getHeaderNames())
-    reply.helmet()
-    captured = Object.entries(reply.raw.getHeaders())
-      .filter(([name]) => !before.has(name))
-      .map(([name, value]) => [name, String(value)])
-  }
-}
-
-/**
  * Rooms and bookings (SPEC §5.5): booking, checking, cancelling, the lists and the CSV, the
  * quotas, and the week grids (signed-in and public). Rules live in booking-rules.ts and the
  * services beside it.
@@ -75,7 +53,6 @@ function sameSecurityHeaders() {
 export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) {
   const bookings = createBookingsService(deps)
   const schedule = createScheduleService(deps)
-  const securityHeaders = sameSecurityHeaders()
 
   defineRoute(app, {
     method: 'POST',
@@ -156,13 +133,11 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
     response: publicScheduleSchema,
     config: {
       // Benchmarked (issue #5): the body is compressed once per cache entry, not per request
-      // (a GET has no body to decompress), and helmet's headers are copied (see above).
+      // (a GET has no body to decompress).
       compress: false,
       decompress: false,
-      helmet: { skipRoute: true },
     },
     handler: async ({ query, request, reply }) => {
-      securityHeaders(reply)
       const cached = await schedule.publicWeek(query)
       if (!cached) throw notFound('This room is not on the public schedule.')
       reply.header('etag', cached.etag).header('cache-control', 'public, max-age=30').header('vary', 'accept-encoding')

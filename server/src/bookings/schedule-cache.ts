@@ -60,31 +60,49 @@ function toCachedBody(value: unknown): CachedBody {
 }
 
 /**
- * Answers by key, built at most once per schedule version: every entry is dropped when the
- * version moves, and at most `maxEntries` are kept (the oldest goes first). Concurrent misses
- * for one key share one build. A build answering null (e.g. "no such room") is not kept.
+ * Values by key, built at most once per schedule version: every entry is dropped when the
+ * version moves, at most `maxEntries` are kept (the oldest goes first), and with `maxAgeMs`
+ * an entry is built again once that old. Concurrent misses for one key share one build; a
+ * build that fails or answers null (e.g. "no such room") is not kept.
  */
-export function createBodyCache(version: ScheduleVersion, maxEntries = 200) {
+export function createVersionedCache<T>(
+  version: ScheduleVersion,
+  options: { maxEntries?: number; maxAgeMs?: number; clock?: () => Date } = {},
+) {
+  const { maxEntries = 200, maxAgeMs, clock = () => new Date() } = options
   let seen = version.current()
-  const entries = new Map<string, Promise<CachedBody | null>>()
+  const entries = new Map<string, { value: Promise<T | null>; builtAt: number }>()
 
   return {
-    get(key: string, build: () => Promise<unknown>): Promise<CachedBody | null> {
+    get(key: string, build: () => Promise<T | null>): Promise<T | null> {
       if (version.current() !== seen) {
         entries.clear()
         seen = version.current()
       }
+      const now = maxAgeMs === undefined ? 0 : clock().getTime()
       const hit = entries.get(key)
-      if (hit) return hit
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-      const entry = build().then((value) => (value === null ? null : toCachedBody(value)))
+      if (hit && (maxAgeMs === undefined || now - hit.builtAt < maxAgeMs)) return hit.value
+      if (!hit && entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+      const entry = { value: build(), builtAt: now }
       entries.set(key, entry)
       const forget = () => {
         if (entries.get(key) === entry) entries.delete(key)
       }
-      entry.then((value) => value === null && forget(), forget)
-      return entry
+      entry.value.then((value) => value === null && forget(), forget)
+      return entry.value
     },
+  }
+}
+
+/** Serialised answers with their ETags, per key and schedule version (see createVersionedCache). */
+export function createBodyCache(version: ScheduleVersion, maxEntries = 200) {
+  const cache = createVersionedCache<CachedBody>(version, { maxEntries })
+  return {
+    get: (key: string, build: () => Promise<unknown>) =>
+      cache.get(key, async () => {
+        const value = await build()
+        return value === null ? null : toCachedBody(value)
+      }),
   }
 }
 

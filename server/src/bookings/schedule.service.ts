@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../../src/contract/auth'
-import type { PublicSchedule, PublicScheduleEntry, ScheduleEntry, WeekSchedule } from '../../../src/contract/bookings'
+import type { PublicSchedule, PublicScheduleEntry, WeekSchedule } from '../../../src/contract/bookings'
 import { bookingKindLabels } from '../../../src/contract/bookings'
 import { weekDays, weekStartOf } from '../../../src/contract/calendar'
 import type { Db } from '../db/client'
@@ -9,7 +9,7 @@ import type { SettingsService } from '../settings/settings.service'
 import { DELETED_MEMBER_NAME } from '../bands/bands.service'
 import { lastBookableDate } from './booking-rules'
 import { clubToday } from './club-time'
-import { createBodyCache, type CachedBody, type ScheduleVersion } from './schedule-cache'
+import { createBodyCache, createVersionedCache, type CachedBody, type ScheduleVersion } from './schedule-cache'
 
 type BlackoutRow = { startsOn: string; endsOn: string; roomIds: string[] | null; reason: string }
 
@@ -112,70 +112,94 @@ export function createScheduleService({ db, clock, settings, scheduleVersion }: 
     return weekStart
   }
 
+  /** A week as every member sees it; `userId` (the booker) stays here to mark the caller's own. */
+  async function memberWeek(weekStart: string) {
+    const days = weekDays(weekStart)
+    const [roomRows, periodRows, blackoutRows, entryRows] = await Promise.all([
+      db
+        .select({ id: rooms.id, name: rooms.name, active: rooms.active })
+        .from(rooms)
+        .orderBy(...roomOrder),
+      periodList(),
+      blackoutsIn(weekStart, days[6]!),
+      db
+        .select({
+          id: bookings.id,
+          roomId: bookings.roomId,
+          date: bookings.date,
+          periodId: bookings.periodId,
+          kind: bookings.kind,
+          bandId: bookings.bandId,
+          userId: bookings.userId,
+          reason: bookings.reason,
+          bandName: bands.name,
+          userName: users.displayName,
+          userStatus: users.status,
+        })
+        .from(bookings)
+        .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+        .leftJoin(bands, eq(bands.id, bookings.bandId))
+        .leftJoin(users, eq(users.id, bookings.userId))
+        .where(activeIn(weekStart, days[6]!))
+        .orderBy(...entryOrder),
+    ])
+    const labelOf = (row: (typeof entryRows)[number]) => {
+      if (row.kind === 'band') return row.bandName ?? bookingKindLabels.band
+      if (row.kind === 'block') return row.reason ?? bookingKindLabels.block
+      return row.userId && row.userStatus !== 'deleted' ? row.userName! : DELETED_MEMBER_NAME
+    }
+    return {
+      weekStart,
+      days,
+      rooms: roomRows,
+      periods: periodRows,
+      blackouts: expandBlackouts(blackoutRows, days),
+      entries: entryRows.map((row) => ({
+        id: row.id,
+        roomId: row.roomId,
+        date: row.date,
+        periodId: row.periodId!,
+        kind: row.kind,
+        label: labelOf(row),
+        bandId: row.bandId,
+        userId: row.userId,
+      })),
+    }
+  }
+
+  /**
+   * Members' weeks per week start, until the schedule version moves. People's names are not
+   * part of the version (a profile rename does not bump it), so an entry also lives at most
+   * 30 seconds.
+   */
+  const memberWeeks = createVersionedCache<Awaited<ReturnType<typeof memberWeek>>>(scheduleVersion, { maxEntries: 100, maxAgeMs: 30_000, clock })
+
   return {
-    /** The signed-in week grid: every room (inactive ones flagged), the caller's bookings marked. */
+    /**
+     * The signed-in week grid: every room (inactive ones flagged), the caller's bookings
+     * marked. What every member sees of a week is built once per schedule version (see
+     * memberWeek); per request only the caller's bands are read, to mark theirs.
+     */
     async week(caller: SessionUser, week?: string): Promise<WeekSchedule> {
       const now = clock()
       const club = await settings.get()
       const today = clubToday(now, club.timeZone)
-      const weekStart = weekStartOf(week ?? today)
-      const days = weekDays(weekStart)
-      const [roomRows, periodRows, blackoutRows, entryRows, myBands] = await Promise.all([
-        db
-          .select({ id: rooms.id, name: rooms.name, active: rooms.active })
-          .from(rooms)
-          .orderBy(...roomOrder),
-        periodList(),
-        blackoutsIn(weekStart, days[6]!),
-        db
-          .select({
-            id: bookings.id,
-            roomId: bookings.roomId,
-            date: bookings.date,
-            periodId: bookings.periodId,
-            kind: bookings.kind,
-            bandId: bookings.bandId,
-            userId: bookings.userId,
-            reason: bookings.reason,
-            bandName: bands.name,
-            userName: users.displayName,
-            userStatus: users.status,
-          })
-          .from(bookings)
-          .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-          .leftJoin(bands, eq(bands.id, bookings.bandId))
-          .leftJoin(users, eq(users.id, bookings.userId))
-          .where(activeIn(weekStart, days[6]!))
-          .orderBy(...entryOrder),
+      const weekStart = weekStartCached(week ?? today)
+      const [shared, myBands] = await Promise.all([
+        memberWeeks.get(weekStart, () => memberWeek(weekStart)),
         db.select({ id: bandMembers.bandId }).from(bandMembers).where(eq(bandMembers.userId, caller.id)),
       ])
+      const { entries, ...frame } = shared!
       const mine = new Set(myBands.map((band) => band.id))
-      const labelOf = (row: (typeof entryRows)[number]) => {
-        if (row.kind === 'band') return row.bandName ?? bookingKindLabels.band
-        if (row.kind === 'block') return row.reason ?? bookingKindLabels.block
-        return row.userId && row.userStatus !== 'deleted' ? row.userName! : DELETED_MEMBER_NAME
-      }
       return {
-        weekStart,
-        days,
+        ...frame,
         today,
         now: now.toISOString(),
         lastBookableDate: lastBookableDate(now, club),
-        rooms: roomRows,
-        periods: periodRows,
-        blackouts: expandBlackouts(blackoutRows, days),
-        entries: entryRows.map(
-          (row): ScheduleEntry => ({
-            id: row.id,
-            roomId: row.roomId,
-            date: row.date,
-            periodId: row.periodId!,
-            kind: row.kind,
-            label: labelOf(row),
-            bandId: row.bandId,
-            mine: row.userId === caller.id || (row.bandId !== null && mine.has(row.bandId)),
-          }),
-        ),
+        entries: entries.map(({ userId, ...entry }) => ({
+          ...entry,
+          mine: userId === caller.id || (entry.bandId !== null && mine.has(entry.bandId)),
+        })),
       }
     },
 

@@ -57,6 +57,16 @@ async function seedWeek() {
 }
 
 describe('GET /api/room-schedule', () => {
+  it('shows a booking made or cancelled since the last look at once, marked as mine only for its band', async () => {
+    const entries = async (who: Caller) => (await call.get(who, `/api/room-schedule?week=${TUE}`)).json().entries as Array<{ id: string; mine: boolean }>
+    expect(await entries(aoi)).toEqual([])
+    const made = await booked(aoi, { ...slot(club.roomA, club.p3, TUE), kind: 'band', bandId: tanakas.id })
+    expect(await entries(aoi)).toEqual([expect.objectContaining({ id: made.id, mine: true })])
+    expect(await entries(secret)).toEqual([expect.objectContaining({ id: made.id, mine: false })])
+    expect((await call.cancel(aoi, made.id)).statusCode).toBe(200)
+    expect(await entries(aoi)).toEqual([])
+  })
+
   it('answers this week’s grid: every room, the periods, blackouts per day and every active booking', async () => {
     const s = await seedWeek()
     await createBooking(t.db, { room: club.roomB, period: club.p4, date: TUE, userId: secret.user.id, kind: 'personal', status: 'cancelled' })
