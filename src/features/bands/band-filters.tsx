@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react'
 import { X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field'
@@ -7,8 +6,7 @@ import { bandStatuses } from '@/contract/bands'
 import { parts, type Part } from '@/contract/people'
 import { bandStatusLabels } from './band-parts'
 import type { BandListUrlSearch } from './band-search'
-
-const SEARCH_DEBOUNCE_MS = 300
+import { useDebouncedSearch } from '@/lib/use-debounced-search'
 
 /**
  * Search (debounced), status, part and member ("only my bands" or anyone through the picker).
@@ -23,24 +21,7 @@ export function BandFilters({
   myId: string | undefined
   onChange: (next: Partial<BandListUrlSearch>) => void
 }) {
-  const [text, setText] = useState(search.q ?? '')
-  const onChangeRef = useRef(onChange)
-  useEffect(() => {
-    onChangeRef.current = onChange
-  })
-
-  // The URL wins when it changes from outside (back button, a link).
-  const [lastUrlQ, setLastUrlQ] = useState(search.q ?? '')
-  if ((search.q ?? '') !== lastUrlQ) {
-    setLastUrlQ(search.q ?? '')
-    setText(search.q ?? '')
-  }
-
-  useEffect(() => {
-    if (text.trim() === (search.q ?? '').trim()) return
-    const timer = setTimeout(() => onChangeRef.current({ q: text.trim() || undefined }), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text, search.q])
+  const [text, setText] = useDebouncedSearch(search.q, (q) => onChange({ q }))
 
   const onlyMine = myId !== undefined && search.memberId === myId
   const otherMember = search.memberId !== undefined && !onlyMine

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -6,8 +5,7 @@ import { SelectField, TextField } from '@/components/ui/field'
 import { bookingKindLabels, bookingKinds, bookingStatuses, type BookingKind, type BookingStatus } from '@/contract/bookings'
 import type { BookingListSearch } from './booking-search'
 import { bookingRoomsQueryOptions } from './bookings-queries'
-
-const SEARCH_DEBOUNCE_MS = 300
+import { useDebouncedSearch } from '@/lib/use-debounced-search'
 
 const statusLabels: Record<BookingStatus, string> = { active: 'Active', cancelled: 'Cancelled' }
 
@@ -51,24 +49,7 @@ export function SegmentedControl<T extends string>({
  */
 export function BookingFilters({ search, onChange }: { search: BookingListSearch; onChange: (next: Partial<BookingListSearch>) => void }) {
   const rooms = useQuery(bookingRoomsQueryOptions())
-  const [text, setText] = useState(search.q ?? '')
-  const onChangeRef = useRef(onChange)
-  useEffect(() => {
-    onChangeRef.current = onChange
-  })
-
-  // The URL wins when it changes from outside (back button, a link).
-  const [lastUrlQ, setLastUrlQ] = useState(search.q ?? '')
-  if ((search.q ?? '') !== lastUrlQ) {
-    setLastUrlQ(search.q ?? '')
-    setText(search.q ?? '')
-  }
-
-  useEffect(() => {
-    if (text.trim() === (search.q ?? '').trim()) return
-    const timer = setTimeout(() => onChangeRef.current({ q: text.trim() || undefined }), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text, search.q])
+  const [text, setText] = useDebouncedSearch(search.q, (q) => onChange({ q }))
 
   const filtered = Boolean(search.q || search.roomId || search.kind || search.status || search.from || search.to)
 

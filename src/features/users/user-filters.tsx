@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+import type { ChangeEvent } from 'react'
 import { SelectField, TextField } from '@/components/ui/field'
 import { gradeLabel } from '@/contract/terms'
 import { gradeFilters, roleLabels, statusLabels, type UserSort } from '@/contract/users'
 import { roles, userStatuses } from '@/contract/auth'
 import type { UserSearch } from './user-search'
-
-const SEARCH_DEBOUNCE_MS = 300
+import { useDebouncedSearch } from '@/lib/use-debounced-search'
 
 const sortOptions: ReadonlyArray<{ value: UserSort; label: string }> = [
   { value: 'name', label: 'Name (A–Z)' },
@@ -25,24 +24,7 @@ const gradeOptionLabel = (grade: (typeof gradeFilters)[number]) =>
  * `onChange`, which also goes back to the first page.
  */
 export function UserFilters({ search, onChange }: { search: UserSearch; onChange: (next: Partial<UserSearch>) => void }) {
-  const [text, setText] = useState(search.q ?? '')
-  const onChangeRef = useRef(onChange)
-  useEffect(() => {
-    onChangeRef.current = onChange
-  })
-
-  // The URL wins when it changes from outside (back button, a link).
-  const [lastUrlQ, setLastUrlQ] = useState(search.q ?? '')
-  if ((search.q ?? '') !== lastUrlQ) {
-    setLastUrlQ(search.q ?? '')
-    setText(search.q ?? '')
-  }
-
-  useEffect(() => {
-    if (text.trim() === (search.q ?? '').trim()) return
-    const timer = setTimeout(() => onChangeRef.current({ q: text.trim() || undefined }), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text, search.q])
+  const [text, setText] = useDebouncedSearch(search.q, (q) => onChange({ q }))
 
   const select = (key: 'status' | 'role' | 'grade' | 'sort') => (event: ChangeEvent<HTMLSelectElement>) =>
     onChange({ [key]: event.target.value || undefined })
