@@ -162,7 +162,20 @@ export function createApiClient({
     return result
   }
 
-  return Object.assign(request, { refreshToken })
+  /**
+   * A public endpoint called from a page visitors open (e.g. the public room schedule): no
+   * token, no refresh, no full-page error pages — the page shows every failure itself. The
+   * errors are the same `ApiError`s as `api()`'s.
+   */
+  async function publicRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+    try {
+      return await raw<T>(path, { ...options, baseURL: baseURL() } as FetchOptions<'json'>)
+    } catch (error) {
+      throw toApiError(error)
+    }
+  }
+
+  return Object.assign(request, { refreshToken, public: publicRequest })
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { FetchError, ofetch } from 'ofetch'
 import { publicScheduleSchema, weekScheduleSchema } from '@/contract/bookings'
 import { weekStartOf } from '@/contract/calendar'
-import { apiErrorSchema } from '@/contract/errors'
-import { ApiError, api } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
 
 /**
  * The two week grids. The roots `room-schedule` and `public-room-schedule` are what the
@@ -33,41 +31,13 @@ export const roomScheduleQueryOptions = (week: string | undefined) => {
   })
 }
 
-function pageOrigin() {
-  return typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null' ? window.location.origin : 'http://localhost'
-}
-
-/** The same shape of error `api()` throws, so `QueryErrorBlock` and the query client's retry rule treat it alike. */
-function toApiError(error: unknown): ApiError {
-  if (error instanceof FetchError && error.response) {
-    const parsed = apiErrorSchema.safeParse(error.data)
-    const status = error.response.status
-    return new ApiError({
-      status,
-      code: parsed.success ? parsed.data.error.code : `HTTP_${status}`,
-      message: parsed.success ? parsed.data.error.message : `The server answered ${status}.`,
-      body: error.data,
-    })
-  }
-  // No answer at all: offline, DNS, aborted.
-  return new ApiError({ status: 0, code: 'NETWORK', message: 'Could not reach the server. Check your connection and try again.' })
-}
-
 /**
- * The visitors' grid is fetched with plain ofetch, not `api()`, on purpose: `api()` sends a
- * signed-in member's token and refreshes it (a refused refresh would sign them out from a
- * public page), and it answers 401/403/404/500 with a full page load to the in-layout
- * `/dashboard4xx` pages, which a visitor cannot open (they bounce to sign-in). This page shows
- * every failure inline instead. The endpoint is public: no token, no cookies needed.
+ * The visitors' grid goes through `api.public()`, not `api()`: no member's token is sent or
+ * refreshed (a refused refresh would sign them out from a public page), and failures stay on
+ * this page instead of loading the signed-in `/dashboard4xx` pages a visitor cannot open.
  */
 async function fetchPublicSchedule(weekStart: string | undefined) {
-  let body: unknown
-  try {
-    body = await ofetch('/api/public/room-schedule', { baseURL: pageOrigin(), query: weekStart ? { week: weekStart } : {}, retry: 0 })
-  } catch (error) {
-    throw toApiError(error)
-  }
-  return publicScheduleSchema.parse(body)
+  return publicScheduleSchema.parse(await api.public('/api/public/room-schedule', { query: weekStart ? { week: weekStart } : {} }))
 }
 
 /**

@@ -213,3 +213,23 @@ describe('errors', () => {
     expect(refresh.calls).toHaveLength(0)
   })
 })
+
+describe('public calls', () => {
+  it('send no token, do not refresh, and leave every error to the page', async () => {
+    signIn()
+    const refresh = trackRefresh()
+    let authorization: string | null = 'unset'
+    server.use(
+      http.get('/api/public/thing', ({ request }) => {
+        authorization = request.headers.get('authorization')
+        return HttpResponse.json(buildApiError('NOT_FOUND', 'This room is not on the public schedule.'), { status: 404 })
+      }),
+    )
+    const error = await api.public('/api/public/thing').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'This room is not on the public schedule.' })
+    expect(authorization).toBeNull()
+    expect(refresh.calls).toHaveLength(0)
+    expect(assign).not.toHaveBeenCalled()
+  })
+})
