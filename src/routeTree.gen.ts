@@ -22,6 +22,8 @@ import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedAdditionalInfoRouteImport } from './routes/_authenticated/additional-info'
 import { Route as AuthenticatedBandListRouteImport } from './routes/_authenticated/band-list'
 import { Route as AuthenticatedBandRegistrationFormRouteImport } from './routes/_authenticated/band-registration-form'
+import { Route as AuthenticatedChristmasLiveApplicationRouteImport } from './routes/_authenticated/christmas-live-application'
+import { Route as AuthenticatedChristmasLiveApplicationListRouteImport } from './routes/_authenticated/christmas-live-application-list'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDashboard2RouteImport } from './routes/_authenticated/dashboard2'
 import { Route as AuthenticatedDashboard401RouteImport } from './routes/_authenticated/dashboard401'
@@ -29,6 +31,10 @@ import { Route as AuthenticatedDashboard403RouteImport } from './routes/_authent
 import { Route as AuthenticatedDashboard404RouteImport } from './routes/_authenticated/dashboard404'
 import { Route as AuthenticatedDashboard500RouteImport } from './routes/_authenticated/dashboard500'
 import { Route as AuthenticatedExecutiveManagementRouteImport } from './routes/_authenticated/executive-management'
+import { Route as AuthenticatedFestivalApplicationFormRouteImport } from './routes/_authenticated/festival-application-form'
+import { Route as AuthenticatedFestivalApplicationListRouteImport } from './routes/_authenticated/festival-application-list'
+import { Route as AuthenticatedFestivalBandListRouteImport } from './routes/_authenticated/festival-band-list'
+import { Route as AuthenticatedFestivalParticipantListRouteImport } from './routes/_authenticated/festival-participant-list'
 import { Route as AuthenticatedIntroRouteImport } from './routes/_authenticated/intro'
 import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authenticated/intro-edit'
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
@@ -37,11 +43,16 @@ import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedRoomBookingFormRouteImport } from './routes/_authenticated/room-booking-form'
 import { Route as AuthenticatedRoomBookingListRouteImport } from './routes/_authenticated/room-booking-list'
 import { Route as AuthenticatedRoomScheduleRouteImport } from './routes/_authenticated/room-schedule'
+import { Route as AuthenticatedSummerLiveApplicationFormRouteImport } from './routes/_authenticated/summer-live-application-form'
 import { Route as AuthenticatedSystemSettingsRouteImport } from './routes/_authenticated/system-settings'
 import { Route as AuthenticatedUserBandsRouteImport } from './routes/_authenticated/user-bands'
 import { Route as AuthenticatedUserDeleteRouteImport } from './routes/_authenticated/user-delete'
 import { Route as AuthenticatedUserEditRouteImport } from './routes/_authenticated/user-edit'
 import { Route as AuthenticatedUserListRouteImport } from './routes/_authenticated/user-list'
+import { Route as AuthenticatedWinterLiveApplicationFormRouteImport } from './routes/_authenticated/winter-live-application-form'
+import { Route as AuthenticatedSeasonalLiveApplicationListSeasonRouteImport } from './routes/_authenticated/seasonal-live-application-list/$season'
+import { Route as AuthenticatedSeasonalLiveApplicationSeasonRouteImport } from './routes/_authenticated/seasonal-live-application/$season'
+import { Route as AuthenticatedSeasonalLiveParticipantListSeasonRouteImport } from './routes/_authenticated/seasonal-live-participant-list/$season'
 import { Route as AuthenticatedBandsEditAdminBandIdRouteImport } from './routes/_authenticated/bands/edit-admin/$bandId'
 import { Route as AuthenticatedBandsEditBandIdRouteImport } from './routes/_authenticated/bands/edit/$bandId'
 
@@ -111,6 +122,18 @@ const AuthenticatedBandRegistrationFormRoute =
     path: '/band-registration-form',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedChristmasLiveApplicationRoute =
+  AuthenticatedChristmasLiveApplicationRouteImport.update({
+    id: '/christmas-live-application',
+    path: '/christmas-live-application',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedChristmasLiveApplicationListRoute =
+  AuthenticatedChristmasLiveApplicationListRouteImport.update({
+    id: '/christmas-live-application-list',
+    path: '/christmas-live-application-list',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -149,6 +172,30 @@ const AuthenticatedExecutiveManagementRoute =
   AuthenticatedExecutiveManagementRouteImport.update({
     id: '/executive-management',
     path: '/executive-management',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedFestivalApplicationFormRoute =
+  AuthenticatedFestivalApplicationFormRouteImport.update({
+    id: '/festival-application-form',
+    path: '/festival-application-form',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedFestivalApplicationListRoute =
+  AuthenticatedFestivalApplicationListRouteImport.update({
+    id: '/festival-application-list',
+    path: '/festival-application-list',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedFestivalBandListRoute =
+  AuthenticatedFestivalBandListRouteImport.update({
+    id: '/festival-band-list',
+    path: '/festival-band-list',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedFestivalParticipantListRoute =
+  AuthenticatedFestivalParticipantListRouteImport.update({
+    id: '/festival-participant-list',
+    path: '/festival-participant-list',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedIntroRoute = AuthenticatedIntroRouteImport.update({
@@ -195,6 +242,12 @@ const AuthenticatedRoomScheduleRoute =
     path: '/room-schedule',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSummerLiveApplicationFormRoute =
+  AuthenticatedSummerLiveApplicationFormRouteImport.update({
+    id: '/summer-live-application-form',
+    path: '/summer-live-application-form',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSystemSettingsRoute =
   AuthenticatedSystemSettingsRouteImport.update({
     id: '/system-settings',
@@ -221,6 +274,30 @@ const AuthenticatedUserListRoute = AuthenticatedUserListRouteImport.update({
   path: '/user-list',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedWinterLiveApplicationFormRoute =
+  AuthenticatedWinterLiveApplicationFormRouteImport.update({
+    id: '/winter-live-application-form',
+    path: '/winter-live-application-form',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSeasonalLiveApplicationListSeasonRoute =
+  AuthenticatedSeasonalLiveApplicationListSeasonRouteImport.update({
+    id: '/seasonal-live-application-list/$season',
+    path: '/seasonal-live-application-list/$season',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSeasonalLiveApplicationSeasonRoute =
+  AuthenticatedSeasonalLiveApplicationSeasonRouteImport.update({
+    id: '/seasonal-live-application/$season',
+    path: '/seasonal-live-application/$season',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSeasonalLiveParticipantListSeasonRoute =
+  AuthenticatedSeasonalLiveParticipantListSeasonRouteImport.update({
+    id: '/seasonal-live-participant-list/$season',
+    path: '/seasonal-live-participant-list/$season',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedBandsEditAdminBandIdRoute =
   AuthenticatedBandsEditAdminBandIdRouteImport.update({
     id: '/bands/edit-admin/$bandId',
@@ -247,6 +324,8 @@ export interface FileRoutesByFullPath {
   '/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/band-list': typeof AuthenticatedBandListRoute
   '/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
+  '/christmas-live-application': typeof AuthenticatedChristmasLiveApplicationRoute
+  '/christmas-live-application-list': typeof AuthenticatedChristmasLiveApplicationListRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dashboard2': typeof AuthenticatedDashboard2Route
   '/dashboard401': typeof AuthenticatedDashboard401Route
@@ -254,6 +333,10 @@ export interface FileRoutesByFullPath {
   '/dashboard404': typeof AuthenticatedDashboard404Route
   '/dashboard500': typeof AuthenticatedDashboard500Route
   '/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/festival-application-form': typeof AuthenticatedFestivalApplicationFormRoute
+  '/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
+  '/festival-band-list': typeof AuthenticatedFestivalBandListRoute
+  '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
@@ -262,11 +345,16 @@ export interface FileRoutesByFullPath {
   '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/room-schedule': typeof AuthenticatedRoomScheduleRoute
+  '/summer-live-application-form': typeof AuthenticatedSummerLiveApplicationFormRoute
   '/system-settings': typeof AuthenticatedSystemSettingsRoute
   '/user-bands': typeof AuthenticatedUserBandsRoute
   '/user-delete': typeof AuthenticatedUserDeleteRoute
   '/user-edit': typeof AuthenticatedUserEditRoute
   '/user-list': typeof AuthenticatedUserListRoute
+  '/winter-live-application-form': typeof AuthenticatedWinterLiveApplicationFormRoute
+  '/seasonal-live-application-list/$season': typeof AuthenticatedSeasonalLiveApplicationListSeasonRoute
+  '/seasonal-live-application/$season': typeof AuthenticatedSeasonalLiveApplicationSeasonRoute
+  '/seasonal-live-participant-list/$season': typeof AuthenticatedSeasonalLiveParticipantListSeasonRoute
   '/bands/edit-admin/$bandId': typeof AuthenticatedBandsEditAdminBandIdRoute
   '/bands/edit/$bandId': typeof AuthenticatedBandsEditBandIdRoute
 }
@@ -282,6 +370,8 @@ export interface FileRoutesByTo {
   '/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/band-list': typeof AuthenticatedBandListRoute
   '/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
+  '/christmas-live-application': typeof AuthenticatedChristmasLiveApplicationRoute
+  '/christmas-live-application-list': typeof AuthenticatedChristmasLiveApplicationListRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dashboard2': typeof AuthenticatedDashboard2Route
   '/dashboard401': typeof AuthenticatedDashboard401Route
@@ -289,6 +379,10 @@ export interface FileRoutesByTo {
   '/dashboard404': typeof AuthenticatedDashboard404Route
   '/dashboard500': typeof AuthenticatedDashboard500Route
   '/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/festival-application-form': typeof AuthenticatedFestivalApplicationFormRoute
+  '/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
+  '/festival-band-list': typeof AuthenticatedFestivalBandListRoute
+  '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
@@ -297,12 +391,17 @@ export interface FileRoutesByTo {
   '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/room-schedule': typeof AuthenticatedRoomScheduleRoute
+  '/summer-live-application-form': typeof AuthenticatedSummerLiveApplicationFormRoute
   '/system-settings': typeof AuthenticatedSystemSettingsRoute
   '/user-bands': typeof AuthenticatedUserBandsRoute
   '/user-delete': typeof AuthenticatedUserDeleteRoute
   '/user-edit': typeof AuthenticatedUserEditRoute
   '/user-list': typeof AuthenticatedUserListRoute
+  '/winter-live-application-form': typeof AuthenticatedWinterLiveApplicationFormRoute
   '/': typeof AuthenticatedIndexRoute
+  '/seasonal-live-application-list/$season': typeof AuthenticatedSeasonalLiveApplicationListSeasonRoute
+  '/seasonal-live-application/$season': typeof AuthenticatedSeasonalLiveApplicationSeasonRoute
+  '/seasonal-live-participant-list/$season': typeof AuthenticatedSeasonalLiveParticipantListSeasonRoute
   '/bands/edit-admin/$bandId': typeof AuthenticatedBandsEditAdminBandIdRoute
   '/bands/edit/$bandId': typeof AuthenticatedBandsEditBandIdRoute
 }
@@ -320,6 +419,8 @@ export interface FileRoutesById {
   '/_authenticated/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/_authenticated/band-list': typeof AuthenticatedBandListRoute
   '/_authenticated/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
+  '/_authenticated/christmas-live-application': typeof AuthenticatedChristmasLiveApplicationRoute
+  '/_authenticated/christmas-live-application-list': typeof AuthenticatedChristmasLiveApplicationListRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/dashboard2': typeof AuthenticatedDashboard2Route
   '/_authenticated/dashboard401': typeof AuthenticatedDashboard401Route
@@ -327,6 +428,10 @@ export interface FileRoutesById {
   '/_authenticated/dashboard404': typeof AuthenticatedDashboard404Route
   '/_authenticated/dashboard500': typeof AuthenticatedDashboard500Route
   '/_authenticated/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/_authenticated/festival-application-form': typeof AuthenticatedFestivalApplicationFormRoute
+  '/_authenticated/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
+  '/_authenticated/festival-band-list': typeof AuthenticatedFestivalBandListRoute
+  '/_authenticated/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/_authenticated/intro': typeof AuthenticatedIntroRoute
   '/_authenticated/intro-edit': typeof AuthenticatedIntroEditRoute
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
@@ -335,12 +440,17 @@ export interface FileRoutesById {
   '/_authenticated/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/_authenticated/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/_authenticated/room-schedule': typeof AuthenticatedRoomScheduleRoute
+  '/_authenticated/summer-live-application-form': typeof AuthenticatedSummerLiveApplicationFormRoute
   '/_authenticated/system-settings': typeof AuthenticatedSystemSettingsRoute
   '/_authenticated/user-bands': typeof AuthenticatedUserBandsRoute
   '/_authenticated/user-delete': typeof AuthenticatedUserDeleteRoute
   '/_authenticated/user-edit': typeof AuthenticatedUserEditRoute
   '/_authenticated/user-list': typeof AuthenticatedUserListRoute
+  '/_authenticated/winter-live-application-form': typeof AuthenticatedWinterLiveApplicationFormRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_authenticated/seasonal-live-application-list/$season': typeof AuthenticatedSeasonalLiveApplicationListSeasonRoute
+  '/_authenticated/seasonal-live-application/$season': typeof AuthenticatedSeasonalLiveApplicationSeasonRoute
+  '/_authenticated/seasonal-live-participant-list/$season': typeof AuthenticatedSeasonalLiveParticipantListSeasonRoute
   '/_authenticated/bands/edit-admin/$bandId': typeof AuthenticatedBandsEditAdminBandIdRoute
   '/_authenticated/bands/edit/$bandId': typeof AuthenticatedBandsEditBandIdRoute
 }
@@ -359,6 +469,8 @@ export interface FileRouteTypes {
     | '/additional-info'
     | '/band-list'
     | '/band-registration-form'
+    | '/christmas-live-application'
+    | '/christmas-live-application-list'
     | '/dashboard'
     | '/dashboard2'
     | '/dashboard401'
@@ -366,6 +478,10 @@ export interface FileRouteTypes {
     | '/dashboard404'
     | '/dashboard500'
     | '/executive-management'
+    | '/festival-application-form'
+    | '/festival-application-list'
+    | '/festival-band-list'
+    | '/festival-participant-list'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
@@ -374,11 +490,16 @@ export interface FileRouteTypes {
     | '/room-booking-form'
     | '/room-booking-list'
     | '/room-schedule'
+    | '/summer-live-application-form'
     | '/system-settings'
     | '/user-bands'
     | '/user-delete'
     | '/user-edit'
     | '/user-list'
+    | '/winter-live-application-form'
+    | '/seasonal-live-application-list/$season'
+    | '/seasonal-live-application/$season'
+    | '/seasonal-live-participant-list/$season'
     | '/bands/edit-admin/$bandId'
     | '/bands/edit/$bandId'
   fileRoutesByTo: FileRoutesByTo
@@ -394,6 +515,8 @@ export interface FileRouteTypes {
     | '/additional-info'
     | '/band-list'
     | '/band-registration-form'
+    | '/christmas-live-application'
+    | '/christmas-live-application-list'
     | '/dashboard'
     | '/dashboard2'
     | '/dashboard401'
@@ -401,6 +524,10 @@ export interface FileRouteTypes {
     | '/dashboard404'
     | '/dashboard500'
     | '/executive-management'
+    | '/festival-application-form'
+    | '/festival-application-list'
+    | '/festival-band-list'
+    | '/festival-participant-list'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
@@ -409,12 +536,17 @@ export interface FileRouteTypes {
     | '/room-booking-form'
     | '/room-booking-list'
     | '/room-schedule'
+    | '/summer-live-application-form'
     | '/system-settings'
     | '/user-bands'
     | '/user-delete'
     | '/user-edit'
     | '/user-list'
+    | '/winter-live-application-form'
     | '/'
+    | '/seasonal-live-application-list/$season'
+    | '/seasonal-live-application/$season'
+    | '/seasonal-live-participant-list/$season'
     | '/bands/edit-admin/$bandId'
     | '/bands/edit/$bandId'
   id:
@@ -431,6 +563,8 @@ export interface FileRouteTypes {
     | '/_authenticated/additional-info'
     | '/_authenticated/band-list'
     | '/_authenticated/band-registration-form'
+    | '/_authenticated/christmas-live-application'
+    | '/_authenticated/christmas-live-application-list'
     | '/_authenticated/dashboard'
     | '/_authenticated/dashboard2'
     | '/_authenticated/dashboard401'
@@ -438,6 +572,10 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard404'
     | '/_authenticated/dashboard500'
     | '/_authenticated/executive-management'
+    | '/_authenticated/festival-application-form'
+    | '/_authenticated/festival-application-list'
+    | '/_authenticated/festival-band-list'
+    | '/_authenticated/festival-participant-list'
     | '/_authenticated/intro'
     | '/_authenticated/intro-edit'
     | '/_authenticated/intro-list'
@@ -446,12 +584,17 @@ export interface FileRouteTypes {
     | '/_authenticated/room-booking-form'
     | '/_authenticated/room-booking-list'
     | '/_authenticated/room-schedule'
+    | '/_authenticated/summer-live-application-form'
     | '/_authenticated/system-settings'
     | '/_authenticated/user-bands'
     | '/_authenticated/user-delete'
     | '/_authenticated/user-edit'
     | '/_authenticated/user-list'
+    | '/_authenticated/winter-live-application-form'
     | '/_authenticated/'
+    | '/_authenticated/seasonal-live-application-list/$season'
+    | '/_authenticated/seasonal-live-application/$season'
+    | '/_authenticated/seasonal-live-participant-list/$season'
     | '/_authenticated/bands/edit-admin/$bandId'
     | '/_authenticated/bands/edit/$bandId'
   fileRoutesById: FileRoutesById
@@ -561,6 +704,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBandRegistrationFormRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/christmas-live-application': {
+      id: '/_authenticated/christmas-live-application'
+      path: '/christmas-live-application'
+      fullPath: '/christmas-live-application'
+      preLoaderRoute: typeof AuthenticatedChristmasLiveApplicationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/christmas-live-application-list': {
+      id: '/_authenticated/christmas-live-application-list'
+      path: '/christmas-live-application-list'
+      fullPath: '/christmas-live-application-list'
+      preLoaderRoute: typeof AuthenticatedChristmasLiveApplicationListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/dashboard': {
       id: '/_authenticated/dashboard'
       path: '/dashboard'
@@ -608,6 +765,34 @@ declare module '@tanstack/react-router' {
       path: '/executive-management'
       fullPath: '/executive-management'
       preLoaderRoute: typeof AuthenticatedExecutiveManagementRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/festival-application-form': {
+      id: '/_authenticated/festival-application-form'
+      path: '/festival-application-form'
+      fullPath: '/festival-application-form'
+      preLoaderRoute: typeof AuthenticatedFestivalApplicationFormRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/festival-application-list': {
+      id: '/_authenticated/festival-application-list'
+      path: '/festival-application-list'
+      fullPath: '/festival-application-list'
+      preLoaderRoute: typeof AuthenticatedFestivalApplicationListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/festival-band-list': {
+      id: '/_authenticated/festival-band-list'
+      path: '/festival-band-list'
+      fullPath: '/festival-band-list'
+      preLoaderRoute: typeof AuthenticatedFestivalBandListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/festival-participant-list': {
+      id: '/_authenticated/festival-participant-list'
+      path: '/festival-participant-list'
+      fullPath: '/festival-participant-list'
+      preLoaderRoute: typeof AuthenticatedFestivalParticipantListRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/intro': {
@@ -666,6 +851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedRoomScheduleRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/summer-live-application-form': {
+      id: '/_authenticated/summer-live-application-form'
+      path: '/summer-live-application-form'
+      fullPath: '/summer-live-application-form'
+      preLoaderRoute: typeof AuthenticatedSummerLiveApplicationFormRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/system-settings': {
       id: '/_authenticated/system-settings'
       path: '/system-settings'
@@ -701,6 +893,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUserListRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/winter-live-application-form': {
+      id: '/_authenticated/winter-live-application-form'
+      path: '/winter-live-application-form'
+      fullPath: '/winter-live-application-form'
+      preLoaderRoute: typeof AuthenticatedWinterLiveApplicationFormRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/seasonal-live-application-list/$season': {
+      id: '/_authenticated/seasonal-live-application-list/$season'
+      path: '/seasonal-live-application-list/$season'
+      fullPath: '/seasonal-live-application-list/$season'
+      preLoaderRoute: typeof AuthenticatedSeasonalLiveApplicationListSeasonRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/seasonal-live-application/$season': {
+      id: '/_authenticated/seasonal-live-application/$season'
+      path: '/seasonal-live-application/$season'
+      fullPath: '/seasonal-live-application/$season'
+      preLoaderRoute: typeof AuthenticatedSeasonalLiveApplicationSeasonRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/seasonal-live-participant-list/$season': {
+      id: '/_authenticated/seasonal-live-participant-list/$season'
+      path: '/seasonal-live-participant-list/$season'
+      fullPath: '/seasonal-live-participant-list/$season'
+      preLoaderRoute: typeof AuthenticatedSeasonalLiveParticipantListSeasonRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/bands/edit-admin/$bandId': {
       id: '/_authenticated/bands/edit-admin/$bandId'
       path: '/bands/edit-admin/$bandId'
@@ -722,6 +942,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAdditionalInfoRoute: typeof AuthenticatedAdditionalInfoRoute
   AuthenticatedBandListRoute: typeof AuthenticatedBandListRoute
   AuthenticatedBandRegistrationFormRoute: typeof AuthenticatedBandRegistrationFormRoute
+  AuthenticatedChristmasLiveApplicationRoute: typeof AuthenticatedChristmasLiveApplicationRoute
+  AuthenticatedChristmasLiveApplicationListRoute: typeof AuthenticatedChristmasLiveApplicationListRoute
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedDashboard2Route: typeof AuthenticatedDashboard2Route
   AuthenticatedDashboard401Route: typeof AuthenticatedDashboard401Route
@@ -729,6 +951,10 @@ interface AuthenticatedRouteChildren {
   AuthenticatedDashboard404Route: typeof AuthenticatedDashboard404Route
   AuthenticatedDashboard500Route: typeof AuthenticatedDashboard500Route
   AuthenticatedExecutiveManagementRoute: typeof AuthenticatedExecutiveManagementRoute
+  AuthenticatedFestivalApplicationFormRoute: typeof AuthenticatedFestivalApplicationFormRoute
+  AuthenticatedFestivalApplicationListRoute: typeof AuthenticatedFestivalApplicationListRoute
+  AuthenticatedFestivalBandListRoute: typeof AuthenticatedFestivalBandListRoute
+  AuthenticatedFestivalParticipantListRoute: typeof AuthenticatedFestivalParticipantListRoute
   AuthenticatedIntroRoute: typeof AuthenticatedIntroRoute
   AuthenticatedIntroEditRoute: typeof AuthenticatedIntroEditRoute
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
@@ -737,12 +963,17 @@ interface AuthenticatedRouteChildren {
   AuthenticatedRoomBookingFormRoute: typeof AuthenticatedRoomBookingFormRoute
   AuthenticatedRoomBookingListRoute: typeof AuthenticatedRoomBookingListRoute
   AuthenticatedRoomScheduleRoute: typeof AuthenticatedRoomScheduleRoute
+  AuthenticatedSummerLiveApplicationFormRoute: typeof AuthenticatedSummerLiveApplicationFormRoute
   AuthenticatedSystemSettingsRoute: typeof AuthenticatedSystemSettingsRoute
   AuthenticatedUserBandsRoute: typeof AuthenticatedUserBandsRoute
   AuthenticatedUserDeleteRoute: typeof AuthenticatedUserDeleteRoute
   AuthenticatedUserEditRoute: typeof AuthenticatedUserEditRoute
   AuthenticatedUserListRoute: typeof AuthenticatedUserListRoute
+  AuthenticatedWinterLiveApplicationFormRoute: typeof AuthenticatedWinterLiveApplicationFormRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedSeasonalLiveApplicationListSeasonRoute: typeof AuthenticatedSeasonalLiveApplicationListSeasonRoute
+  AuthenticatedSeasonalLiveApplicationSeasonRoute: typeof AuthenticatedSeasonalLiveApplicationSeasonRoute
+  AuthenticatedSeasonalLiveParticipantListSeasonRoute: typeof AuthenticatedSeasonalLiveParticipantListSeasonRoute
   AuthenticatedBandsEditAdminBandIdRoute: typeof AuthenticatedBandsEditAdminBandIdRoute
   AuthenticatedBandsEditBandIdRoute: typeof AuthenticatedBandsEditBandIdRoute
 }
@@ -752,6 +983,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBandListRoute: AuthenticatedBandListRoute,
   AuthenticatedBandRegistrationFormRoute:
     AuthenticatedBandRegistrationFormRoute,
+  AuthenticatedChristmasLiveApplicationRoute:
+    AuthenticatedChristmasLiveApplicationRoute,
+  AuthenticatedChristmasLiveApplicationListRoute:
+    AuthenticatedChristmasLiveApplicationListRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedDashboard2Route: AuthenticatedDashboard2Route,
   AuthenticatedDashboard401Route: AuthenticatedDashboard401Route,
@@ -759,6 +994,13 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboard404Route: AuthenticatedDashboard404Route,
   AuthenticatedDashboard500Route: AuthenticatedDashboard500Route,
   AuthenticatedExecutiveManagementRoute: AuthenticatedExecutiveManagementRoute,
+  AuthenticatedFestivalApplicationFormRoute:
+    AuthenticatedFestivalApplicationFormRoute,
+  AuthenticatedFestivalApplicationListRoute:
+    AuthenticatedFestivalApplicationListRoute,
+  AuthenticatedFestivalBandListRoute: AuthenticatedFestivalBandListRoute,
+  AuthenticatedFestivalParticipantListRoute:
+    AuthenticatedFestivalParticipantListRoute,
   AuthenticatedIntroRoute: AuthenticatedIntroRoute,
   AuthenticatedIntroEditRoute: AuthenticatedIntroEditRoute,
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,
@@ -767,12 +1009,22 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedRoomBookingFormRoute: AuthenticatedRoomBookingFormRoute,
   AuthenticatedRoomBookingListRoute: AuthenticatedRoomBookingListRoute,
   AuthenticatedRoomScheduleRoute: AuthenticatedRoomScheduleRoute,
+  AuthenticatedSummerLiveApplicationFormRoute:
+    AuthenticatedSummerLiveApplicationFormRoute,
   AuthenticatedSystemSettingsRoute: AuthenticatedSystemSettingsRoute,
   AuthenticatedUserBandsRoute: AuthenticatedUserBandsRoute,
   AuthenticatedUserDeleteRoute: AuthenticatedUserDeleteRoute,
   AuthenticatedUserEditRoute: AuthenticatedUserEditRoute,
   AuthenticatedUserListRoute: AuthenticatedUserListRoute,
+  AuthenticatedWinterLiveApplicationFormRoute:
+    AuthenticatedWinterLiveApplicationFormRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedSeasonalLiveApplicationListSeasonRoute:
+    AuthenticatedSeasonalLiveApplicationListSeasonRoute,
+  AuthenticatedSeasonalLiveApplicationSeasonRoute:
+    AuthenticatedSeasonalLiveApplicationSeasonRoute,
+  AuthenticatedSeasonalLiveParticipantListSeasonRoute:
+    AuthenticatedSeasonalLiveParticipantListSeasonRoute,
   AuthenticatedBandsEditAdminBandIdRoute:
     AuthenticatedBandsEditAdminBandIdRoute,
   AuthenticatedBandsEditBandIdRoute: AuthenticatedBandsEditBandIdRoute,

@@ -23,6 +23,7 @@ import { registerUserRoutes } from './users/users.routes'
 import { registerBandRoutes } from './bands/bands.routes'
 import { registerBookingRoutes } from './bookings/bookings.routes'
 import { createScheduleVersion } from './bookings/schedule-cache'
+import { registerLiveRoutes } from './lives/lives.routes'
 
 export interface AppOptions {
   database: Database
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions) {
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerBandRoutes(app, { db, clock, scheduleVersion })
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion })
+  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

@@ -62,6 +62,13 @@ export const errorCodes = [
   'BOOKING_CANCELLED',
   'BOOKING_STARTED',
   'NOT_YOUR_BOOKING',
+  // Lives (SPEC §5.6); NOT_BAND_MEMBER and BAND_NOT_ACTIVE above are shared
+  'APPLICATIONS_NOT_OPEN',
+  'APPLICATIONS_CLOSED',
+  'APPLICATION_EXISTS',
+  'APPLICATION_LOCKED',
+  'APPLICATION_WITHDRAWN',
+  'BAND_LIMIT_REACHED',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -27,6 +27,15 @@ const appPaths = [
   '/room-schedule',
   '/room-booking-form',
   '/room-booking-list',
+  '/festival-application-form',
+  '/seasonal-live-application/summer',
+  '/christmas-live-application',
+  '/festival-application-list',
+  '/seasonal-live-application-list/summer',
+  '/christmas-live-application-list',
+  '/festival-participant-list',
+  '/seasonal-live-participant-list/summer',
+  '/festival-band-list',
 ]
 
 let browser: Browser

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { count, eq, sql } from 'drizzle-orm'
-import { bandMembers, bands, bookings, intros, periods, positionHolders, rooms, users } from '../../server/src/db/schema'
+import { applications, bandMembers, bands, bookings, events, intros, periods, positionHolders, rooms, users } from '../../server/src/db/schema'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../../server/src/demo/demo-club'
 import { createTestApp, type TestApp } from './support/test-app'
 import { createUser } from './support/factories'
 import { clubSettingsSchema } from '../../src/contract/settings'
 import { addDays, todayIn, weekStartOf, zonedInstant } from '../../src/contract/calendar'
+import { academicYearOf } from '../../src/contract/terms'
+import { applicationUpdateSchema, eventInputSchema, type ApplicationStatus } from '../../src/contract/lives'
 
 let t: TestApp
 beforeAll(async () => {
@@ -160,4 +162,148 @@ it('books this week and next realistically: one booking a slot, nobody in two pl
   // Loading again resets the bookings too.
   const again = await loadDemoClub(t.db, { now })
   expect((await t.db.select({ n: count() }).from(bookings))[0]!.n).toBe(again.bookings.total)
+})
+
+/** Demo dates around the year: summer (the test clock), autumn, winter, spring before summer, March. */
+const demoDates = [
+  ['the test clock (June)', () => t.clock.now()],
+  ['late November', () => new Date('2026-11-23T08:15:00+09:00')],
+  ['January', () => new Date('2027-01-20T12:00:00+09:00')],
+  ['April', () => new Date('2026-04-15T12:00:00+09:00')],
+  ['March', () => new Date('2027-03-25T21:00:00+09:00')],
+] as const
+
+it.each(demoDates)('has this academic year’s lives around today (%s): a closed festival, an open live of the season, a summer live, a Christmas live', async (_, nowOf) => {
+  const now = nowOf()
+  const club = clubSettingsSchema.parse({})
+  const today = todayIn(now, club.timeZone)
+  const term = academicYearOf(now, club)
+  const month = Number(today.slice(5, 7))
+  const season = month >= 3 && month <= 5 ? 'spring' : month <= 8 && month >= 6 ? 'summer' : month >= 9 && month <= 11 ? 'autumn' : 'winter'
+  const loaded = await loadDemoClub(t.db, { now })
+
+  const eventRows = await t.db.select().from(events)
+  const appRows = await t.db.select().from(applications)
+  const bandRows = await t.db.select().from(bands)
+  const memberRows = await t.db.select().from(bandMembers)
+  const executives = new Set((await t.db.select().from(positionHolders).where(eq(positionHolders.termYear, term))).map((row) => row.userId))
+  expect(loaded.lives.map((live) => live.id).sort()).toEqual(eventRows.map((row) => row.id).sort())
+  expect(eventRows.every((row) => row.academicYear === term)).toBe(true)
+  // Every event is one an executive could have saved through the dialog.
+  for (const row of eventRows) {
+    const input = { ...row, applicationOpensAt: row.applicationOpensAt.toISOString(), applicationClosesAt: row.applicationClosesAt.toISOString() }
+    expect(eventInputSchema.safeParse(input).success, row.title).toBe(true)
+    expect(row.createdAt <= now && row.updatedAt <= now && row.createdAt <= row.updatedAt, row.title).toBe(true)
+  }
+
+  // The festival: two days ahead with two stages each, its window closed a few days ago.
+  const festivals = eventRows.filter((row) => row.kind === 'festival')
+  expect(festivals).toHaveLength(1)
+  const festival = festivals[0]!
+  expect(festival).toMatchObject({ status: 'closed', defaultPerformanceMinutes: 20, changeoverMinutes: 5, musicianGapMinutes: 30, bandLimit: null, title: `School Festival ${term}` })
+  expect(festival.days).toHaveLength(2)
+  expect(festival.days.every((day) => day.date > today && day.stages.length === 2)).toBe(true)
+  expect(festival.applicationClosesAt < now && festival.applicationClosesAt.getTime() > now.getTime() - 5 * 24 * 3600_000).toBe(true)
+
+  // The live of the current season is open now; a summer live exists whatever the date; one Christmas live.
+  const current = eventRows.filter((row) => row.kind === 'seasonal' && row.season === season)
+  expect(current).toHaveLength(1)
+  expect(current[0]!.status).toBe('open')
+  expect(current[0]!.applicationOpensAt <= now && now < current[0]!.applicationClosesAt).toBe(true)
+  expect(eventRows.filter((row) => row.kind === 'seasonal' && row.season === 'summer')).toHaveLength(1)
+  const christmas = eventRows.filter((row) => row.kind === 'christmas')
+  expect(christmas).toHaveLength(1)
+  const expectedChristmas = now < christmas[0]!.applicationOpensAt ? 'draft' : now < christmas[0]!.applicationClosesAt ? 'open' : 'closed'
+  expect(christmas[0]!.status).toBe(expectedChristmas)
+  // No two lives on the same day.
+  const liveDays = eventRows.flatMap((row) => row.days.map((day) => day.date))
+  expect(new Set(liveDays).size).toBe(liveDays.length)
+
+  // About 25 applications or more, in mixed states.
+  expect(appRows.length).toBeGreaterThanOrEqual(25)
+  expect(appRows.length).toBeLessThanOrEqual(40)
+  const countIn = (eventId: string, status: ApplicationStatus) => appRows.filter((row) => row.eventId === eventId && row.status === status).length
+  expect(appRows.filter((row) => row.eventId === festival.id)).toHaveLength(15)
+  expect(countIn(festival.id, 'accepted')).toBeGreaterThanOrEqual(6)
+  for (const status of ['submitted', 'waitlisted', 'rejected', 'withdrawn'] as const) expect(countIn(festival.id, status), status).toBeGreaterThanOrEqual(1)
+  expect(appRows.filter((row) => row.eventId === current[0]!.id).length).toBeGreaterThanOrEqual(8)
+  expect(countIn(current[0]!.id, 'submitted')).toBeGreaterThanOrEqual(6)
+  expect(appRows.filter((row) => ['draft'].includes(eventRows.find((event) => event.id === row.eventId)!.status))).toHaveLength(0)
+
+  for (const row of appRows) {
+    const event = eventRows.find((candidate) => candidate.id === row.eventId)!
+    const band = bandRows.find((candidate) => candidate.id === row.bandId)!
+    const label = `${band.name} at ${event.title}`
+    // Only active bands, sent by one of their members, inside the window, after the band existed.
+    expect(band.status, label).toBe('active')
+    expect(memberRows.some((member) => member.bandId === band.id && member.userId === row.submittedBy), label).toBe(true)
+    expect(row.createdAt >= event.applicationOpensAt && row.createdAt < event.applicationClosesAt && row.createdAt <= now && row.createdAt > band.createdAt, label).toBe(true)
+    // What the form would accept: 1–5 songs in m:ss, minutes covering the songs, days of the live.
+    expect(applicationUpdateSchema.safeParse(row).success, label).toBe(true)
+    expect(row.songs.length, label).toBeGreaterThanOrEqual(1)
+    expect(row.songs.length, label).toBeLessThanOrEqual(5)
+    const days = event.days.map((day) => day.date)
+    if (row.preferredDay) expect(days, label).toContain(row.preferredDay)
+    for (const window of row.unavailable) expect(days, label).toContain(window.date)
+    // Review and withdrawal fields match the status.
+    const reviewed = ['accepted', 'waitlisted', 'rejected'].includes(row.status)
+    expect(Boolean(row.reviewedBy && row.reviewedAt), label).toBe(reviewed)
+    if (reviewed) expect(executives.has(row.reviewedBy!) && row.reviewedAt! >= row.createdAt && row.reviewedAt! <= now, label).toBe(true)
+    if (row.status === 'rejected') expect(row.reviewNote, label).toBeTruthy()
+    expect(Boolean(row.withdrawnAt), label).toBe(row.status === 'withdrawn')
+    if (row.withdrawnAt) expect(row.withdrawnAt >= row.createdAt && row.withdrawnAt <= event.applicationClosesAt && row.withdrawnAt <= now, label).toBe(true)
+    expect(row.updatedAt >= row.createdAt && row.updatedAt <= now, label).toBe(true)
+  }
+  expect(appRows.some((row) => row.unavailable.length > 0)).toBe(true)
+  expect(appRows.some((row) => row.needs) && appRows.some((row) => row.message)).toBe(true)
+
+  // Several accepted festival bands share musicians (what the timetable's gap rule is for).
+  const acceptedBands = appRows.filter((row) => row.eventId === festival.id && row.status === 'accepted').map((row) => row.bandId)
+  const bandsPerPerson = new Map<string, number>()
+  for (const member of memberRows.filter((row) => acceptedBands.includes(row.bandId))) bandsPerPerson.set(member.userId, (bandsPerPerson.get(member.userId) ?? 0) + 1)
+  expect([...bandsPerPerson.values()].filter((n) => n >= 2).length).toBeGreaterThanOrEqual(2)
+
+  // The same seed and date give the same lives.
+  const shape = async () =>
+    (await t.db.select({ title: events.title, band: bands.name, status: applications.status, minutes: applications.requestedMinutes }).from(applications).innerJoin(events, eq(events.id, applications.eventId)).innerJoin(bands, eq(bands.id, applications.bandId)))
+      .map((row) => `${row.title}|${row.band}|${row.status}|${row.minutes}`)
+      .sort()
+  const before = await shape()
+  await loadDemoClub(t.db, { now })
+  expect(await shape()).toEqual(before)
+})
+
+it('shows the lives through the API: the festival closed, the summer live open with the demo member’s band to apply, totals and participants', async () => {
+  const loaded = await loadDemoClub(t.db, { now: t.clock.now() })
+  const member = await t.signIn(DEMO_ACCOUNTS.member, DEMO_PASSWORD)
+  const president = await t.signIn(DEMO_ACCOUNTS.president, DEMO_PASSWORD)
+  const asMember = { authorization: `Bearer ${member.access_token}` }
+  const asPresident = { authorization: `Bearer ${president.access_token}` }
+
+  const festival = (await t.inject({ method: 'GET', url: '/api/events/current?kind=festival', headers: asMember })).json().event
+  expect(festival).toMatchObject({ status: 'closed', applicationWindow: { state: 'closed' }, capacityMinutes: 2 * (7 * 60 + 5 * 60) })
+  const summer = (await t.inject({ method: 'GET', url: '/api/events/current?kind=seasonal&season=summer', headers: asMember })).json().event
+  expect(summer).toMatchObject({ status: 'open', applicationWindow: { state: 'open' } })
+
+  // The demo member sees their other band's application; the band they lead has not applied yet.
+  const mine = (await t.inject({ method: 'GET', url: `/api/events/${summer.id}/applications?scope=mine`, headers: asMember })).json()
+  expect(mine.items.length).toBeGreaterThanOrEqual(1)
+  const memberBands = (await t.inject({ method: 'GET', url: '/api/bands/mine', headers: asMember })).json().items as Array<{ id: string; name: string }>
+  const applied = new Set(mine.items.map((item: { band: { id: string } }) => item.band.id))
+  expect(memberBands.some((band) => !applied.has(band.id))).toBe(true)
+  expect(mine.items.every((item: { canEdit: boolean; status: string }) => item.canEdit === (item.status !== 'withdrawn'))).toBe(true)
+
+  // Executives see every festival application with the running totals.
+  const all = (await t.inject({ method: 'GET', url: `/api/events/${festival.id}/applications?scope=all&pageSize=100`, headers: asPresident })).json()
+  const stats = loaded.lives.find((live) => live.id === festival.id)!
+  expect(all.total).toBe(stats.applications)
+  expect(all.summary.counts).toEqual(stats.counts)
+  expect(all.summary.acceptedMinutes).toBeGreaterThan(0)
+  expect(all.summary.acceptedMinutes).toBeLessThan(all.summary.capacityMinutes)
+  expect(all.items.filter((item: { status: string; reviewedBy: unknown }) => item.status === 'accepted').every((item: { reviewedBy: { id: string } | null }) => item.reviewedBy?.id === loaded.liveManagerId)).toBe(true)
+
+  // The participants: members of accepted bands once each, some in two or more of them.
+  const participants = (await t.inject({ method: 'GET', url: `/api/events/${festival.id}/participants`, headers: asPresident })).json()
+  expect(participants.items.length).toBeGreaterThanOrEqual(15)
+  expect(participants.items.filter((person: { bands: unknown[] }) => person.bands.length >= 2).length).toBeGreaterThanOrEqual(2)
 })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { roles, userStatuses } from '../../../src/contract/auth'
 import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/contract/bookings'
+import { applicationStatuses, eventKinds, eventStatuses, seasons, type EventDay, type Song, type UnavailableWindow } from '../../../src/contract/lives'
 
 export const userRole = pgEnum('user_role', roles)
 export const userStatus = pgEnum('user_status', userStatuses)
@@ -319,5 +320,80 @@ export const bookings = pgTable(
     index('bookings_slot_start_idx').on(t.slotStart),
     check('bookings_band_needs_band', sql`(${t.kind} = 'band') = (${t.bandId} is not null)`),
     check('bookings_block_needs_reason', sql`${t.kind} <> 'block' or ${t.reason} is not null`),
+  ],
+)
+
+export const eventKind = pgEnum('event_kind', eventKinds)
+export const season = pgEnum('season', seasons)
+export const eventStatus = pgEnum('event_status', eventStatuses)
+export const applicationStatus = pgEnum('application_status', applicationStatuses)
+
+/**
+ * Lives (SPEC §5.6). Days with their stages and opening hours are one validated JSON array
+ * (`eventDaySchema`): they are read and written whole with the event and nothing points into
+ * them. The "current" event of a kind is the newest of the current academic year that is not
+ * archived, hence the index.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: eventKind('kind').notNull(),
+    season: season('season'),
+    title: text('title').notNull(),
+    academicYear: integer('academic_year').notNull(),
+    venue: text('venue').notNull().default(''),
+    days: jsonb('days').$type<EventDay[]>().notNull(),
+    defaultPerformanceMinutes: integer('default_performance_minutes').notNull(),
+    changeoverMinutes: integer('changeover_minutes').notNull(),
+    musicianGapMinutes: integer('musician_gap_minutes').notNull(),
+    applicationOpensAt: timestamp('application_opens_at', { withTimezone: true }).notNull(),
+    applicationClosesAt: timestamp('application_closes_at', { withTimezone: true }).notNull(),
+    bandLimit: integer('band_limit'),
+    status: eventStatus('status').notNull().default('draft'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('events_kind_year_idx').on(t.kind, t.season, t.academicYear, t.createdAt),
+    check('events_season_iff_seasonal', sql`(${t.kind} = 'seasonal') = (${t.season} is not null)`),
+    check('events_window_order', sql`${t.applicationClosesAt} > ${t.applicationOpensAt}`),
+  ],
+)
+
+/**
+ * A band's application to a live. One per band per event, withdrawn ones aside (a band that
+ * withdrew may apply again): the partial unique index is what makes two racing submissions
+ * end with one application. Songs and unavailable windows are validated JSON arrays.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    bandId: uuid('band_id')
+      .notNull()
+      .references(() => bands.id, { onDelete: 'restrict' }),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    songs: jsonb('songs').$type<Song[]>().notNull(),
+    requestedMinutes: integer('requested_minutes').notNull(),
+    preferredDay: date('preferred_day'),
+    unavailable: jsonb('unavailable').$type<UnavailableWindow[]>().notNull().default(sql`'[]'::jsonb`),
+    needs: text('needs').notNull().default(''),
+    message: text('message').notNull().default(''),
+    status: applicationStatus('status').notNull().default('submitted'),
+    reviewNote: text('review_note'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('applications_one_per_band_key').on(t.eventId, t.bandId).where(sql`${t.status} <> 'withdrawn'`),
+    index('applications_event_status_idx').on(t.eventId, t.status),
+    index('applications_band_idx').on(t.bandId),
+    check('applications_requested_minutes_range', sql`${t.requestedMinutes} between 5 and 120`),
   ],
 )

@@ -6,6 +6,7 @@ import { clubSettingsSchema } from '../../../src/contract/settings'
 import { academicYearOf } from '../../../src/contract/terms'
 import { addDays, todayIn, weekStartOf, zonedInstant, type IsoDate } from '../../../src/contract/calendar'
 import { createRandom } from './random'
+import { addDemoLives } from './demo-lives'
 
 export const DEMO_PASSWORD = 'bandroom-demo'
 export const DEMO_ACCOUNTS = {
@@ -32,8 +33,9 @@ const faculties = [
 /**
  * Replaces everything in the database with a realistic club: ~60 members over four grades
  * and graduates, an admin, executives with positions this term and last, pending sign-ups,
- * filled intros and university details, rooms and periods, bands, and this week's and next
- * week's room bookings. Later areas add their data here.
+ * filled intros and university details, rooms and periods, bands, this week's and next
+ * week's room bookings, and this academic year's lives with bands' applications (see
+ * demo-lives.ts). Later areas add their data here.
  */
 export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
   const random = createRandom(seed)
@@ -115,10 +117,11 @@ export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {
     .returning()
   const seniors = active.filter((person) => person.enrollmentYear === term - 2 && person.id !== presidentId)
   const formers = active.filter((person) => person.enrollmentYear === term - 3)
+  const holderOf = (index: number) => (index === 0 ? presidentId : seniors[index % Math.max(1, seniors.length)]!.id)
   await db.insert(positionHolders).values([
     ...positionRows.map((position, index) => ({
       positionId: position.id,
-      userId: index === 0 ? presidentId : seniors[index % Math.max(1, seniors.length)]!.id,
+      userId: holderOf(index),
       termYear: term,
     })),
     ...positionRows.map((position, index) => ({ positionId: position.id, userId: formers[index % Math.max(1, formers.length)]!.id, termYear: term - 1 })),
@@ -160,7 +163,21 @@ export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {
     featured: memberId,
   })
 
-  return { term, users: people.length, bands: demoBandList.length, bookings: bookingStats, adminId, presidentId, memberId }
+  // The live manager (the fifth position) reviews the applications.
+  const liveManagerId = holderOf(4)
+  const lives = await addDemoLives(db, random, {
+    now,
+    term,
+    timeZone: club.timeZone,
+    today: todayIn(now, club.timeZone),
+    bands: demoBandList,
+    reviewerId: liveManagerId,
+    featuredBands: demoBandList.filter((band) => band.memberIds.includes(memberId) || band.memberIds.includes(presidentId)).map((band) => band.id),
+    // The band the demo member leads stays out of the open live, so they can try applying.
+    ownBand: demoBandList[0]!.id,
+  })
+
+  return { term, users: people.length, bands: demoBandList.length, bookings: bookingStats, lives, adminId, presidentId, memberId, liveManagerId }
 }
 
 const demoBands: ReadonlyArray<{ name: string; genre: string; description: string; status?: 'inactive' | 'disbanded' }> = [
@@ -252,7 +269,10 @@ async function addDemoBands(
   return bandRows.map((band) => ({
     id: band.id,
     name: band.name,
+    genre: band.genre!,
     status: band.status ?? 'active',
+    createdAt: band.createdAt!,
+    leaderId: band.createdBy!,
     memberIds: memberRows.filter((row) => row.bandId === band.id).map((row) => row.userId),
   }))
 }

@@ -13,6 +13,11 @@ async function main() {
     console.log(`Loaded the demo club: ${result.users} accounts, ${result.bands} bands, term ${result.term}.`)
     const weeks = result.bookings.weeks.map((week) => `${week.active} in the week of ${week.weekStart} (${Math.round(week.weekdayOccupancy * 100)}% of weekday slots)`)
     console.log(`Room bookings: ${weeks.join(', ')}, plus ${result.bookings.weeks.reduce((sum, week) => sum + week.cancelled, 0)} cancelled.`)
+    console.log('Lives:')
+    for (const live of result.lives) {
+      const counts = Object.entries(live.counts).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`)
+      console.log(`  ${live.title} (${live.status}, ${live.days.join(' and ')}): ${live.applications ? `${live.applications} applications, ${counts.join(', ')}` : 'no applications yet'}.`)
+    }
     console.log(`Sign in with password "${DEMO_PASSWORD}" as:`)
     for (const [role, email] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${role.padEnd(10)} ${email}`)
   } finally {

@@ -95,6 +95,23 @@ export const accessTable = {
   'GET /api/bookings/quota': { access: 'member', scope: 'own quota and own bands’' },
   'POST /api/bookings': { access: 'member', scope: 'band: a member of that band; personal: own practice; block: executives only' },
   'POST /api/bookings/:bookingId/cancel': { access: 'member', scope: 'the booker, the band’s members and executives; before the slot starts' },
+  // lives: events and applications
+  'GET /api/events': { access: 'member' },
+  'GET /api/events/current': { access: 'member' },
+  'GET /api/events/:eventId': { access: 'member' },
+  'POST /api/events': { access: 'executive' },
+  'PUT /api/events/:eventId': { access: 'executive' },
+  'POST /api/events/:eventId/applications': { access: 'member', scope: 'a member of the band, while applications are open' },
+  'GET /api/events/:eventId/applications': { access: 'member', scope: 'own bands’ applications; scope=all (every band, filters, summary) for executives only' },
+  'POST /api/events/:eventId/applications/review': { access: 'executive' },
+  'GET /api/applications/:applicationId': { access: 'member', scope: 'the band’s members and executives' },
+  'PUT /api/applications/:applicationId': { access: 'member', scope: 'the band’s members, while applications are open' },
+  'POST /api/applications/:applicationId/withdraw': { access: 'member', scope: 'the band’s members, while applications are open' },
+  'POST /api/applications/:applicationId/review': { access: 'executive' },
+  // lives: participants and accepted bands
+  'GET /api/events/:eventId/participants': { access: 'member', scope: 'private details for executives only' },
+  'GET /api/events/:eventId/participants/export.csv': { access: 'member', scope: 'private details for executives only' },
+  'GET /api/events/:eventId/bands': { access: 'member' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable

@@ -3,16 +3,19 @@ import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
+import { applicationFormLink, liveOfEvent } from '@/features/lives/live-routes'
+import { eventListQueryOptions } from '@/features/lives/lives-queries'
 import { BandCard, linkButtonClass } from './band-card'
 import { myBandsQueryOptions } from './bands-queries'
 
 /**
- * `/user-bands`: the bands I play in, with a shortcut to book a room for an active band. Applying
- * to a live gets its shortcut here once that screen exists (SPEC: a shortcut is hidden until its
- * screen exists).
+ * `/user-bands`: the bands I play in, with shortcuts for an active band: book a room, and apply to
+ * each live whose applications are open now (the form opens with that live and band chosen).
  */
 export function UserBandsScreen() {
   const bands = useQuery(myBandsQueryOptions())
+  // Only a shortcut: when the open lives cannot be loaded the cards simply go without it.
+  const openEvents = useQuery(eventListQueryOptions({ open: true }))
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
@@ -53,9 +56,16 @@ export function UserBandsScreen() {
                         Edit band
                       </Link>
                       {band.status === 'active' ? (
-                        <Link to="/room-booking-form" search={{ bandId: band.id }} className={linkButtonClass}>
-                          Book a room
-                        </Link>
+                        <>
+                          <Link to="/room-booking-form" search={{ bandId: band.id }} className={linkButtonClass}>
+                            Book a room
+                          </Link>
+                          {(openEvents.data ?? []).map((event) => (
+                            <Link key={event.id} {...applicationFormLink(liveOfEvent(event), { eventId: event.id, bandId: band.id })} className={linkButtonClass}>
+                              Apply to {event.title}
+                            </Link>
+                          ))}
+                        </>
                       ) : null}
                     </>
                   )

@@ -6,10 +6,13 @@ import {
   ClipboardList,
   Guitar,
   Gauge,
+  Gift,
   IdCard,
   LayoutDashboard,
   ListChecks,
   ListMusic,
+  Mic,
+  PartyPopper,
   Settings as SettingsIcon,
   ShieldCheck,
   UserCog,
@@ -17,8 +20,10 @@ import {
   UserX,
   type LucideIcon,
 } from 'lucide-react'
-import type { LinkProps } from '@tanstack/react-router'
+import { linkOptions, type LinkProps } from '@tanstack/react-router'
 import type { SessionUser } from '@/contract/auth'
+import type { Season } from '@/contract/lives'
+import { zonedDate } from '@/contract/terms'
 
 export interface NavItem {
   to: LinkProps['to']
@@ -26,6 +31,26 @@ export interface NavItem {
   icon: LucideIcon
   /** Who sees the entry; everyone signed in when omitted. The server still checks each call. */
   access?: 'executive' | 'admin'
+  /** For a path with parameters: the link, worked out when the sidebar renders (e.g. the season of today's month). */
+  link?: (context: NavContext) => NavLinkOptions
+}
+
+export interface NavContext {
+  now: Date
+  /** The club's time zone. */
+  timeZone: string
+}
+
+const seasonalListLink = (season: Season) => linkOptions({ to: '/seasonal-live-application-list/$season', params: { season } })
+/** The links with parameters the sidebar knows; add a screen's here when it needs one. */
+type NavLinkOptions = ReturnType<typeof seasonalListLink>
+
+/** The season a month falls in: Mar–May spring, Jun–Aug summer, Sep–Nov autumn, Dec–Feb winter. */
+export function seasonOfMonth(month: number): Season {
+  if (month >= 3 && month <= 5) return 'spring'
+  if (month >= 6 && month <= 8) return 'summer'
+  if (month >= 9 && month <= 11) return 'autumn'
+  return 'winter'
 }
 
 /** Only screens that exist; each release adds its own entries, in sidebar order. */
@@ -42,6 +67,14 @@ export const navItems: ReadonlyArray<NavItem> = [
   { to: '/room-schedule', label: 'Room schedule', icon: CalendarDays },
   { to: '/room-booking-form', label: 'Book a room', icon: CalendarPlus },
   { to: '/room-booking-list', label: 'My bookings', icon: ListChecks },
+  { to: '/festival-application-list', label: 'School festival', icon: PartyPopper },
+  {
+    to: '/seasonal-live-application-list/$season',
+    label: 'Seasonal lives',
+    icon: Mic,
+    link: ({ now, timeZone }) => seasonalListLink(seasonOfMonth(zonedDate(now, timeZone).month)),
+  },
+  { to: '/christmas-live-application-list', label: 'Christmas live', icon: Gift },
   { to: '/user-list', label: 'User accounts', icon: UserCog, access: 'executive' },
   { to: '/user-delete', label: 'Delete accounts', icon: UserX, access: 'admin' },
   { to: '/executive-management', label: 'Executives', icon: ShieldCheck, access: 'admin' },

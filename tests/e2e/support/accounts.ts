@@ -20,7 +20,7 @@ const seed = (key: string, displayName: string, extra: Partial<SeedAccount> = {}
   ...extra,
 })
 
-/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings. */
+/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings, lives. */
 export const E2E_USERS = {
   resetter: seed('resetter', 'Riku Mori'),
   profileOwner: seed('profile-owner', 'Mei Ito'),
@@ -38,4 +38,7 @@ export const E2E_USERS = {
   liveManager: seed('live-manager', 'Shota Goto', { enrollmentYear: 2023 }),
   bookerLeader: seed('booker-leader', 'Kaito Nakamura', { enrollmentYear: 2024 }),
   bookerBandmate: seed('booker-bandmate', 'Yui Kimura', { enrollmentYear: 2025 }),
+  liveApplicant: seed('live-applicant', 'Kenta Mori', { enrollmentYear: 2024 }),
+  // A Japanese name: the participants' CSV must keep it intact in Excel (UTF-8 with BOM).
+  liveBandmate: seed('live-bandmate', '山田 花子', { enrollmentYear: 2026 }),
 } satisfies Record<string, SeedAccount>

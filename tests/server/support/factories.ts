@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../../server/src/db/client'
-import { bandMembers, bands, bookings, periods, positionHolders, positions, rooms, users } from '../../../server/src/db/schema'
+import { applications, bandMembers, bands, bookings, events, periods, positionHolders, positions, rooms, users } from '../../../server/src/db/schema'
 import { zonedInstant } from '../../../src/contract/calendar'
 import { hashPassword } from '../../../server/src/auth/passwords'
 
@@ -124,6 +124,49 @@ export async function createBooking(
       status: booking.status ?? 'active',
       cancelledAt: booking.status === 'cancelled' ? new Date('2026-05-01T00:00:00Z') : null,
     })
+    .returning()
+  return row!
+}
+
+/**
+ * A live straight in the database. By default a summer live of academic year 2026 with two
+ * days (Sat 18 and Sun 19 July 2026, one stage 12:00–18:00 each), open for applications from
+ * 2026-05-25 to 2026-06-15 (Tokyo): open at the test clock's START (2026-06-01 10:00 JST).
+ */
+export async function createEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
+  sequence += 1
+  const [event] = await db
+    .insert(events)
+    .values({
+      kind: 'seasonal',
+      season: 'summer',
+      title: `Summer Live ${sequence}`,
+      academicYear: 2026,
+      venue: 'Student hall',
+      days: [
+        { date: '2026-07-18', stages: [{ name: 'Main', opensAt: '12:00', closesAt: '18:00' }] },
+        { date: '2026-07-19', stages: [{ name: 'Main', opensAt: '12:00', closesAt: '18:00' }] },
+      ],
+      defaultPerformanceMinutes: 20,
+      changeoverMinutes: 5,
+      musicianGapMinutes: 30,
+      applicationOpensAt: new Date('2026-05-25T00:00:00+09:00'),
+      applicationClosesAt: new Date('2026-06-15T23:59:00+09:00'),
+      status: 'open',
+      ...overrides,
+    })
+    .returning()
+  return event!
+}
+
+/** An application straight in the database, bypassing the rules (a closed event, a set status). */
+export async function createApplication(
+  db: Db,
+  application: { eventId: string; bandId: string; submittedBy: string | null } & Partial<typeof applications.$inferInsert>,
+) {
+  const [row] = await db
+    .insert(applications)
+    .values({ songs: [{ title: 'Song', artist: 'Artist', length: '4:00' }], requestedMinutes: 20, ...application })
     .returning()
   return row!
 }

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../mocks/server'
 import { knownUser } from '../mocks/handlers/auth'
 import { renderApp } from '../support/render-app'
+import { seasonOfMonth } from '@/features/layout/nav-items'
 
 async function renderSignedIn(path = '/dashboard') {
   const app = renderApp(path, { user: knownUser })
@@ -156,5 +157,21 @@ describe('layout', () => {
       })
     }
     expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument()
+  })
+
+  it('links to the lives, the seasonal one for the season of today in the club’s zone', async () => {
+    // 16:00 UTC on 31 August is already 1 September in Tokyo: autumn.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-08-31T16:00:00.000Z'))
+    await renderSignedIn()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'School festival' })).toHaveAttribute('href', '/festival-application-list')
+    expect(within(nav).getByRole('link', { name: 'Seasonal lives' })).toHaveAttribute('href', '/seasonal-live-application-list/autumn')
+    expect(within(nav).getByRole('link', { name: 'Christmas live' })).toHaveAttribute('href', '/christmas-live-application-list')
+  })
+
+  it('names the season of each month', () => {
+    const byMonth = Array.from({ length: 12 }, (_, index) => seasonOfMonth(index + 1))
+    expect(byMonth).toEqual(['winter', 'winter', 'spring', 'spring', 'spring', 'summer', 'summer', 'summer', 'autumn', 'autumn', 'autumn', 'winter'])
   })
 })

@@ -6,9 +6,11 @@ import { dashboardHandlers } from './handlers/dashboard'
 import { peopleHandlers } from './handlers/people'
 import { bookingsHandlers } from './handlers/bookings'
 import { roomScheduleHandlers } from './handlers/room-schedule'
+import { livesHandlers } from './handlers/lives'
 
 export const server = setupServer(
   ...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...peopleHandlers, ...bandsHandlers,
   ...bookingsHandlers,
   ...roomScheduleHandlers,
+  ...livesHandlers,
 )

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { bandMember, buildBand, createBandsApi } from '../../mocks/handlers/bands'
+import { buildEvent } from '../../mocks/handlers/lives'
 import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
 
@@ -27,6 +29,36 @@ describe('/user-bands', () => {
     renderApp('/user-bands', { user: me })
     const card = await screen.findByRole('article', { name: 'Sleepy Band' })
     expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual(['Edit band'])
+  })
+
+  it('offers each active band a shortcut to every live whose applications are open now', async () => {
+    const owls = buildBand({ name: 'The Night Owls', members: [bandMember(me, 'Bass', true)] })
+    const resting = buildBand({ name: 'Sleepy Band', status: 'inactive', members: [bandMember(me, 'Bass', true)] })
+    const summer = buildEvent({ title: 'Summer Live 2026' })
+    const festival = buildEvent({ kind: 'festival', season: null, title: 'School Festival 2026' })
+    const asked: URL[] = []
+    server.use(
+      ...createBandsApi({ bands: [owls, resting], me }).handlers,
+      http.get('/api/events', ({ request }) => {
+        asked.push(new URL(request.url))
+        return HttpResponse.json({ items: [summer, festival] })
+      }),
+    )
+    renderApp('/user-bands', { user: me })
+    const card = await screen.findByRole('article', { name: 'The Night Owls' })
+    await within(card).findByRole('link', { name: 'Apply to Summer Live 2026' })
+    expect(within(card).getAllByRole('link').map((link) => link.textContent)).toEqual(['Edit band', 'Book a room', 'Apply to Summer Live 2026', 'Apply to School Festival 2026'])
+    expect(within(card).getByRole('link', { name: 'Apply to Summer Live 2026' })).toHaveAttribute(
+      'href',
+      `/seasonal-live-application/summer?eventId=${summer.id}&bandId=${owls.id}`,
+    )
+    expect(within(card).getByRole('link', { name: 'Apply to School Festival 2026' })).toHaveAttribute(
+      'href',
+      `/festival-application-form?eventId=${festival.id}&bandId=${owls.id}`,
+    )
+    // Only the lives taking applications now are asked for, and only active bands apply.
+    expect(asked.every((url) => url.searchParams.get('open') === 'true')).toBe(true)
+    expect(within(screen.getByRole('article', { name: 'Sleepy Band' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Edit band'])
   })
 
   it('links to registration when I am in no band', async () => {

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../db/client'
+import type { Mailer } from '../mail/mailer'
+import type { SettingsService } from '../settings/settings.service'
+import { registerEventRoutes } from './events.routes'
+import { registerReviewRoutes } from './review.routes'
+
+export interface LivesDeps {
+  db: Db
+  clock: () => Date
+  settings: SettingsService
+  mailer: Mailer
+  /** The app's public address, for links in mail. */
+  publicUrl: string
+}
+
+/**
+ * Lives (SPEC §5.6): events and the bands' applications (events.routes.ts), the executives'
+ * review, participants and accepted bands (review.routes.ts). Shared reads: lives-data.ts.
+ */
+export function registerLiveRoutes(app: FastifyInstance, deps: LivesDeps) {
+  registerEventRoutes(app, deps)
+  registerReviewRoutes(app, deps)
+}

@@ -1,0 +1,373 @@
+import { z } from 'zod'
+import { isoDateSchema, timeOfDaySchema, uuidParam } from './club'
+import { pageOf, pagingQuerySchema } from './paging'
+
+/**
+ * Lives (SPEC §5.6): events, the bands' applications, their review, the participants and the
+ * accepted bands. Times of day are wall-clock `HH:MM` and days ISO dates, both in the club's
+ * time zone; the application window is two instants.
+ */
+
+// ── Kinds, seasons, statuses ──────────────────────────────────────────────────────────
+
+export const eventKinds = ['festival', 'seasonal', 'christmas'] as const
+export type EventKind = (typeof eventKinds)[number]
+export const seasons = ['spring', 'summer', 'autumn', 'winter'] as const
+export type Season = (typeof seasons)[number]
+export const eventStatuses = ['draft', 'open', 'closed', 'scheduled', 'published', 'archived'] as const
+export type EventStatus = (typeof eventStatuses)[number]
+export const applicationStatuses = ['submitted', 'accepted', 'waitlisted', 'rejected', 'withdrawn'] as const
+export type ApplicationStatus = (typeof applicationStatuses)[number]
+/** What an executive may decide in a review. */
+export const reviewDecisions = ['accepted', 'waitlisted', 'rejected'] as const
+export type ReviewDecision = (typeof reviewDecisions)[number]
+
+export const seasonLabels: Record<Season, string> = { spring: 'Spring', summer: 'Summer', autumn: 'Autumn', winter: 'Winter' }
+export const eventKindLabels: Record<EventKind, string> = { festival: 'School festival', seasonal: 'Seasonal live', christmas: 'Christmas live' }
+export const eventStatusLabels: Record<EventStatus, string> = {
+  draft: 'Draft',
+  open: 'Open',
+  closed: 'Closed',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  archived: 'Archived',
+}
+export const applicationStatusLabels: Record<ApplicationStatus, string> = {
+  submitted: 'Submitted',
+  accepted: 'Accepted',
+  waitlisted: 'Waitlisted',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+}
+
+export const isSeason = (value: string): value is Season => (seasons as ReadonlyArray<string>).includes(value)
+
+/** "Summer live", "School festival", "Christmas live": how screens name a kind of live. */
+export function liveKindName(kind: EventKind, season?: Season | null) {
+  if (kind === 'seasonal') return `${seasonLabels[season ?? 'summer']} live`
+  return eventKindLabels[kind]
+}
+
+/** Which kind of live a screen is about. */
+export const liveKindSchema = z
+  .object({ kind: z.enum(eventKinds, 'Choose a kind of live'), season: z.enum(seasons, 'Choose a season').nullish() })
+  .superRefine((value, context) => {
+    if (value.kind === 'seasonal' && !value.season) context.addIssue({ code: 'custom', path: ['season'], message: 'Choose a season' })
+  })
+export type LiveKind = z.output<typeof liveKindSchema>
+
+// ── Events ─────────────────────────────────────────────────────────────────────────────
+
+/** `HH:MM` to minutes after midnight. */
+export const minutesOfDay = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  return hours * 60 + minutes
+}
+
+export const stageSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name the stage').max(40, 'At most 40 characters'),
+    opensAt: timeOfDaySchema,
+    closesAt: timeOfDaySchema,
+  })
+  .superRefine((stage, context) => {
+    if (minutesOfDay(stage.closesAt) <= minutesOfDay(stage.opensAt)) {
+      context.addIssue({ code: 'custom', path: ['closesAt'], message: 'Must be after the opening time' })
+    }
+  })
+export type Stage = z.output<typeof stageSchema>
+
+export const eventDaySchema = z
+  .object({
+    date: isoDateSchema,
+    stages: z.array(stageSchema).min(1, 'Add a stage').max(4, 'At most 4 stages a day'),
+  })
+  .superRefine((day, context) => {
+    const seen = new Set<string>()
+    day.stages.forEach((stage, index) => {
+      const key = stage.name.toLowerCase()
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['stages', index, 'name'], message: 'Another stage on this day has this name' })
+      seen.add(key)
+    })
+  })
+export type EventDay = z.output<typeof eventDaySchema>
+
+/** An instant with its offset, e.g. `2026-06-01T09:00:00+09:00` or `…Z`. */
+export const instantSchema = z.iso.datetime({ offset: true, message: 'Choose a date and time' })
+
+const eventFields = {
+  kind: z.enum(eventKinds, 'Choose a kind of live'),
+  season: z.enum(seasons, 'Choose a season').nullish(),
+  title: z.string().trim().min(1, 'Give the live a title').max(100, 'At most 100 characters'),
+  academicYear: z.number('Enter the academic year').int('Enter the academic year').min(2000, 'Enter the academic year').max(2100, 'Enter the academic year'),
+  venue: z.string().trim().max(200, 'At most 200 characters').default(''),
+  days: z.array(eventDaySchema).min(1, 'Add at least one day').max(7, 'At most 7 days'),
+  defaultPerformanceMinutes: z.number('Enter minutes').int('Whole minutes').min(5, 'At least 5 minutes').max(120, 'At most 120 minutes'),
+  changeoverMinutes: z.number('Enter minutes').int('Whole minutes').min(0, 'Cannot be negative').max(60, 'At most 60 minutes'),
+  musicianGapMinutes: z.number('Enter minutes').int('Whole minutes').min(0, 'Cannot be negative').max(240, 'At most 240 minutes'),
+  applicationOpensAt: instantSchema,
+  applicationClosesAt: instantSchema,
+  bandLimit: z.number('Enter a number').int('A whole number').min(1, 'At least 1').max(200, 'At most 200').nullish(),
+  status: z.enum(eventStatuses, 'Choose a status').default('draft'),
+}
+
+/** Creating or editing an event: the whole event each time (the dialog edits every field). */
+export const eventInputSchema = z.object(eventFields).superRefine((event, context) => {
+  if (event.kind === 'seasonal' && !event.season) context.addIssue({ code: 'custom', path: ['season'], message: 'Choose a season' })
+  if (event.kind !== 'seasonal' && event.season) context.addIssue({ code: 'custom', path: ['season'], message: 'Only seasonal lives have a season' })
+  if (Date.parse(event.applicationClosesAt) <= Date.parse(event.applicationOpensAt)) {
+    context.addIssue({ code: 'custom', path: ['applicationClosesAt'], message: 'Must be after applications open' })
+  }
+  const dates = new Set<string>()
+  event.days.forEach((day, index) => {
+    if (dates.has(day.date)) context.addIssue({ code: 'custom', path: ['days', index, 'date'], message: 'This day is already listed' })
+    dates.add(day.date)
+  })
+})
+export type EventInput = z.input<typeof eventInputSchema>
+export type EventInputValue = z.output<typeof eventInputSchema>
+
+export const eventParamsSchema = z.object({ eventId: uuidParam })
+
+/** Whether a band may apply, edit or withdraw now, and why not, in a sentence. */
+export const applicationWindowStates = ['not_yet', 'open', 'closed'] as const
+export const applicationWindowSchema = z.object({
+  state: z.enum(applicationWindowStates),
+  /** "Applications close at 23:59 on Fri 10 Jul.", "Applications closed at 23:59 on Fri 10 Jul.", … */
+  message: z.string(),
+})
+export type ApplicationWindow = z.infer<typeof applicationWindowSchema>
+
+export const eventSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(eventKinds),
+  season: z.enum(seasons).nullable(),
+  title: z.string(),
+  academicYear: z.number().int(),
+  venue: z.string(),
+  days: z.array(z.object({ date: z.string(), stages: z.array(z.object({ name: z.string(), opensAt: z.string(), closesAt: z.string() })) })),
+  defaultPerformanceMinutes: z.number().int(),
+  changeoverMinutes: z.number().int(),
+  musicianGapMinutes: z.number().int(),
+  applicationOpensAt: z.string(),
+  applicationClosesAt: z.string(),
+  bandLimit: z.number().int().nullable(),
+  status: z.enum(eventStatuses),
+  /** Σ over days and stages of the opening hours, in minutes. */
+  capacityMinutes: z.number().int(),
+  applicationWindow: applicationWindowSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type LiveEvent = z.infer<typeof eventSchema>
+
+export const eventListQuerySchema = z.object({
+  kind: z.enum(eventKinds).optional(),
+  season: z.enum(seasons).optional(),
+  /** Only events whose application window is open now. */
+  open: z.stringbool().optional(),
+})
+export const eventListSchema = z.object({ items: z.array(eventSchema) })
+
+/**
+ * The current event of a kind: the newest (by creation) of the current academic year that is
+ * not archived; `event` is null when there is none.
+ */
+export const currentEventQuerySchema = liveKindSchema
+export const currentEventSchema = z.object({ academicYear: z.number().int(), event: eventSchema.nullable() })
+export type CurrentEvent = z.infer<typeof currentEventSchema>
+
+// ── Applications ───────────────────────────────────────────────────────────────────────
+
+/** A song's length as `m:ss` or `mm:ss` (up to 59:59). */
+export const songLengthSchema = z
+  .string()
+  .trim()
+  .regex(/^([0-5]?\d):[0-5]\d$/, 'Use m:ss, e.g. 4:30')
+  .refine((value) => songSeconds(value) > 0, 'A song lasts longer than 0:00')
+
+export function songSeconds(length: string) {
+  const [minutes, seconds] = length.split(':').map(Number) as [number, number]
+  return minutes * 60 + seconds
+}
+
+export const songSchema = z.object({
+  title: z.string().trim().min(1, 'Enter the song’s title').max(100, 'At most 100 characters'),
+  artist: z.string().trim().max(100, 'At most 100 characters').default(''),
+  length: songLengthSchema,
+})
+export type Song = z.output<typeof songSchema>
+
+/** Minutes a band needs to set up before playing, added to the songs in the suggestion. */
+export const SETUP_MINUTES = 5
+
+/** Whole minutes the songs take, rounded up. */
+export const songsMinutes = (songs: ReadonlyArray<{ length: string }>) =>
+  Math.ceil(songs.reduce((total, song) => total + (songLengthSchema.safeParse(song.length).success ? songSeconds(song.length) : 0), 0) / 60)
+
+/** The requested minutes the form suggests: the songs plus setup, rounded up to 5 minutes. */
+export const suggestedMinutes = (songs: ReadonlyArray<{ length: string }>) => Math.ceil((songsMinutes(songs) + SETUP_MINUTES) / 5) * 5
+
+export const unavailableWindowSchema = z
+  .object({
+    date: isoDateSchema,
+    from: timeOfDaySchema,
+    to: timeOfDaySchema,
+    reason: z.string().trim().max(100, 'At most 100 characters').default(''),
+  })
+  .superRefine((window, context) => {
+    if (minutesOfDay(window.to) <= minutesOfDay(window.from)) context.addIssue({ code: 'custom', path: ['to'], message: 'Must be after the start' })
+  })
+export type UnavailableWindow = z.output<typeof unavailableWindowSchema>
+
+/** What a band fills in; the same for every kind of live. */
+const applicationFields = {
+  songs: z.array(songSchema).min(1, 'Add at least one song').max(10, 'At most 10 songs'),
+  requestedMinutes: z.number('Enter minutes').int('Whole minutes').min(5, 'At least 5 minutes').max(120, 'At most 120 minutes'),
+  /** One of the event's days, or null for no preference (the service checks it is a day of the event). */
+  preferredDay: isoDateSchema.nullish(),
+  unavailable: z.array(unavailableWindowSchema).max(10, 'At most 10 windows').default([]),
+  needs: z.string().trim().max(1000, 'At most 1000 characters').default(''),
+  message: z.string().trim().max(1000, 'At most 1000 characters').default(''),
+}
+
+const songsFitRequest = (value: { songs: ReadonlyArray<{ length: string }>; requestedMinutes: number }, context: z.RefinementCtx) => {
+  const needed = songsMinutes(value.songs)
+  if (needed > value.requestedMinutes) {
+    context.addIssue({ code: 'custom', path: ['requestedMinutes'], message: `Your songs last ${needed} min; ask for at least ${needed}` })
+  }
+}
+
+/** A band's application: which band, and what it asks for. */
+export const applicationInputSchema = z.object({ bandId: z.uuid('Choose a band'), ...applicationFields }).superRefine(songsFitRequest)
+export type ApplicationInput = z.input<typeof applicationInputSchema>
+/** Editing an application: everything but the band. */
+export const applicationUpdateSchema = z.object(applicationFields).superRefine(songsFitRequest)
+export type ApplicationUpdate = z.input<typeof applicationUpdateSchema>
+
+export const applicationParamsSchema = z.object({ applicationId: uuidParam })
+
+const personRefSchema = z.object({ id: z.uuid().nullable(), displayName: z.string() })
+
+export const applicationSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  band: z.object({ id: z.uuid(), name: z.string() }),
+  /** The band's current members (active accounts), leader first. */
+  members: z.array(z.object({ id: z.uuid(), displayName: z.string(), part: z.string(), isLeader: z.boolean() })),
+  /** "Deleted user" (id null) for an anonymised account. */
+  submittedBy: personRefSchema,
+  songs: z.array(z.object({ title: z.string(), artist: z.string(), length: z.string() })),
+  requestedMinutes: z.number().int(),
+  preferredDay: z.string().nullable(),
+  unavailable: z.array(z.object({ date: z.string(), from: z.string(), to: z.string(), reason: z.string() })),
+  needs: z.string(),
+  message: z.string(),
+  status: z.enum(applicationStatuses),
+  reviewNote: z.string().nullable(),
+  reviewedBy: personRefSchema.nullable(),
+  reviewedAt: z.string().nullable(),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+  /** Whether the caller may edit or withdraw it now (a band member, window open, not withdrawn or rejected). */
+  canEdit: z.boolean(),
+})
+export type Application = z.infer<typeof applicationSchema>
+
+export const applicationSorts = ['submitted', '-submitted', 'band', '-band', 'minutes', '-minutes', 'status', '-status'] as const
+export type ApplicationSort = (typeof applicationSorts)[number]
+export const applicationScopes = ['mine', 'all'] as const
+
+export const applicationListQuerySchema = pagingQuerySchema.extend({
+  /** `mine`: the caller's bands' applications; `all` is for executives. */
+  scope: z.enum(applicationScopes).default('mine'),
+  status: z.enum(applicationStatuses).optional(),
+  bandId: z.uuid('Not a band id').optional(),
+  /** Band name contains. */
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(applicationSorts).default('submitted'),
+})
+export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>
+
+/** The running totals executives review against (over the whole event, whatever the filters). */
+export const applicationSummarySchema = z.object({
+  counts: z.record(z.enum(applicationStatuses), z.number().int()),
+  acceptedMinutes: z.number().int(),
+  /** changeoverMinutes × (accepted bands − 1 per stage-day), at least 0: the gaps the accepted bands need. */
+  acceptedChangeoverMinutes: z.number().int(),
+  capacityMinutes: z.number().int(),
+  bandLimit: z.number().int().nullable(),
+})
+export type ApplicationSummary = z.infer<typeof applicationSummarySchema>
+
+export const applicationPageSchema = pageOf(applicationSchema).extend({ summary: applicationSummarySchema })
+export type ApplicationPage = z.infer<typeof applicationPageSchema>
+
+export const reviewInputSchema = z
+  .object({
+    status: z.enum(reviewDecisions, 'Choose accept, waitlist or reject'),
+    note: z.string().trim().max(500, 'At most 500 characters').default(''),
+  })
+  .superRefine((value, context) => {
+    if (value.status === 'rejected' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: 'Say why, for the band' })
+  })
+export type ReviewInput = z.input<typeof reviewInputSchema>
+
+export const bulkReviewInputSchema = z
+  .object({
+    applicationIds: z.array(z.uuid('Not an application id')).min(1, 'Choose at least one application').max(200, 'At most 200 at once'),
+    status: z.enum(reviewDecisions, 'Choose accept, waitlist or reject'),
+    note: z.string().trim().max(500, 'At most 500 characters').default(''),
+  })
+  .superRefine((value, context) => {
+    if (value.status === 'rejected' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: 'Say why, for the bands' })
+    if (new Set(value.applicationIds).size !== value.applicationIds.length) {
+      context.addIssue({ code: 'custom', path: ['applicationIds'], message: 'An application is listed twice' })
+    }
+  })
+export type BulkReviewInput = z.input<typeof bulkReviewInputSchema>
+export const bulkReviewResultSchema = z.object({ updated: z.number().int(), summary: applicationSummarySchema })
+
+// ── Participants and accepted bands ────────────────────────────────────────────────────
+
+/** Private details the university asks for (SPEC §5.1); executives only. */
+export const participantDetailsSchema = z.object({
+  fullName: z.string().nullable(),
+  nameKana: z.string().nullable(),
+  studentNumber: z.string().nullable(),
+  faculty: z.string().nullable(),
+  department: z.string().nullable(),
+  phone: z.string().nullable(),
+})
+
+export const participantSchema = z.object({
+  id: z.uuid(),
+  displayName: z.string(),
+  /** "1st year" … "4th year", "Graduate" or "Incoming", in the event's academic year (`gradeLabel`). */
+  grade: z.string(),
+  /** Distinct parts over their accepted bands, in band order. */
+  parts: z.array(z.string()),
+  bands: z.array(z.object({ id: z.uuid(), name: z.string(), part: z.string() })),
+  /** Executives only (null for members, and when the person has filled nothing in). */
+  details: participantDetailsSchema.nullable(),
+})
+export type Participant = z.infer<typeof participantSchema>
+
+export const participantListSchema = z.object({
+  items: z.array(participantSchema),
+  /** Participants per grade label ("1st year", …, "Graduate"). */
+  countsByGrade: z.array(z.object({ grade: z.string(), count: z.number().int() })),
+  /** Whether `details` were included (the caller is an executive). */
+  withDetails: z.boolean(),
+})
+export type ParticipantList = z.infer<typeof participantListSchema>
+
+export const acceptedBandSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  applicationId: z.uuid(),
+  requestedMinutes: z.number().int(),
+  members: z.array(z.object({ id: z.uuid(), displayName: z.string(), part: z.string(), isLeader: z.boolean() })),
+})
+export type AcceptedBand = z.infer<typeof acceptedBandSchema>
+export const acceptedBandListSchema = z.object({ items: z.array(acceptedBandSchema) })

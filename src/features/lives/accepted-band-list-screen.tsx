@@ -1,0 +1,137 @@
+import { useId, useMemo, useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Clock } from 'lucide-react'
+import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { PageHeader } from '@/components/ui/page'
+import type { AcceptedBand, LiveEvent } from '@/contract/lives'
+import { minutesText } from './event-parts'
+import { EventSwitcher } from './event-summary'
+import { applicationListLink, liveName, liveOfEvent, participantListLink } from './live-routes'
+import type { LiveEventSearch } from './live-search'
+import { acceptedBandsQueryOptions, type LiveKindRef } from './lives-queries'
+import { LiveEventFallback, ListFilterField, Pill, eventLine, inlineLinkClass, matchesQuery, secondaryLinkClass } from './participant-parts'
+import { useLiveEvent } from './use-live-event'
+
+/**
+ * `/festival-band-list` (any live through `?eventId=`): the accepted bands with their members
+ * and parts and the minutes they asked for. Times come with the timetable (issue #7).
+ */
+export function AcceptedBandListScreen({ live, search }: { live: LiveKindRef; search: LiveEventSearch }) {
+  const state = useLiveEvent(live, search.eventId)
+  const event = state.event
+  const shown = event ? liveOfEvent(event) : live
+  const navigate = useNavigate()
+  const participants = event ? participantListLink(shown, { eventId: search.eventId }) : null
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <PageHeader
+        title={event ? `${event.title}: accepted bands` : `${liveName(shown)}: accepted bands`}
+        description={event ? eventLine(event) : 'The bands that play, with their members.'}
+        actions={
+          event ? (
+            <>
+              <Link {...applicationListLink(shown, { eventId: search.eventId })} className={secondaryLinkClass}>
+                Applications
+              </Link>
+              {participants ? (
+                <Link {...participants} className={secondaryLinkClass}>
+                  Participants
+                </Link>
+              ) : null}
+            </>
+          ) : undefined
+        }
+      />
+      <EventSwitcher live={shown} shown={event} onChange={(eventId) => void navigate({ to: '.', search: { eventId } })} />
+      {event ? <AcceptedBands key={event.id} event={event} /> : <LiveEventFallback live={live} state={state} what="The live" />}
+    </div>
+  )
+}
+
+function AcceptedBands({ event }: { event: LiveEvent }) {
+  const bands = useQuery(acceptedBandsQueryOptions(event.id))
+  if (bands.isPending) return <LoadingBlock label="Loading the accepted bands…" />
+  if (bands.isError) return <QueryErrorBlock error={bands.error} onRetry={() => void bands.refetch()} what="The accepted bands" />
+  if (bands.data.length === 0) {
+    return (
+      <EmptyState title="No accepted bands yet">
+        Bands appear here once the executives accept their applications.{' '}
+        <Link {...applicationListLink(liveOfEvent(event), { eventId: event.id })} className={inlineLinkClass}>
+          See the applications
+        </Link>
+      </EmptyState>
+    )
+  }
+  return <BandList event={event} bands={bands.data} />
+}
+
+function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] }) {
+  const id = useId()
+  const [query, setQuery] = useState('')
+  const visible = useMemo(
+    () => bands.filter((band) => matchesQuery(query, [band.name, ...band.members.flatMap((member) => [member.displayName, member.part])])),
+    [bands, query],
+  )
+  const minutes = bands.reduce((total, band) => total + band.requestedMinutes, 0)
+
+  return (
+    <>
+      <section aria-label="Accepted bands in numbers" className="flex flex-wrap gap-2 text-sm">
+        <span className="rounded-full border border-line px-3 py-1">
+          <strong className="font-semibold">{bands.length}</strong> {bands.length === 1 ? 'band' : 'bands'}
+        </span>
+        <span className="rounded-full border border-line px-3 py-1">
+          <strong className="font-semibold">{minutesText(minutes)}</strong> requested of <strong className="font-semibold">{minutesText(event.capacityMinutes)}</strong>{' '}
+          of opening hours
+        </span>
+      </section>
+      <p className="flex items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
+        <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          Times and stages appear here once the timetable is published. Until then, the minutes are what each band asked for.
+        </span>
+      </p>
+
+      <form role="search" aria-label="Filter bands" className="flex flex-wrap items-end gap-3" onSubmit={(submit) => submit.preventDefault()}>
+        <ListFilterField id={`${id}-q`} label="Band, member or part" value={query} onChange={setQuery} placeholder="e.g. Scones, Sato, drums" />
+      </form>
+      <p aria-live="polite" className="text-sm text-ink-muted">
+        {query.trim() ? `Showing ${visible.length} of ${bands.length} bands.` : null}
+      </p>
+
+      {visible.length === 0 ? (
+        <EmptyState title="No bands match.">
+          <button type="button" className={inlineLinkClass} onClick={() => setQuery('')}>
+            Clear the search
+          </button>
+        </EmptyState>
+      ) : (
+        <ul aria-label="Accepted bands" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {visible.map((band) => (
+            <li key={band.id}>
+              <article aria-labelledby={`${id}-${band.id}`} className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-4 text-sm">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h2 id={`${id}-${band.id}`} className="text-base font-semibold break-words text-ink">
+                    {band.name}
+                  </h2>
+                  <Pill>{band.requestedMinutes} min</Pill>
+                </div>
+                <ul aria-label={`Members of ${band.name}`} className="flex flex-col gap-1">
+                  {band.members.map((member) => (
+                    <li key={member.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <span className="font-medium break-words">{member.displayName}</span>
+                      <span className="text-ink-muted">{member.part}</span>
+                      {member.isLeader ? <Pill tone="brand">Leader</Pill> : null}
+                    </li>
+                  ))}
+                  {band.members.length === 0 ? <li className="text-ink-muted">No current members.</li> : null}
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react'
+import { useStore } from '@tanstack/react-form'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/feedback'
+import { SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
+import { SubmitForm } from '@/components/ui/form'
+import { dayLabel } from '@/contract/calendar'
+import {
+  SETUP_MINUTES,
+  applicationInputSchema,
+  applicationUpdateSchema,
+  songsMinutes,
+  suggestedMinutes,
+  type Application,
+  type LiveEvent,
+} from '@/contract/lives'
+import { ApiError } from '@/lib/api-client'
+import { useServerErrors } from '@/lib/form-errors'
+import { TEXT_MAX, formFieldOf, initialValues, toFields, useApplicationForm } from './application-form-values'
+import { UnavailableWindowFields } from './application-form-windows'
+import { useSubmitApplication, useUpdateApplication } from './lives-queries'
+import { SongListFields } from './song-list-fields'
+
+/**
+ * Answers that mean the application or the event changed under the form (closed meanwhile,
+ * applied from another phone, rejected): the screen reloads them and says why, instead of
+ * leaving a form that can only fail again.
+ */
+const stateConflicts = new Set(['APPLICATION_EXISTS', 'APPLICATIONS_CLOSED', 'APPLICATIONS_NOT_OPEN', 'APPLICATION_LOCKED', 'APPLICATION_WITHDRAWN'])
+export const isStateConflict = (error: unknown): error is ApiError => error instanceof ApiError && stateConflicts.has(error.code)
+
+/**
+ * A band's application to one event, new or existing. The requested minutes follow the songs
+ * (their length plus setup, rounded up to 5) until the member types their own.
+ */
+export function ApplicationEditor({
+  event,
+  band,
+  application,
+  onWithdraw,
+  onSaved,
+  onStateConflict,
+}: {
+  event: LiveEvent
+  band: { id: string; name: string }
+  /** The band's current application; null for a new one. */
+  application: Application | null
+  onWithdraw?: () => void
+  onSaved: () => void
+  onStateConflict: (error: ApiError) => void
+}) {
+  const submitApplication = useSubmitApplication()
+  const updateApplication = useUpdateApplication()
+  const server = useServerErrors(formFieldOf)
+  const [initial] = useState(() => initialValues(application))
+  const [followSongs, setFollowSongs] = useState(() => application === null || application.requestedMinutes === suggestedMinutes(application.songs))
+
+  const form = useApplicationForm({
+    initial,
+    bandId: application ? null : band.id,
+    onSubmit: async (value) => {
+      server.clear()
+      try {
+        if (application) {
+          await updateApplication.mutateAsync({ applicationId: application.id, input: applicationUpdateSchema.parse(toFields(value)) })
+          toast.success(`Saved the application of ${band.name}.`)
+        } else {
+          await submitApplication.mutateAsync({ eventId: event.id, input: applicationInputSchema.parse({ bandId: band.id, ...toFields(value) }) })
+          toast.success(`${band.name} applied to ${event.title}.`)
+        }
+        onSaved()
+      } catch (error) {
+        if (isStateConflict(error)) onStateConflict(error)
+        else server.show(error)
+      }
+    },
+  })
+
+  // Numbers, not the songs: typing a title does not re-render the whole form.
+  const playing = useStore(form.store, (state) => songsMinutes(state.values.songs))
+  const suggestion = useStore(form.store, (state) => suggestedMinutes(state.values.songs))
+  useEffect(() => {
+    if (followSongs && form.getFieldValue('requestedMinutes') !== String(suggestion)) form.setFieldValue('requestedMinutes', String(suggestion))
+  }, [followSongs, suggestion, form])
+
+  const serverError = (name: string) => server.fields[name]
+  const dropServerErrors = (prefix: string) => () => server.dropFields((path) => path === prefix || path.startsWith(`${prefix}[`))
+  const dayOptions = [{ value: '', label: 'No preference' }, ...event.days.map((day) => ({ value: day.date, label: dayLabel(day.date) }))]
+
+  return (
+    <SubmitForm onSubmit={form.handleSubmit} aria-label={application ? `Edit the application of ${band.name}` : `Apply for ${band.name}`} className="flex flex-col gap-6">
+      <SongListFields form={form} serverError={serverError} onRowsMoved={dropServerErrors('songs')} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="requestedMinutes">
+          {(field) => (
+            <div className="flex flex-col gap-2">
+              <TextField
+                label="Requested minutes"
+                type="number"
+                inputMode="numeric"
+                min={5}
+                max={120}
+                step={1}
+                value={field.state.value}
+                onChange={(change) => {
+                  setFollowSongs(false)
+                  field.handleChange(change.target.value)
+                }}
+                onBlur={field.handleBlur}
+                description={
+                  <>
+                    Songs: {playing} min + {SETUP_MINUTES} min setup
+                    {followSongs ? ', rounded up to 5. Follows your songs until you change it.' : `; we suggest ${suggestion}.`}
+                  </>
+                }
+                errors={[...fieldMessages(field.state.meta.errors), serverError('requestedMinutes')]}
+              />
+              {followSongs || field.state.value === String(suggestion) ? null : (
+                <div>
+                  <Button variant="ghost" onClick={() => setFollowSongs(true)}>
+                    Use {suggestion} min
+                  </Button>
+                </div>
+              )}
+            </div>
+          )}
+        </form.Field>
+        <form.Field name="preferredDay">
+          {(field) => (
+            <SelectField
+              label="Preferred day"
+              value={field.state.value}
+              onChange={(change) => field.handleChange(change.target.value)}
+              onBlur={field.handleBlur}
+              options={dayOptions}
+              errors={[...fieldMessages(field.state.meta.errors), serverError('preferredDay')]}
+            />
+          )}
+        </form.Field>
+      </div>
+
+      <UnavailableWindowFields form={form} event={event} serverError={serverError} onRowsMoved={dropServerErrors('unavailable')} />
+
+      <form.Field name="needs">
+        {(field) => (
+          <TextAreaField
+            label="Stage and equipment needs"
+            maxLength={TEXT_MAX}
+            value={field.state.value}
+            onChange={(change) => field.handleChange(change.target.value)}
+            onBlur={field.handleBlur}
+            description={`Optional, e.g. “Two guitar amps, a keyboard stand, our own snare.” ${field.state.value.length} of ${TEXT_MAX} characters.`}
+            errors={[...fieldMessages(field.state.meta.errors), serverError('needs')]}
+          />
+        )}
+      </form.Field>
+      <form.Field name="message">
+        {(field) => (
+          <TextAreaField
+            label="Message to the executives"
+            maxLength={TEXT_MAX}
+            value={field.state.value}
+            onChange={(change) => field.handleChange(change.target.value)}
+            onBlur={field.handleBlur}
+            description={`Optional. ${field.state.value.length} of ${TEXT_MAX} characters.`}
+            errors={[...fieldMessages(field.state.meta.errors), serverError('message')]}
+          />
+        )}
+      </form.Field>
+
+      <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
+        {(formErrors) => {
+          const message = server.formError ?? (typeof formErrors === 'string' ? formErrors : null)
+          return message ? <FormAlert>{message}</FormAlert> : null
+        }}
+      </form.Subscribe>
+
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" busy={isSubmitting} busyLabel={application ? 'Saving…' : 'Sending…'}>
+              {application ? 'Save changes' : 'Send application'}
+            </Button>
+            {onWithdraw ? (
+              <Button variant="secondary" onClick={onWithdraw} disabled={isSubmitting}>
+                Withdraw application
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </form.Subscribe>
+    </SubmitForm>
+  )
+}

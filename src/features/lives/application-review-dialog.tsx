@@ -1,0 +1,120 @@
+import { useForm } from '@tanstack/react-form'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { FormAlert } from '@/components/ui/feedback'
+import { TextAreaField, fieldMessages } from '@/components/ui/field'
+import { SubmitForm } from '@/components/ui/form'
+import { bulkReviewInputSchema, reviewInputSchema, type Application, type ReviewDecision } from '@/contract/lives'
+import { schemaValidator, useServerErrors } from '@/lib/form-errors'
+import { decisionVerbs } from './application-review-parts'
+import { useBulkReview, useReviewApplication } from './lives-queries'
+
+/** Which review the dialog asks about: one application, or the selected ones. */
+export type ReviewRequest =
+  | { kind: 'one'; application: Application; status: ReviewDecision }
+  | { kind: 'bulk'; eventId: string; applications: Application[]; status: ReviewDecision }
+
+const NOTE_MAX = 500
+
+function dialogTitle(request: ReviewRequest) {
+  const { verb } = decisionVerbs[request.status]
+  if (request.kind === 'one') return `${verb} ${request.application.band.name}?`
+  const count = request.applications.length
+  return `${verb} ${count} application${count === 1 ? '' : 's'}?`
+}
+
+function doneMessage(request: ReviewRequest) {
+  const { done } = decisionVerbs[request.status]
+  if (request.kind === 'one') return `${done} ${request.application.band.name}.`
+  const count = request.applications.length
+  return `${done} ${count} application${count === 1 ? '' : 's'}.`
+}
+
+/**
+ * Confirms a review, with a note for the band (required to reject). A refusal from the server
+ * (the band limit is reached, a band withdrew meanwhile) stays in the dialog with its sentence.
+ * Mounted once per request (keyed), so an earlier answer never shows for another one.
+ */
+export function ReviewDialog({ request, onClose, onDone }: { request: ReviewRequest | null; onClose: () => void; onDone?: () => void }) {
+  const review = useReviewApplication()
+  const bulk = useBulkReview()
+  const server = useServerErrors()
+  const schema = request?.kind === 'bulk' ? bulkReviewInputSchema : reviewInputSchema
+  const form = useForm({
+    defaultValues: { note: request?.kind === 'one' && request.application.status === request.status ? (request.application.reviewNote ?? '') : '' },
+    validators: {
+      onSubmit: ({ value }) => {
+        if (!request) return undefined
+        if (request.kind === 'bulk') {
+          return schemaValidator(schema)({ value: { applicationIds: request.applications.map((application) => application.id), status: request.status, note: value.note } })
+        }
+        return schemaValidator(schema)({ value: { status: request.status, note: value.note } })
+      },
+    },
+    onSubmit: async ({ value }) => {
+      if (!request) return
+      server.clear()
+      try {
+        if (request.kind === 'one') {
+          await review.mutateAsync({ applicationId: request.application.id, input: reviewInputSchema.parse({ status: request.status, note: value.note }) })
+        } else {
+          const input = bulkReviewInputSchema.parse({ applicationIds: request.applications.map((application) => application.id), status: request.status, note: value.note })
+          await bulk.mutateAsync({ eventId: request.eventId, input })
+        }
+        toast.success(doneMessage(request))
+        onDone?.()
+        onClose()
+      } catch (error) {
+        server.show(error)
+      }
+    },
+  })
+  const rejecting = request?.status === 'rejected'
+  const bands = request?.kind === 'bulk' ? request.applications.map((application) => application.band.name).join(', ') : null
+
+  return (
+    <Dialog
+      open={request !== null}
+      onOpenChange={(open) => {
+        if (!open && !form.state.isSubmitting) onClose()
+      }}
+      title={request ? dialogTitle(request) : 'Review'}
+      description={
+        bands
+          ? `${bands}. Their members get a mail with the decision and the note.`
+          : 'The band’s members get a mail with the decision and the note.'
+      }
+    >
+      <SubmitForm onSubmit={form.handleSubmit} className="flex flex-col gap-4">
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+        <form.Field name="note">
+          {(field) => (
+            <TextAreaField
+              label={rejecting ? 'Note for the band (required)' : 'Note for the band (optional)'}
+              name="note"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              maxLength={NOTE_MAX}
+              description={rejecting ? 'Say why, so the band knows what to change next time.' : `Up to ${NOTE_MAX} characters.`}
+              errors={[...fieldMessages(field.state.meta.errors), server.fields.note]}
+            />
+          )}
+        </form.Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <form.Subscribe selector={(state) => state.isSubmitting}>
+            {(isSubmitting) => (
+              <Button type="submit" variant={rejecting ? 'danger' : 'primary'} busy={isSubmitting} busyLabel="Saving…">
+                {request ? decisionVerbs[request.status].verb : 'Save'}
+              </Button>
+            )}
+          </form.Subscribe>
+        </div>
+      </SubmitForm>
+    </Dialog>
+  )
+}

@@ -1,0 +1,32 @@
+import { TZDate } from '@date-fns/tz'
+import { format } from 'date-fns'
+import type { SessionUser } from '@/contract/auth'
+import { dayLabel } from '@/contract/calendar'
+import { eventStatusLabels, type EventStatus, type LiveEvent } from '@/contract/lives'
+
+/** The club's default zone, until the club's own setting has loaded. */
+export const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
+
+/** Executives and admins manage events and review applications; the server decides each call. */
+export const isExecutive = (user: SessionUser | null) => user?.role === 'admin' || user?.isExecutive === true
+
+/** "Sat 18 Jul, 19:30": an instant as the club's clock shows it. */
+export const instantLabel = (iso: string, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), 'EEE d MMM, HH:mm')
+
+/** "Sat 18 Jul: Main 12:00–18:00, Hall 13:00–17:00". */
+export const eventDayText = (day: LiveEvent['days'][number]) =>
+  `${dayLabel(day.date)}: ${day.stages.map((stage) => `${stage.name} ${stage.opensAt}–${stage.closesAt}`).join(', ')}`
+
+/** "90 min", "2 h 30 min": minutes the way people say them. */
+export function minutesText(minutes: number) {
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
+}
+
+export function EventStatusBadge({ status }: { status: EventStatus }) {
+  const tone =
+    status === 'open' ? 'border-brand/60 text-ink' : status === 'draft' ? 'border-warn/60 text-ink' : status === 'archived' ? 'border-line text-ink-muted' : 'border-line text-ink'
+  return <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>{eventStatusLabels[status]}</span>
+}

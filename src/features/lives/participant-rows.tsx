@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react'
+import type { Participant } from '@/contract/lives'
+import { Pill } from './participant-parts'
+
+type Details = NonNullable<Participant['details']>
+
+/** A private field that is empty: a dash on screen, words for screen readers. */
+function Blank() {
+  return (
+    <span className="text-ink-muted">
+      <span aria-hidden>—</span>
+      <span className="sr-only">Not given</span>
+    </span>
+  )
+}
+
+const orBlank = (value: string | null | undefined): ReactNode => (value ? value : <Blank />)
+
+/** "Faculty of Letters · History", either part alone, or nothing. */
+const facultyText = (details: Details) => [details.faculty, details.department].filter(Boolean).join(' · ') || null
+
+function Phone({ value }: { value: string | null }) {
+  if (!value) return <Blank />
+  return (
+    <a href={`tel:${value.replace(/[^\d+]/g, '')}`} className="whitespace-nowrap text-brand underline underline-offset-2">
+      {value}
+    </a>
+  )
+}
+
+function BandList({ bands }: { bands: Participant['bands'] }) {
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {bands.map((band) => (
+        <li key={band.id} className="break-words">
+          {band.name} <span className="text-ink-muted">({band.part})</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const privateColumns = ['Full name', 'Kana', 'Student number', 'Faculty / department', 'Phone'] as const
+
+/** Wide screens: one row a person; executives get the university's columns after the club's. */
+export function ParticipantTable({ items, withDetails }: { items: Participant[]; withDetails: boolean }) {
+  const cell = 'px-3 py-2 align-top'
+  return (
+    // Executives' columns can be wider than the screen: the scrolling box takes the keyboard too.
+    <div
+      role="region"
+      aria-label="Participant table"
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Participants</caption>
+        <thead className="bg-surface-2 text-ink-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2">Name</th>
+            <th scope="col" className="px-3 py-2">Grade</th>
+            <th scope="col" className="px-3 py-2">Parts</th>
+            <th scope="col" className="px-3 py-2">Bands</th>
+            {withDetails
+              ? privateColumns.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 whitespace-nowrap">
+                    {column}
+                  </th>
+                ))
+              : null}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((person) => (
+            <tr key={person.id} className="border-t border-line">
+              <th scope="row" className={`${cell} font-medium break-words text-ink`}>
+                {person.displayName}
+              </th>
+              <td className={`${cell} whitespace-nowrap`}>{person.grade}</td>
+              <td className={cell}>{person.parts.join(', ')}</td>
+              <td className={cell}>
+                <BandList bands={person.bands} />
+              </td>
+              {withDetails ? (
+                person.details ? (
+                  <>
+                    <td className={cell}>{orBlank(person.details.fullName)}</td>
+                    <td className={cell}>{orBlank(person.details.nameKana)}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{orBlank(person.details.studentNumber)}</td>
+                    <td className={cell}>{orBlank(facultyText(person.details))}</td>
+                    <td className={cell}>
+                      <Phone value={person.details.phone} />
+                    </td>
+                  </>
+                ) : (
+                  <td colSpan={privateColumns.length} className={`${cell} text-ink-muted`}>
+                    No university details filled in yet.
+                  </td>
+                )
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  )
+}
+
+/** Phones (360 px): one card a person, the private details in a list under the bands. */
+export function ParticipantCards({ items, withDetails }: { items: Participant[]; withDetails: boolean }) {
+  return (
+    <ul aria-label="Participants" className="flex flex-col gap-3">
+      {items.map((person) => (
+        <li key={person.id} aria-label={person.displayName} className="rounded-lg border border-line bg-surface p-4 text-sm">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <p className="font-medium break-words text-ink">{person.displayName}</p>
+            <Pill>{person.grade}</Pill>
+          </div>
+          <p className="mt-1 text-ink-muted">{person.parts.join(', ')}</p>
+          <div className="mt-2">
+            <BandList bands={person.bands} />
+          </div>
+          {withDetails ? (
+            person.details ? (
+              <dl className="mt-3 flex flex-col gap-1 border-t border-line pt-2">
+                <DetailRow label="Full name">{orBlank(person.details.fullName)}</DetailRow>
+                <DetailRow label="Kana">{orBlank(person.details.nameKana)}</DetailRow>
+                <DetailRow label="Student number">{orBlank(person.details.studentNumber)}</DetailRow>
+                <DetailRow label="Faculty / department">{orBlank(facultyText(person.details))}</DetailRow>
+                <DetailRow label="Phone">
+                  <Phone value={person.details.phone} />
+                </DetailRow>
+              </dl>
+            ) : (
+              <p className="mt-3 border-t border-line pt-2 text-ink-muted">No university details filled in yet.</p>
+            )
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}

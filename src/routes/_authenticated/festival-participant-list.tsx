@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ParticipantListScreen } from '@/features/lives/participant-list-screen'
+import { liveEventSearchSchema } from '@/features/lives/live-search'
+import { FESTIVAL } from '@/features/lives/live-routes'
+import { prefetchLiveEvent } from '@/features/lives/use-live-event'
+
+export const Route = createFileRoute('/_authenticated/festival-participant-list')({
+  validateSearch: liveEventSearchSchema,
+  loaderDeps: ({ search }) => ({ eventId: search.eventId }),
+  loader: ({ context, deps }) => prefetchLiveEvent(context.queryClient, FESTIVAL, deps.eventId),
+  component: function FestivalParticipantList() {
+    return <ParticipantListScreen live={FESTIVAL} search={Route.useSearch()} />
+  },
+})
