@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { bandHistorySchema, bandPageSchema, bandSchema, type BandAdminInput, type BandInput } from '@/contract/bands'
 import { accountsKeys } from '@/features/accounts/accounts-queries'
 import { api } from '@/lib/api-client'
+import { compactQuery } from '@/lib/compact-query'
 import type { BandListRequest } from './band-search'
 
 /** Keys are rooted at `bands`; every change invalidates the whole area. */
@@ -16,14 +17,10 @@ export const bandsKeys = {
 
 const myBandsSchema = z.object({ items: z.array(bandSchema) })
 
-/** Drops unset values so the query string has no `status=undefined`. */
-const compact = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== '')) as Partial<T>
-
 export const bandListQueryOptions = (query: BandListRequest) =>
   queryOptions({
     queryKey: bandsKeys.list(query),
-    queryFn: async () => bandPageSchema.parse(await api('/api/bands', { query: compact(query) })),
+    queryFn: async () => bandPageSchema.parse(await api('/api/bands', { query: compactQuery(query) })),
     // Typing in the search box keeps the old cards on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   })

@@ -15,7 +15,8 @@ import { useMediaQuery } from '@/lib/use-media-query'
 import { BookingFilters, SegmentedControl } from './booking-filters'
 import { BookingStatusBadges, bookingFor, isExecutiveUser, primaryLinkClass, slotText, timeRange } from './booking-parts'
 import { bookingFilterOf, bookingListQueryOf, hasNarrowingFilters, type BookingListSearch } from './booking-search'
-import { bookingListQueryOptions, compactQuery, useCancelBooking } from './bookings-queries'
+import { compactQuery } from '@/lib/compact-query'
+import { bookingListQueryOptions, useCancelBooking } from './bookings-queries'
 
 const routeApi = getRouteApi('/_authenticated/room-booking-list')
 

@@ -4,6 +4,7 @@ import { bandSchema } from '@/contract/bands'
 import { bookingCheckSchema, bookingPageSchema, bookingSchema, quotaSchema, type BookingCheckQuery, type BookingInput } from '@/contract/bookings'
 import { periodListSchema, roomListSchema } from '@/contract/club'
 import { api } from '@/lib/api-client'
+import { compactQuery } from '@/lib/compact-query'
 import type { BookingListRequest } from './booking-search'
 
 /**
@@ -23,9 +24,6 @@ export const bookingsKeys = {
 /** The other screens that show bookings: the member and public week grids. */
 const scheduleKeys = [['room-schedule'], ['public-room-schedule']] as const
 
-/** Drops unset values so the query string has no `status=undefined`. */
-export const compactQuery = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== null && entry !== '')) as Partial<T>
 
 export const bookingListQueryOptions = (query: BookingListRequest) =>
   queryOptions({

@@ -13,7 +13,8 @@ import { useMediaQuery } from '@/lib/use-media-query'
 import { downloadFile } from '@/lib/download'
 import { StatusBadge, UserFilters } from './user-filters'
 import { filterOf, listQueryOf, type UserSearch } from './user-search'
-import { compactQuery, useApproveUser, usersListQueryOptions } from './users-queries'
+import { compactQuery } from '@/lib/compact-query'
+import { useApproveUser, usersListQueryOptions } from './users-queries'
 
 const routeApi = getRouteApi('/_authenticated/user-list')
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { userDeleteResponseSchema, userDetailSchema, userPageSchema, type UserPatchInput } from '@/contract/users'
 import { api } from '@/lib/api-client'
+import { compactQuery } from '@/lib/compact-query'
 import type { UserListRequest } from './user-search'
 
 /** Query keys are rooted at `users`; every change invalidates the whole area. */
@@ -10,14 +11,10 @@ export const usersKeys = {
   detail: (userId: string) => ['users', 'detail', userId] as const,
 }
 
-/** Drops undefined values so the query string has no `status=undefined`. */
-const compact = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== '')) as Partial<T>
-
 export const usersListQueryOptions = (query: UserListRequest) =>
   queryOptions({
     queryKey: usersKeys.list(query),
-    queryFn: async () => userPageSchema.parse(await api('/api/users', { query: compact(query) })),
+    queryFn: async () => userPageSchema.parse(await api('/api/users', { query: compactQuery(query) })),
     // Typing in the search box keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   })
@@ -27,8 +24,6 @@ export const userQueryOptions = (userId: string) =>
     queryKey: usersKeys.detail(userId),
     queryFn: async () => userDetailSchema.parse(await api(`/api/users/${userId}`)),
   })
-
-export { compact as compactQuery }
 
 function useInvalidatingMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient()
