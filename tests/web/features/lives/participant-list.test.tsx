@@ -290,6 +290,8 @@ describe('participant CSV', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Download CSV' }))
     expect(await screen.findByText('The CSV could not be downloaded.')).toBeInTheDocument()
+    // The server's own sentence, read out of the refused download's body.
+    expect(await screen.findByText('Too many downloads. Wait a minute.')).toBeInTheDocument()
     expect(downloads).toEqual([])
     expect(api.state.exportRequests).toEqual([])
   })
