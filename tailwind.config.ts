@@ -16,6 +16,7 @@ export default {
         brand: 'rgb(var(--brand) / <alpha-value>)',
         'brand-ink': 'rgb(var(--brand-ink) / <alpha-value>)',
         danger: 'rgb(var(--danger) / <alpha-value>)',
+        'danger-ink': 'rgb(var(--danger-ink) / <alpha-value>)',
         warn: 'rgb(var(--warn) / <alpha-value>)',
       },
       fontFamily: {

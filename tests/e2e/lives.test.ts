@@ -103,6 +103,12 @@ describe('lives: apply, review, participants', () => {
     const row = page.getByRole('row').filter({ hasText: bandName })
     await expect.poll(() => row.getByText('Accepted', { exact: true }).count()).toBeGreaterThan(0)
     expect(await seriousViolations(page)).toEqual([])
+    // The review buttons (Reject is a danger button) in the dark theme too.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+    await page.reload()
+    await expect.poll(() => page.getByRole('button', { name: `Reject ${bandName}` }).count()).toBe(1)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.evaluate(() => localStorage.setItem('theme', 'light'))
 
     await page.goto(`/seasonal-live-participant-list/summer?eventId=${eventId}`)
     await expect.poll(() => page.getByText(liveBandmate.displayName).count()).toBeGreaterThan(0)

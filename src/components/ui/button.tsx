@@ -3,7 +3,8 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react'
 const variants = {
   primary: 'bg-brand text-brand-ink hover:bg-brand/90',
   secondary: 'border border-line bg-surface text-ink hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:bg-danger/90',
+  // The dark theme's danger is a light red: white text on it fails AA, so it has its own ink.
+  danger: 'bg-danger text-danger-ink hover:bg-danger/90',
   ghost: 'text-ink hover:bg-surface-2',
 } as const
 
