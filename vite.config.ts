@@ -77,6 +77,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          // Typing-heavy form tests under the full suite's load (see tests/web/setup.ts).
+          testTimeout: 20_000,
         },
       },
       ...serverTestDatabases.map((database) => ({

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { server } from './mocks/server'
 import { installConsoleGuard } from './support/console-guard'
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+
+// The suite shares two cores with the server and browser projects: a screen that needs a
+// moment longer under that load is not a failure. A wrong screen still fails, only later.
+configure({ asyncUtilTimeout: 4000 })
 
 // jsdom has no layout, so it does not implement scrolling; the router's scroll restoration
 // calls it on every navigation. A no-op keeps the output readable.

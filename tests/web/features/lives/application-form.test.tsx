@@ -52,7 +52,7 @@ const song = (number: number) => screen.getByRole('group', { name: `Song ${numbe
 const minutes = () => screen.getByRole('spinbutton', { name: 'Requested minutes' })
 
 // Applications are typed key by key: longer than the default 5 s on a busy machine.
-describe('application forms', { timeout: 20_000 }, () => {
+describe('application forms', () => {
   it('shows the live, then applies for my only band with the songs, the suggested minutes and the rest', async () => {
     const api = setup()
     const { user } = await open('/summer-live-application-form')

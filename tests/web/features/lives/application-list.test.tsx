@@ -35,7 +35,7 @@ async function open(path = '/seasonal-live-application-list/summer', user = exec
 
 const lastList = (api: ReturnType<typeof setup>['api']) => Object.fromEntries(api.state.listRequests.at(-1)!.searchParams)
 
-describe('/seasonal-live-application-list/{season}', { timeout: 15_000 }, () => {
+describe('/seasonal-live-application-list/{season}', () => {
   it('shows members their own bands’ applications with the decision and the note, read-only', async () => {
     const event = summerLive()
     const mine = applicationTo(event, 'The Rolling Scones', {

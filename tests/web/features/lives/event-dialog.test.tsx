@@ -24,7 +24,7 @@ const day = (dialog: HTMLElement, number: number) => within(dialog).getByRole('g
 const stage = (dialog: HTMLElement, dayNumber: number, stageNumber: number) =>
   within(dialog).getByRole('group', { name: `Day ${dayNumber}, stage ${stageNumber}` })
 
-describe('EventDialog', { timeout: 15_000 }, () => {
+describe('EventDialog', () => {
   it('creates the Christmas live with the window converted from the club’s clock (Tokyo)', async () => {
     const api = setup()
     const { user } = renderApp('/christmas-live-application-list', { user: executive })
