@@ -30,6 +30,14 @@ export default tseslint.config(
     },
   },
   {
+    // The timetable engine (generator, rule checker, cost) is pure: the server runs it and the
+    // schedule editor re-checks a timetable with it while dragging.
+    files: ['src/timetable/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@tanstack/*', 'ofetch', '**/lib/**', '**/features/**', '**/server/**'], message: 'The timetable engine is pure: the contract only, no I/O, no UI.' }] }],
+    },
+  },
+  {
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@tanstack/*', 'ofetch', '**/lib/**', '**/features/**', '**/server/**'], message: 'The contract is shared by client and server: zod only.' }] }],

@@ -15,6 +15,10 @@
  * Budgets (issue #5), on PostgreSQL: the public week schedule reaches ≥ 50% of the ceiling's
  * throughput and its p99 stays under 25 ms at 50 connections. The exit code is 1 when a
  * measured budget fails; on PGlite the numbers are reported only.
+ *
+ * Sections: `http` (above) and `timetable` (bench/timetable.ts, issue #7: the generator against
+ * HiGHS; its own variables are documented there). Both run by default; one alone with
+ * `npm run bench -- --only timetable` (or `--only http`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -27,6 +31,7 @@ import { openDatabase } from '../server/src/db/client'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../server/src/demo/demo-club'
 import { clubSettingsSchema } from '../src/contract/settings'
 import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
+import { runTimetableBench } from './timetable'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const numberFromEnv = (name: string, fallback: number) => {
@@ -39,6 +44,13 @@ const WARMUP = numberFromEnv('BENCH_WARMUP', 2)
 const CONNECTIONS = Math.round(numberFromEnv('BENCH_CONNECTIONS', 50))
 const BUDGET = { ratio: 0.5, p99Ms: 25 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
+const SECTIONS = ['http', 'timetable'] as const
+const ONLY = (() => {
+  const flag = process.argv.indexOf('--only')
+  const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
+  if (value !== undefined && !(SECTIONS as ReadonlyArray<string>).includes(value)) throw new Error(`--only must be one of ${SECTIONS.join(', ')}`)
+  return value as (typeof SECTIONS)[number] | undefined
+})()
 
 // ── Child processes and temp dirs, cleaned up on every way out ─────────────────────────
 
@@ -553,6 +565,10 @@ function budgets(results: Measurement[]) {
 }
 
 async function main() {
+  if (ONLY === 'timetable') {
+    const ok = await runTimetableBench()
+    process.exit(ok ? 0 : 1)
+  }
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; autocannon, the server and the bare server share it.`)
@@ -594,6 +610,10 @@ async function main() {
     console.log(`  (PGlite, for information: ${((pglite.reqPerSec / pglite.ceiling.reqPerSec) * 100).toFixed(0)}% of the ceiling, p99 ${pglite.p99.toFixed(1)} ms)`)
   }
   cleanupSync()
+  if (ONLY !== 'http') {
+    const timetableOk = await runTimetableBench()
+    ok = ok && timetableOk
+  }
   process.exit(ok ? 0 : 1)
 }
 

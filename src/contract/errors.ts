@@ -69,6 +69,10 @@ export const errorCodes = [
   'APPLICATION_LOCKED',
   'APPLICATION_WITHDRAWN',
   'BAND_LIMIT_REACHED',
+  // Timetables (issue #7)
+  'TIMETABLE_HAS_BREAKS',
+  'NO_DRAFT',
+  'NOT_ACCEPTED',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -368,6 +368,8 @@ export const acceptedBandSchema = z.object({
   applicationId: z.uuid(),
   requestedMinutes: z.number().int(),
   members: z.array(z.object({ id: z.uuid(), displayName: z.string(), part: z.string(), isLeader: z.boolean() })),
+  /** Where and when the band plays in the latest published timetable (issue #7); empty before publishing. */
+  slots: z.array(z.object({ date: z.string(), stage: z.string(), start: z.string(), end: z.string() })),
 })
 export type AcceptedBand = z.infer<typeof acceptedBandSchema>
 export const acceptedBandListSchema = z.object({ items: z.array(acceptedBandSchema) })

@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKe
 import { roles, userStatuses } from '../../../src/contract/auth'
 import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/contract/bookings'
 import { applicationStatuses, eventKinds, eventStatuses, seasons, type EventDay, type Song, type UnavailableWindow } from '../../../src/contract/lives'
+import type { SchedulePlacement } from '../../../src/contract/live-schedule'
 
 export const userRole = pgEnum('user_role', roles)
 export const userStatus = pgEnum('user_status', userStatuses)
@@ -395,5 +396,34 @@ export const applications = pgTable(
     index('applications_event_status_idx').on(t.eventId, t.status),
     index('applications_band_idx').on(t.bandId),
     check('applications_requested_minutes_range', sql`${t.requestedMinutes} between 5 and 120`),
+  ],
+)
+
+export const timetableStatus = pgEnum('timetable_status', ['draft', 'published'])
+
+/**
+ * A live's timetable (issue #7): at most one draft per event (partial unique index), edited by
+ * executives, and published versions (1, 2, …) that members see, newest first. Placements are a
+ * validated JSON array (`schedulePlacementSchema`): read and written whole, checked by the pure
+ * rule checker on every read.
+ */
+export const timetables = pgTable(
+  'timetables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    status: timetableStatus('status').notNull(),
+    /** 0 for the draft; 1, 2, … for published versions. */
+    version: integer('version').notNull(),
+    placements: jsonb('placements').$type<SchedulePlacement[]>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('timetables_one_draft_key').on(t.eventId).where(sql`${t.status} = 'draft'`),
+    uniqueIndex('timetables_event_version_key').on(t.eventId, t.version),
   ],
 )

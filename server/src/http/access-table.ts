@@ -112,6 +112,13 @@ export const accessTable = {
   'GET /api/events/:eventId/participants': { access: 'member', scope: 'private details for executives only' },
   'GET /api/events/:eventId/participants/export.csv': { access: 'member', scope: 'private details for executives only' },
   'GET /api/events/:eventId/bands': { access: 'member' },
+  // lives: timetables (issue #7)
+  'GET /api/events/:eventId/timetable': { access: 'member', scope: 'the latest published version; the draft for executives only' },
+  'PUT /api/events/:eventId/timetable/draft': { access: 'executive' },
+  'POST /api/events/:eventId/timetable/generate': { access: 'executive' },
+  'POST /api/events/:eventId/timetable/publish': { access: 'executive', scope: 'a draft that breaks a hard rule needs confirmBreaks' },
+  'GET /api/events/:eventId/timetable.ics': { access: 'member', scope: 'the latest published version' },
+  'GET /api/events/:eventId/timetable.csv': { access: 'member', scope: 'the latest published version' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable

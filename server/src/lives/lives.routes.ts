@@ -4,6 +4,7 @@ import type { Mailer } from '../mail/mailer'
 import type { SettingsService } from '../settings/settings.service'
 import { registerEventRoutes } from './events.routes'
 import { registerReviewRoutes } from './review.routes'
+import { registerLiveScheduleRoutes } from './live-schedule.routes'
 
 export interface LivesDeps {
   db: Db
@@ -16,9 +17,11 @@ export interface LivesDeps {
 
 /**
  * Lives (SPEC §5.6): events and the bands' applications (events.routes.ts), the executives'
- * review, participants and accepted bands (review.routes.ts). Shared reads: lives-data.ts.
+ * review, participants and accepted bands (review.routes.ts), timetables (live-schedule.routes.ts).
+ * Shared reads: lives-data.ts.
  */
 export function registerLiveRoutes(app: FastifyInstance, deps: LivesDeps) {
   registerEventRoutes(app, deps)
   registerReviewRoutes(app, deps)
+  registerLiveScheduleRoutes(app, deps)
 }

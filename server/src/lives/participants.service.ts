@@ -4,6 +4,7 @@ import type { AcceptedBand, Participant, ParticipantList } from '../../../src/co
 import { gradeLabel, gradeOf, type Grade } from '../../../src/contract/terms'
 import { additionalInfo, applications, bandMembers, bands, users } from '../db/schema'
 import type { CsvColumn } from '../http/csv'
+import { latestPublished, timeAfter } from './live-schedule.service'
 import { findEvent, isPrivileged, membersOfBands, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
 
@@ -116,7 +117,7 @@ export function createParticipantsService({ db }: Pick<LivesDeps, 'db'>) {
       }
     },
 
-    /** The accepted bands, by name, with their current members (leader first). */
+    /** The accepted bands, by name, with their current members (leader first) and their published slots. */
     async acceptedBands(eventId: string): Promise<AcceptedBand[]> {
       const event = await findEvent(db, eventId)
       const rows = await db
@@ -125,13 +126,24 @@ export function createParticipantsService({ db }: Pick<LivesDeps, 'db'>) {
         .innerJoin(bands, eq(bands.id, applications.bandId))
         .where(and(eq(applications.eventId, event.id), eq(applications.status, 'accepted')))
         .orderBy(asc(sql`lower(${bands.name})`), asc(bands.id))
-      const members = await membersOfBands(
-        db,
-        rows.map((row) => row.id),
-      )
+      const [members, published] = await Promise.all([
+        membersOfBands(
+          db,
+          rows.map((row) => row.id),
+        ),
+        latestPublished(db, event.id),
+      ])
+      const slots = new Map<string, AcceptedBand['slots']>()
+      for (const { performanceId, date, stage, start } of published?.placements ?? []) {
+        const list = slots.get(performanceId) ?? []
+        list.push({ date, stage, start, end: '' })
+        slots.set(performanceId, list)
+      }
       return rows.map((row) => ({
         ...row,
         members: (members.get(row.id) ?? []).map(({ enrollmentYear: _, ...member }) => member),
+        // The end follows the minutes asked now, as the timetable shows it.
+        slots: (slots.get(row.applicationId) ?? []).map((slot) => ({ ...slot, end: timeAfter(slot.start, row.requestedMinutes) })),
       }))
     },
   }

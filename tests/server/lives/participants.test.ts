@@ -251,6 +251,8 @@ describe('GET /api/events/:eventId/bands', () => {
     ])
     // The deleted account is not shown.
     expect(items[2]!.members.map((person) => person.displayName)).toEqual(['山田 花子', 'Aoi Tanaka'])
+    // Nothing is published yet, so no band has a time.
+    expect(items.map((band) => band.slots)).toEqual([[], [], []])
   })
 
   it('answers an empty list for a live with no accepted band, 404 for an unknown live', async () => {
@@ -258,5 +260,36 @@ describe('GET /api/events/:eventId/bands', () => {
     const response = await get(member, `/api/events/${empty.id}/bands`)
     expect(response.json()).toEqual({ items: [] })
     expectError(await get(member, `/api/events/${NIL}/bands`), 404, 'NOT_FOUND')
+  })
+
+  it('gives each band its times in the latest published timetable, ends from the minutes asked, and none for a band left out', async () => {
+    const put = (placements: object[]) =>
+      t.inject({ method: 'PUT', url: `/api/events/${event.id}/timetable/draft`, headers: executive.headers, payload: { placements } })
+    const publish = () => t.inject({ method: 'POST', url: `/api/events/${event.id}/timetable/publish`, headers: executive.headers, payload: {} })
+    expect((await put([{ performanceId: applicationIds.owls, date: '2026-07-18', stage: 'Main', start: '12:00' }])).statusCode).toBe(200)
+    expect((await publish()).statusCode).toBe(200)
+    // A newer draft is not what members see: only the published version counts.
+    const draft = await put([
+      { performanceId: applicationIds.owls, date: '2026-07-19', stage: 'Main', start: '13:00' },
+      { performanceId: applicationIds.autumn, date: '2026-07-18', stage: 'Main', start: '12:00' },
+    ])
+    expect(draft.statusCode, draft.body).toBe(200)
+    const slotsOf = async () => {
+      const response = await get(member, `/api/events/${event.id}/bands`)
+      expect(response.statusCode, response.body).toBe(200)
+      return (response.json().items as AcceptedBand[]).map((band) => [band.name, band.slots])
+    }
+    expect(await slotsOf()).toEqual([
+      ['Autumn Leaves', []],
+      ['blue Train', []],
+      ['Night Owls', [{ date: '2026-07-18', stage: 'Main', start: '12:00', end: '12:20' }]],
+    ])
+
+    expect((await publish()).statusCode).toBe(200)
+    expect(await slotsOf()).toEqual([
+      ['Autumn Leaves', [{ date: '2026-07-18', stage: 'Main', start: '12:00', end: '12:25' }]],
+      ['blue Train', []],
+      ['Night Owls', [{ date: '2026-07-19', stage: 'Main', start: '13:00', end: '13:20' }]],
+    ])
   })
 })

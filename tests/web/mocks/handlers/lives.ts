@@ -96,6 +96,7 @@ export function buildAcceptedBand(overrides: Partial<AcceptedBand> = {}): Accept
     applicationId: crypto.randomUUID(),
     requestedMinutes: 20,
     members: [{ id: crypto.randomUUID(), displayName: `Member ${sequence}`, part: 'Guitar', isLeader: true }],
+    slots: [],
     ...overrides,
   }
 }

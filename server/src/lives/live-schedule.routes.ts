@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  draftInputSchema,
+  generateInputSchema,
+  proposalSchema,
+  publishInputSchema,
+  storedTimetableSchema,
+  timetableViewSchema,
+} from '../../../src/contract/live-schedule'
+import { eventParamsSchema } from '../../../src/contract/lives'
+import { sendCsv } from '../http/csv'
+import { defineRoute } from '../http/route'
+import { createLiveScheduleService } from './live-schedule.service'
+import type { LivesDeps } from './lives.routes'
+
+/**
+ * A live's timetable (SPEC §5.6 `/festival-schedule`, issue #7): the view (the latest
+ * published version, and the draft for executives), saving the draft, the generator's
+ * proposals, publishing, and the published timetable as iCal and CSV.
+ */
+export function registerLiveScheduleRoutes(app: FastifyInstance, deps: LivesDeps) {
+  const schedule = createLiveScheduleService(deps)
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/events/:eventId/timetable',
+    tag: 'lives',
+    summary: 'A live’s accepted performances, its latest published timetable and, for executives, the draft; each checked against the hard rules now',
+    params: eventParamsSchema,
+    response: timetableViewSchema,
+    handler: ({ params, principal }) => schedule.view(principal!.user, params.eventId),
+  })
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/events/:eventId/timetable/draft',
+    tag: 'lives',
+    summary: 'Save the draft timetable whole; hard-rule breaks are allowed and answered as violations',
+    params: eventParamsSchema,
+    body: draftInputSchema,
+    response: storedTimetableSchema,
+    handler: ({ params, body, principal }) => schedule.saveDraft(principal!.user, params.eventId, body),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/events/:eventId/timetable/generate',
+    tag: 'lives',
+    summary: 'Run the generator with a preset or weights, a seed and effort (same seed, same result); the proposal is not saved',
+    params: eventParamsSchema,
+    body: generateInputSchema,
+    response: proposalSchema,
+    handler: ({ params, body }) => schedule.generate(params.eventId, body),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/events/:eventId/timetable/publish',
+    tag: 'lives',
+    summary: 'Publish the draft as the next version; a draft that breaks a hard rule needs confirmBreaks',
+    params: eventParamsSchema,
+    body: publishInputSchema,
+    response: storedTimetableSchema,
+    handler: ({ params, body, principal }) => schedule.publish(principal!.user, params.eventId, body),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/events/:eventId/timetable.ics',
+    tag: 'lives',
+    summary: 'The latest published timetable as an iCal feed, one event per performance',
+    params: eventParamsSchema,
+    handler: async ({ params, reply }) => {
+      const calendar = await schedule.ics(params.eventId)
+      const ascii = calendar.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(calendar.filename)}`)
+        .header('cache-control', 'no-store')
+        .send(calendar.body)
+    },
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/events/:eventId/timetable.csv',
+    tag: 'lives',
+    summary: 'The latest published timetable as CSV (UTF-8 with BOM, for Excel)',
+    params: eventParamsSchema,
+    handler: async ({ params, reply }) => {
+      const csv = await schedule.csv(params.eventId)
+      return sendCsv(reply, csv.filename, csv.columns, csv.rows)
+    },
+  })
+}

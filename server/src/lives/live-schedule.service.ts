@@ -1,0 +1,424 @@
+import { performance as clockwork } from 'node:perf_hooks'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import ical from 'ical-generator'
+import type { z } from 'zod'
+import type { SessionUser } from '../../../src/contract/auth'
+import { dayLabel, zonedInstant } from '../../../src/contract/calendar'
+import type {
+  draftInputSchema,
+  generateInputSchema,
+  PlacementOut,
+  Proposal,
+  publishInputSchema,
+  SchedulePerformance,
+  SchedulePlacement,
+  StoredTimetable,
+  TimetableView,
+} from '../../../src/contract/live-schedule'
+import { applicationStatusLabels, minutesOfDay, type UnavailableWindow } from '../../../src/contract/lives'
+import { gradeOf } from '../../../src/contract/terms'
+import {
+  TIMETABLE_GRID_MINUTES,
+  timetablePresets,
+  type TimetableInput,
+  type TimetablePin,
+  type TimetablePlacement,
+  type TimetableWeights,
+} from '../../../src/contract/timetable'
+import { applications, bands, events, timetables } from '../db/schema'
+import { withTransaction, type Executor } from '../db/transaction'
+import type { CsvColumn } from '../http/csv'
+import { AppError, notFound } from '../http/errors'
+import { timetableCost } from '../../../src/timetable/cost'
+import { generateTimetable } from '../../../src/timetable/generator'
+import { checkTimetable } from '../../../src/timetable/rules'
+import { bandIdsOf, findEvent, isPrivileged, membersOfBands, type BandMemberView, type EventRow } from './lives-data'
+import type { LivesDeps } from './lives.routes'
+
+type Caller = SessionUser
+type DraftInputValue = z.output<typeof draftInputSchema>
+type GenerateInputValue = z.output<typeof generateInputSchema>
+type PublishInputValue = z.output<typeof publishInputSchema>
+type TimetableRow = typeof timetables.$inferSelect
+
+/** The weights a stored timetable's cost is shown with (the generator's default preset). */
+const STORED_WEIGHTS: TimetableWeights = timetablePresets.balanced
+
+/** At most this many breaks are spelled out in a refusal to publish. */
+const BREAKS_NAMED = 5
+
+/** `HH:MM` plus minutes (past midnight it reads 24:10, as the rule checker does). */
+export function timeAfter(start: string, minutes: number) {
+  const total = minutesOfDay(start) + minutes
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
+}
+
+/** An accepted application as the timetable works with it: band, members, minutes, wishes. */
+export interface ScheduledPerformance {
+  id: string
+  bandId: string
+  bandName: string
+  minutes: number
+  preferredDay: string | null
+  unavailable: UnavailableWindow[]
+  members: BandMemberView[]
+}
+
+/**
+ * The event's accepted applications with their bands and current members, by band name: two
+ * queries however many bands.
+ */
+export async function acceptedPerformances(executor: Executor, eventId: string): Promise<ScheduledPerformance[]> {
+  const rows = await executor
+    .select({
+      id: applications.id,
+      bandId: applications.bandId,
+      bandName: bands.name,
+      minutes: applications.requestedMinutes,
+      preferredDay: applications.preferredDay,
+      unavailable: applications.unavailable,
+    })
+    .from(applications)
+    .innerJoin(bands, eq(bands.id, applications.bandId))
+    .where(and(eq(applications.eventId, eventId), eq(applications.status, 'accepted')))
+    .orderBy(asc(sql`lower(${bands.name})`), asc(applications.id))
+  const members = await membersOfBands(
+    executor,
+    rows.map((row) => row.bandId),
+  )
+  return rows.map((row) => ({ ...row, members: members.get(row.bandId) ?? [] }))
+}
+
+/** The latest published version of an event's timetable, or null. */
+export async function latestPublished(executor: Executor, eventId: string): Promise<TimetableRow | null> {
+  const [row] = await executor
+    .select()
+    .from(timetables)
+    .where(and(eq(timetables.eventId, eventId), eq(timetables.status, 'published')))
+    .orderBy(desc(timetables.version))
+    .limit(1)
+  return row ?? null
+}
+
+async function draftOf(executor: Executor, eventId: string): Promise<TimetableRow | null> {
+  const [row] = await executor
+    .select()
+    .from(timetables)
+    .where(and(eq(timetables.eventId, eventId), eq(timetables.status, 'draft')))
+  return row ?? null
+}
+
+/** The pins a set of stored placements holds: its pinned ones, by performance. */
+function pinsOf(placements: ReadonlyArray<SchedulePlacement>): Map<string, TimetablePin> {
+  return new Map(placements.filter((placement) => placement.pinned).map((placement) => [placement.performanceId, { date: placement.date, stage: placement.stage, start: placement.start }]))
+}
+
+/**
+ * The generator's (and the checker's) input for an event: its days and stages, changeover and
+ * musician's gap, and each accepted performance with its members, its band's lowest grade in
+ * the event's academic year (null when no member is in years 1–4) and its pin, if any.
+ */
+export function timetableInputOf(
+  event: Pick<EventRow, 'days' | 'changeoverMinutes' | 'musicianGapMinutes' | 'academicYear'>,
+  performances: ReadonlyArray<ScheduledPerformance>,
+  options: { pins?: ReadonlyMap<string, TimetablePin>; weights?: TimetableWeights; seed?: number; effort?: number } = {},
+): TimetableInput {
+  return {
+    event: {
+      days: event.days.map((day) => ({ date: day.date, stages: day.stages.map(({ name, opensAt, closesAt }) => ({ name, opensAt, closesAt })) })),
+      changeoverMinutes: event.changeoverMinutes,
+      musicianGapMinutes: event.musicianGapMinutes,
+    },
+    performances: performances.map((performance) => {
+      const grades = performance.members.map((member) => gradeOf(member.enrollmentYear, event.academicYear)).filter((grade): grade is 1 | 2 | 3 | 4 => typeof grade === 'number')
+      return {
+        id: performance.id,
+        bandName: performance.bandName,
+        minutes: performance.minutes,
+        members: performance.members.map((member) => ({ id: member.id, name: member.displayName })),
+        preferredDate: performance.preferredDay,
+        unavailable: performance.unavailable.map(({ date, from, to }) => ({ date, from, to })),
+        grade: grades.length > 0 ? Math.min(...grades) : null,
+        pin: options.pins?.get(performance.id) ?? null,
+        wish: null,
+      }
+    }),
+    weights: options.weights ?? STORED_WEIGHTS,
+    seed: options.seed ?? 1,
+    ...(options.effort !== undefined ? { effort: options.effort } : {}),
+  }
+}
+
+/** Stored placements of performances still accepted, with their ends (from the minutes asked now). */
+function currentPlacements(placements: ReadonlyArray<SchedulePlacement>, byId: ReadonlyMap<string, ScheduledPerformance>): PlacementOut[] {
+  return placements.flatMap((placement) => {
+    const performance = byId.get(placement.performanceId)
+    if (!performance) return []
+    const { performanceId, date, stage, start, pinned } = placement
+    return [{ performanceId, date, stage, start, end: timeAfter(start, performance.minutes), pinned }]
+  })
+}
+
+const toCheckable = (placements: ReadonlyArray<PlacementOut>): TimetablePlacement[] =>
+  placements.map(({ performanceId, date, stage, start, end }) => ({ performanceId, date, stage, start, end }))
+
+/** A stored timetable checked now against the accepted applications (pins: its own pinned placements). */
+function storedOf(row: TimetableRow, event: EventRow, performances: ReadonlyArray<ScheduledPerformance>): StoredTimetable {
+  const byId = new Map(performances.map((performance) => [performance.id, performance]))
+  const placements = currentPlacements(row.placements, byId)
+  const input = timetableInputOf(event, performances, { pins: pinsOf(placements) })
+  const checkable = toCheckable(placements)
+  return {
+    version: row.version,
+    status: row.status,
+    placements,
+    violations: checkTimetable(input, checkable),
+    cost: timetableCost(input, checkable),
+    updatedAt: row.updatedAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  }
+}
+
+/**
+ * The breaks a refusal names, each once: a rule broken between two performances is listed on
+ * both of them, so pairs count once.
+ */
+function distinctBreaks(violations: ReadonlyArray<StoredTimetable['violations'][number]>): string[] {
+  const seen = new Set<string>()
+  const messages: string[] = []
+  for (const violation of violations) {
+    const key = violation.otherPerformanceId
+      ? `${violation.rule}|${[violation.performanceId, violation.otherPerformanceId].sort().join('|')}`
+      : `${violation.rule}|${violation.performanceId}|${violation.message}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    messages.push(violation.message)
+  }
+  return messages
+}
+
+function breaksMessage(violations: StoredTimetable['violations']) {
+  const breaks = distinctBreaks(violations)
+  const named = breaks.slice(0, BREAKS_NAMED).join('; ')
+  const more = breaks.length > BREAKS_NAMED ? `; and ${breaks.length - BREAKS_NAMED} more` : ''
+  const head = breaks.length === 1 ? '1 rule is broken' : `${breaks.length} rules are broken`
+  return `${head}: ${named}${more}. Fix the timetable, or confirm to publish it anyway.`
+}
+
+/** "Blue Train’s application is withdrawn": why an application cannot be placed. */
+const notAcceptedPhrase = (row: { bandName: string; status: keyof typeof applicationStatusLabels }) =>
+  `${row.bandName}’s application is ${applicationStatusLabels[row.status].toLowerCase()}`
+
+/** One row of the timetable's CSV. */
+interface CsvRow {
+  placement: PlacementOut
+  performance: ScheduledPerformance
+}
+
+const csvColumns: ReadonlyArray<CsvColumn<CsvRow>> = [
+  { header: 'Date', value: (row) => row.placement.date },
+  { header: 'Day', value: (row) => dayLabel(row.placement.date) },
+  { header: 'Stage', value: (row) => row.placement.stage },
+  { header: 'Start', value: (row) => row.placement.start },
+  { header: 'End', value: (row) => row.placement.end },
+  { header: 'Band', value: (row) => row.performance.bandName },
+  { header: 'Members', value: (row) => row.performance.members.map((member) => `${member.displayName} (${member.part})`).join('; ') },
+]
+
+/**
+ * A live's timetable (SPEC §5.6 `/festival-schedule`, issue #7): one draft per event that
+ * executives save whole (hard-rule breaks allowed, and shown), the generator's proposals (not
+ * saved), published versions 1, 2, … that members see, and the latest one as iCal and CSV.
+ * Every stored timetable is checked again on read against the accepted applications of now.
+ * Writes lock the event row first, as reviews do (decision 008), so a review and a draft save
+ * or a publish never see each other half done.
+ */
+export function createLiveScheduleService({ db, clock, settings }: Pick<LivesDeps, 'db' | 'clock' | 'settings'>) {
+  /** The latest published version with what it needs, or 404 with a sentence. */
+  async function publishedOrNotFound(eventId: string) {
+    const event = await findEvent(db, eventId)
+    const [row, performances] = await Promise.all([latestPublished(db, event.id), acceptedPerformances(db, event.id)])
+    if (!row) throw notFound(`The timetable of ${event.title} is not published yet.`)
+    const byId = new Map(performances.map((performance) => [performance.id, performance]))
+    const placements = currentPlacements(row.placements, byId).sort(
+      (a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.stage.localeCompare(b.stage),
+    )
+    return { event, placements, byId }
+  }
+
+  return {
+    /** The accepted performances, the latest published version and, for executives, the draft. */
+    async view(caller: Caller, eventId: string): Promise<TimetableView> {
+      const event = await findEvent(db, eventId)
+      const privileged = isPrivileged(caller)
+      const [performances, published, draft, mine] = await Promise.all([
+        acceptedPerformances(db, event.id),
+        latestPublished(db, event.id),
+        privileged ? draftOf(db, event.id) : Promise.resolve(null),
+        bandIdsOf(db, caller.id),
+      ])
+      return {
+        eventId: event.id,
+        performances: performances.map(
+          (performance): SchedulePerformance => ({
+            id: performance.id,
+            bandId: performance.bandId,
+            bandName: performance.bandName,
+            minutes: performance.minutes,
+            members: performance.members.map(({ id, displayName, part }) => ({ id, displayName, part })),
+            preferredDay: performance.preferredDay,
+            unavailable: performance.unavailable,
+            mine: mine.has(performance.bandId),
+          }),
+        ),
+        published: published ? storedOf(published, event, performances) : null,
+        draft: draft ? storedOf(draft, event, performances) : null,
+      }
+    },
+
+    /**
+     * Saves the draft whole (the one draft per event, created or replaced). Each placement must
+     * be an accepted application of this live on one of its days and stages, on the 5-minute
+     * grid; hard-rule breaks are allowed and come back as violations.
+     */
+    async saveDraft(caller: Caller, eventId: string, input: DraftInputValue): Promise<StoredTimetable> {
+      const now = clock()
+      return withTransaction(db, async (tx) => {
+        const event = await findEvent(tx, eventId, { forUpdate: true })
+        const performances = await acceptedPerformances(tx, event.id)
+        const accepted = new Set(performances.map((performance) => performance.id))
+        const others = input.placements.map((placement) => placement.performanceId).filter((id) => !accepted.has(id))
+        const otherRows =
+          others.length === 0
+            ? []
+            : await tx
+                .select({ id: applications.id, status: applications.status, bandName: bands.name })
+                .from(applications)
+                .innerJoin(bands, eq(bands.id, applications.bandId))
+                .where(and(eq(applications.eventId, event.id), inArray(applications.id, others)))
+        const notAccepted = new Map(otherRows.map((row) => [row.id, row]))
+
+        const fields: Record<string, string> = {}
+        input.placements.forEach((placement, index) => {
+          const at = `placements.${index}`
+          if (!accepted.has(placement.performanceId) && !notAccepted.has(placement.performanceId)) {
+            fields[`${at}.performanceId`] = 'Not an application to this live'
+          }
+          const day = event.days.find((candidate) => candidate.date === placement.date)
+          if (!day) fields[`${at}.date`] = 'Not a day of this live'
+          else if (!day.stages.some((stage) => stage.name === placement.stage)) fields[`${at}.stage`] = `No stage “${placement.stage}” on ${dayLabel(day.date)}`
+          if (minutesOfDay(placement.start) % TIMETABLE_GRID_MINUTES !== 0) fields[`${at}.start`] = `Start on a ${TIMETABLE_GRID_MINUTES}-minute step, e.g. 12:05`
+        })
+        if (Object.keys(fields).length > 0) throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fields)
+        if (notAccepted.size > 0) {
+          const phrases = [...notAccepted.values()].sort((a, b) => a.bandName.localeCompare(b.bandName)).map(notAcceptedPhrase)
+          throw new AppError(
+            409,
+            'NOT_ACCEPTED',
+            `${phrases.join('; ')}, so ${notAccepted.size === 1 ? 'it' : 'they'} cannot be placed. Reload the timetable to see the accepted bands.`,
+          )
+        }
+
+        const placements: SchedulePlacement[] = input.placements.map(({ performanceId, date, stage, start, pinned }) => ({ performanceId, date, stage, start, pinned }))
+        const [row] = await tx
+          .insert(timetables)
+          .values({ eventId: event.id, status: 'draft', version: 0, placements, updatedBy: caller.id, createdAt: now, updatedAt: now })
+          .onConflictDoUpdate({
+            target: timetables.eventId,
+            targetWhere: sql`${timetables.status} = 'draft'`,
+            set: { placements, updatedBy: caller.id, updatedAt: now },
+          })
+          .returning()
+        return storedOf(row!, event, performances)
+      })
+    },
+
+    /**
+     * A proposal from the generator (not saved): the preset's weights (balanced by default) or
+     * the given ones, the seed and effort, and the draft's pins unless told to ignore them.
+     */
+    async generate(eventId: string, input: GenerateInputValue): Promise<Proposal> {
+      const event = await findEvent(db, eventId)
+      const [performances, draft] = await Promise.all([acceptedPerformances(db, event.id), input.keepPins ? draftOf(db, event.id) : Promise.resolve(null)])
+      if (performances.length === 0) {
+        throw new AppError(409, 'NOT_ACCEPTED', `No band is accepted yet for ${event.title}, so there is nothing to place. Review the applications first.`)
+      }
+      const accepted = new Set(performances.map((performance) => performance.id))
+      const pins = pinsOf((draft?.placements ?? []).filter((placement) => accepted.has(placement.performanceId)))
+      const weights = input.weights ?? timetablePresets[input.preset ?? 'balanced']
+      const started = clockwork.now()
+      const result = generateTimetable(timetableInputOf(event, performances, { pins, weights, seed: input.seed, effort: input.effort }))
+      const milliseconds = Math.round(clockwork.now() - started)
+      return {
+        seed: input.seed,
+        weights,
+        placements: result.placements.map((placement) => ({ ...placement, pinned: pins.has(placement.performanceId) })),
+        unplaced: result.unplaced,
+        cost: result.cost,
+        lowerBound: result.lowerBound,
+        gapPercent: result.gapPercent,
+        provenOptimal: result.provenOptimal,
+        milliseconds,
+      }
+    },
+
+    /**
+     * Publishes the draft as the next version (placements of applications no longer accepted
+     * are left out) and marks the live published. A draft that breaks a hard rule needs
+     * `confirmBreaks`; the refusal names the breaks.
+     */
+    async publish(caller: Caller, eventId: string, input: PublishInputValue): Promise<StoredTimetable> {
+      const now = clock()
+      return withTransaction(db, async (tx) => {
+        const event = await findEvent(tx, eventId, { forUpdate: true })
+        const [draft, performances] = await Promise.all([draftOf(tx, event.id), acceptedPerformances(tx, event.id)])
+        if (!draft) throw new AppError(409, 'NO_DRAFT', `${event.title} has no draft timetable yet. Generate one or place the bands, save, then publish.`)
+        const byId = new Map(performances.map((performance) => [performance.id, performance]))
+        const kept = draft.placements.filter((placement) => byId.has(placement.performanceId))
+        if (kept.length === 0) throw new AppError(409, 'NO_DRAFT', `The draft timetable of ${event.title} places no accepted band yet, so there is nothing to publish.`)
+        const checked = storedOf({ ...draft, placements: kept }, event, performances)
+        if (checked.violations.length > 0 && !input.confirmBreaks) throw new AppError(409, 'TIMETABLE_HAS_BREAKS', breaksMessage(checked.violations))
+
+        const [{ latest }] = (await tx
+          .select({ latest: sql<number>`coalesce(max(${timetables.version}), 0)::int` })
+          .from(timetables)
+          .where(eq(timetables.eventId, event.id))) as [{ latest: number }]
+        const [row] = await tx
+          .insert(timetables)
+          .values({ eventId: event.id, status: 'published', version: latest + 1, placements: kept, updatedBy: caller.id, publishedAt: now, createdAt: now, updatedAt: now })
+          .returning()
+        await tx.update(events).set({ status: 'published', updatedAt: now }).where(eq(events.id, event.id))
+        return storedOf(row!, event, performances)
+      })
+    },
+
+    /** The latest published version as an iCal feed: one VEVENT per performance, instants in UTC. */
+    async ics(eventId: string) {
+      const [{ event, placements, byId }, { timeZone }] = await Promise.all([publishedOrNotFound(eventId), settings.get()])
+      const calendar = ical({ name: `${event.title} timetable`, prodId: { company: 'Bandroom', product: 'Timetable', language: 'EN' } })
+      for (const placement of placements) {
+        const performance = byId.get(placement.performanceId)!
+        calendar.createEvent({
+          id: `${event.id}-${performance.id}@bandroom`,
+          stamp: clock(),
+          start: zonedInstant(placement.date, placement.start, timeZone),
+          end: zonedInstant(placement.date, placement.end, timeZone),
+          summary: `${performance.bandName} — ${event.title}`,
+          location: `${event.venue} · ${placement.stage}`,
+          description: performance.members.map((member) => `${member.displayName} (${member.part})`).join('\n'),
+        })
+      }
+      return { filename: `${event.title} timetable.ics`, body: calendar.toString() }
+    },
+
+    /** The latest published version as CSV rows, by day, start and stage. */
+    async csv(eventId: string) {
+      const { event, placements, byId } = await publishedOrNotFound(eventId)
+      return {
+        filename: `${event.title} timetable.csv`,
+        columns: csvColumns,
+        rows: placements.map((placement): CsvRow => ({ placement, performance: byId.get(placement.performanceId)! })),
+      }
+    },
+  }
+}

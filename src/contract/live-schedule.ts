@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import { timeOfDaySchema } from './club'
+import { timetablePresetNames, timetableWeightsSchema } from './timetable'
+
+/**
+ * A live's timetable as the API keeps it (SPEC §5.6 `/festival-schedule`, issue #7): one
+ * draft per event that executives edit, and published versions members see. A placement puts
+ * an accepted application on (day, stage, start); `pinned` ones stay where they are when the
+ * generator runs. The shapes of the generator itself are in ./timetable.ts.
+ */
+
+export const schedulePlacementSchema = z.object({
+  /** The accepted application's id. */
+  performanceId: z.uuid('Not an application id'),
+  date: z.iso.date('Use YYYY-MM-DD'),
+  stage: z.string().trim().min(1, 'Choose a stage').max(40),
+  start: timeOfDaySchema,
+  pinned: z.boolean().default(false),
+})
+export type SchedulePlacement = z.output<typeof schedulePlacementSchema>
+
+/** Saving the draft: the whole set of placements (a proposal applied, or the editor's state). */
+export const draftInputSchema = z
+  .object({ placements: z.array(schedulePlacementSchema).max(500, 'At most 500 performances') })
+  .superRefine((value, context) => {
+    const seen = new Set<string>()
+    value.placements.forEach((placement, index) => {
+      if (seen.has(placement.performanceId)) context.addIssue({ code: 'custom', path: ['placements', index, 'performanceId'], message: 'This performance is placed twice' })
+      seen.add(placement.performanceId)
+    })
+  })
+export type DraftInput = z.input<typeof draftInputSchema>
+
+/** Running the generator: a preset or own weights, a seed (same input + seed → same output). */
+export const generateInputSchema = z.object({
+  preset: z.enum(timetablePresetNames).optional(),
+  weights: timetableWeightsSchema.optional(),
+  seed: z.number('Enter a seed').int('A whole number').min(0).max(2_147_483_647).default(1),
+  /** Search effort, 1 = default (more tries, same result for the same seed). */
+  effort: z.number().min(0.1).max(10).default(1),
+  /** Keep the draft's pinned placements where they are (default), or ignore the pins. */
+  keepPins: z.boolean().default(true),
+})
+export type GenerateInput = z.input<typeof generateInputSchema>
+
+/** One performance as the timetable screens show it. */
+export const schedulePerformanceSchema = z.object({
+  id: z.uuid(),
+  bandId: z.uuid(),
+  bandName: z.string(),
+  minutes: z.number().int(),
+  members: z.array(z.object({ id: z.uuid(), displayName: z.string(), part: z.string() })),
+  preferredDay: z.string().nullable(),
+  unavailable: z.array(z.object({ date: z.string(), from: z.string(), to: z.string(), reason: z.string() })),
+  /** The caller plays in this band. */
+  mine: z.boolean(),
+})
+export type SchedulePerformance = z.infer<typeof schedulePerformanceSchema>
+
+const placementOutSchema = z.object({
+  performanceId: z.uuid(),
+  date: z.string(),
+  stage: z.string(),
+  start: z.string(),
+  end: z.string(),
+  pinned: z.boolean(),
+})
+export type PlacementOut = z.infer<typeof placementOutSchema>
+
+const violationSchema = z.object({
+  performanceId: z.string(),
+  rule: z.string(),
+  message: z.string(),
+  otherPerformanceId: z.string().optional(),
+})
+
+const costSchema = z.object({
+  total: z.number(),
+  byGoal: z.record(z.string(), z.number()),
+  byPerformance: z.record(z.string(), z.record(z.string(), z.number())),
+})
+
+/** A stored timetable (the draft or a published version) with its checks. */
+export const storedTimetableSchema = z.object({
+  version: z.number().int(),
+  status: z.enum(['draft', 'published']),
+  placements: z.array(placementOutSchema),
+  /** Every broken hard rule, on the performance it is shown on. */
+  violations: z.array(violationSchema),
+  cost: costSchema,
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+})
+export type StoredTimetable = z.infer<typeof storedTimetableSchema>
+
+/**
+ * GET /api/events/:eventId/timetable: members get the latest published version (`draft` null);
+ * executives also get the draft. `performances` are the accepted applications.
+ */
+export const timetableViewSchema = z.object({
+  eventId: z.uuid(),
+  performances: z.array(schedulePerformanceSchema),
+  published: storedTimetableSchema.nullable(),
+  draft: storedTimetableSchema.nullable(),
+})
+export type TimetableView = z.infer<typeof timetableViewSchema>
+
+/** A generator proposal (not saved): the result plus the weights and seed it came from. */
+export const proposalSchema = z.object({
+  seed: z.number().int(),
+  weights: z.record(z.string(), z.number()),
+  placements: z.array(placementOutSchema),
+  unplaced: z.array(z.object({ performanceId: z.string(), rule: z.string(), message: z.string() })),
+  cost: costSchema,
+  lowerBound: z.number().nullable(),
+  gapPercent: z.number().nullable(),
+  provenOptimal: z.boolean(),
+  milliseconds: z.number(),
+})
+export type Proposal = z.infer<typeof proposalSchema>
+
+/** Publishing: a draft that breaks a hard rule needs `confirmBreaks: true` (409 TIMETABLE_HAS_BREAKS otherwise). */
+export const publishInputSchema = z.object({ confirmBreaks: z.boolean().default(false) })
+export type PublishInput = z.input<typeof publishInputSchema>

@@ -1,0 +1,173 @@
+import { z } from 'zod'
+
+/**
+ * Timetables (SPEC §5.6, issue #7): the shapes shared by the generator, the rule checker and
+ * (later) the schedule editor. Pure types, constants and zod only. Days are ISO dates and times
+ * of day `HH:MM` in the club's time zone; every start lies on the 5-minute grid.
+ */
+
+export const TIMETABLE_GRID_MINUTES = 5
+
+/** The hard rules: a timetable that breaks one is never offered as valid. */
+export const hardRules = ['opening-hours', 'changeover', 'unavailable', 'musician-gap', 'pin', 'placement'] as const
+export type HardRule = (typeof hardRules)[number]
+export const hardRuleLabels: Record<HardRule, string> = {
+  'opening-hours': 'Opening hours',
+  changeover: 'Changeover',
+  unavailable: 'Band unavailable',
+  'musician-gap': 'Musician’s gap',
+  pin: 'Pinned slot',
+  placement: 'Placement',
+}
+
+/**
+ * The soft goals, each with a weight (cost per unit):
+ * - `earliness`: per 5 minutes between the stage's opening and the start;
+ * - `preferredDay`: per performance not on its band's preferred day;
+ * - `firstLast`: per performance that wished to open or close a day and does not;
+ * - `gradeOrder`: per pair on one day where a lower grade plays after a higher one (charged to
+ *   the lower grade);
+ * - `musicianSpread`: per 5 minutes that two performances sharing a musician are closer than
+ *   the minimum gap plus an hour;
+ * - `idleHoles`: per 5 minutes a stage stands idle between two performances beyond the
+ *   changeover.
+ */
+export const timetableGoals = ['earliness', 'preferredDay', 'firstLast', 'gradeOrder', 'musicianSpread', 'idleHoles'] as const
+export type TimetableGoal = (typeof timetableGoals)[number]
+export const timetableGoalLabels: Record<TimetableGoal, string> = {
+  earliness: 'Early start',
+  preferredDay: 'Preferred day',
+  firstLast: 'First or last wish',
+  gradeOrder: 'Lower grades earlier',
+  musicianSpread: 'Shared musicians spread out',
+  idleHoles: 'No idle holes',
+}
+/** Minutes beyond the musician's minimum gap from which `musicianSpread` costs nothing. */
+export const MUSICIAN_SPREAD_MINUTES = 60
+
+export type TimetableWeights = Record<TimetableGoal, number>
+export const timetableWeightsSchema = z.object(
+  Object.fromEntries(timetableGoals.map((goal) => [goal, z.number('Enter a weight').min(0, 'Cannot be negative').max(1000, 'At most 1000')])) as Record<
+    TimetableGoal,
+    z.ZodNumber
+  >,
+)
+
+export const timetablePresetNames = ['compact', 'balanced', 'spread'] as const
+export type TimetablePresetName = (typeof timetablePresetNames)[number]
+/**
+ * `compact` is the issue's comparison preset, exactly: Σ (start − opening) in 5-minute steps
+ * + 30 per performance not on its preferred day, under the hard rules only.
+ */
+export const timetablePresets: Record<TimetablePresetName, TimetableWeights> = {
+  compact: { earliness: 1, preferredDay: 30, firstLast: 0, gradeOrder: 0, musicianSpread: 0, idleHoles: 0 },
+  balanced: { earliness: 1, preferredDay: 30, firstLast: 20, gradeOrder: 3, musicianSpread: 1, idleHoles: 2 },
+  spread: { earliness: 1, preferredDay: 30, firstLast: 20, gradeOrder: 1, musicianSpread: 4, idleHoles: 1 },
+}
+
+// ── Input ──────────────────────────────────────────────────────────────────────────────
+
+export interface TimetableStage {
+  name: string
+  opensAt: string
+  closesAt: string
+}
+export interface TimetableDay {
+  date: string
+  stages: TimetableStage[]
+}
+export interface TimetableEventInput {
+  days: TimetableDay[]
+  changeoverMinutes: number
+  musicianGapMinutes: number
+}
+export interface TimetableMember {
+  id: string
+  name: string
+}
+export interface TimetableWindow {
+  date: string
+  from: string
+  to: string
+}
+export interface TimetablePin {
+  date: string
+  stage: string
+  start: string
+}
+export interface TimetablePerformance {
+  /** The accepted application's id. */
+  id: string
+  bandName: string
+  minutes: number
+  members: TimetableMember[]
+  preferredDate: string | null
+  unavailable: TimetableWindow[]
+  /** E.g. the lowest grade among the band's members; null when unknown (no grade cost). */
+  grade: number | null
+  pin?: TimetablePin | null
+  wish?: 'first' | 'last' | null
+}
+export interface TimetableInput {
+  event: TimetableEventInput
+  performances: TimetablePerformance[]
+  weights: TimetableWeights
+  seed: number
+  /** Search effort, 1 = default; the number of moves tried scales with it (never with time). */
+  effort?: number
+}
+
+// ── Output ─────────────────────────────────────────────────────────────────────────────
+
+export interface TimetablePlacement {
+  performanceId: string
+  date: string
+  stage: string
+  start: string
+  end: string
+}
+export const timetablePlacementSchema = z.object({
+  performanceId: z.string().min(1),
+  date: z.iso.date(),
+  stage: z.string().min(1).max(40),
+  start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/),
+})
+
+/** One broken hard rule, on the performance it is shown on (pairs are listed on both). */
+export interface TimetableViolation {
+  performanceId: string
+  rule: HardRule
+  message: string
+  otherPerformanceId?: string
+}
+
+export interface TimetableUnplaced {
+  performanceId: string
+  rule: HardRule
+  message: string
+}
+
+export interface TimetableCost {
+  total: number
+  byGoal: Record<TimetableGoal, number>
+  /** Weighted cost per performance and goal (only goals that cost something). */
+  byPerformance: Record<string, Partial<Record<TimetableGoal, number>>>
+}
+
+export interface TimetableResult {
+  placements: TimetablePlacement[]
+  cost: TimetableCost
+  unplaced: TimetableUnplaced[]
+  /**
+   * A proven lower bound on the earliness and preferred-day part of the cost (the rest of the
+   * goals are bounded below by 0) when every performance is placed; null otherwise.
+   */
+  lowerBound: number | null
+  /** `(total − lowerBound) / lowerBound` in %, 0 when both are 0; null without a bound. */
+  gapPercent: number | null
+  /** The cost equals the lower bound: no timetable is cheaper. */
+  provenOptimal: boolean
+  /** Moves evaluated (the search stops at a count, not a time, so results are reproducible). */
+  evaluations: number
+}

@@ -1,0 +1,621 @@
+import {
+  TIMETABLE_GRID_MINUTES as GRID,
+  timetableGoals,
+  type TimetableInput,
+  type TimetablePlacement,
+  type TimetableResult,
+  type TimetableUnplaced,
+} from '../contract/timetable'
+import { assign } from './assignment'
+import { costOfPlaced, dayCost } from './cost'
+import { explainAlone, explainLeftOut, explainPinAlone, explainPinPair } from './explain'
+import { compile, earliestAlone, toTime, type Perf, type Problem } from './model'
+import { checkPlaced, type Placed } from './rules'
+
+/**
+ * The timetable generator (issue #7): a pure function from the event, the accepted
+ * performances, pins, weights and a seed to a timetable that keeps every hard rule, its cost
+ * per goal, and a reason for each performance it could not place. See decision 009.
+ *
+ * 1. Pins are checked (alone and against each other) and performances that fit nowhere even
+ *    alone are set aside with the reason.
+ * 2. A lower bound: a min-cost assignment of performances to (stage-day, position k), where
+ *    the k-th start on a stage is at least k × (shortest performance + changeover) after the
+ *    opening and a band's windows push it later. It ignores the musician's gap, so it is a
+ *    relaxation; its assignment is also the starting timetable.
+ * 3. Simulated annealing over a serial schedule: per day, the order in which performances are
+ *    placed, and each one's stage. The decoder places them in that order, each at its
+ *    earliest grid start on its stage (after the previous one and the changeover, outside its
+ *    windows, clear of pins, clear of its musicians' gaps before and after what is already
+ *    placed). Moves: swap two performances, change one's stage, move one to another place.
+ *    Broken hard rules cost a huge penalty, so the search first minimises them, then the
+ *    soft goals. The search starts from the bound's assignment re-sequenced greedily, and
+ *    stops when the cost meets the bound (proven optimal) or after a number of evaluations
+ *    fixed by `effort` — never after a time, so the same input and seed give the same result.
+ * 4. Whatever still breaks a rule is left out with its reason, and the result is checked with
+ *    the same `checkPlaced` the editor uses.
+ */
+
+// Module-local copies: the hot loops below must not go through imported bindings (tsx turns
+// them into getters, measured at ~10% of the search).
+const STEP: number = GRID
+const ceilGrid = (minutes: number) => Math.ceil(minutes / STEP) * STEP
+const HARD = 1e7
+/** Share of random moves that start from a waiting performance (tuned on the bench's shapes). */
+const TARGETED = 0.9
+/** Annealing temperatures, in cost units (5 minutes of earliness = 1), tuned on bench-like lives. */
+const HOT = 5
+/** Moves per performance in one cooling cycle; each new cycle reheats from the best so far. */
+const CYCLE = 2500
+const COLD = 0.3
+const HARD_MINUTE = 1e4
+const EPSILON = 1e-6
+/**
+ * Moves evaluated per performance at effort 1 (see decision 009): the compact preset usually
+ * stops far earlier, at its bound; the other presets have no tight bound and a costlier
+ * evaluation, so they get fewer (about 3 s for 80 bands on the bench machine).
+ */
+const EVALUATIONS_PER_PERFORMANCE = { compact: 5000, weighted: 1000 }
+/** …and at most this many in all at effort 1 (about 1 s on the bench machine). */
+const MAX_EVALUATIONS = 250_000
+
+function rng(seed: number) {
+  let state = seed >>> 0 || 0x9e3779b9
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function generateTimetable(input: TimetableInput): TimetableResult {
+  const problem = compile(input)
+  const { perfs } = problem
+  const unplaced: TimetableUnplaced[] = []
+  const out = new Set<number>()
+  const leaveOut = (perf: Perf, reason: { rule: TimetableUnplaced['rule']; message: string }) => {
+    out.add(perf.index)
+    unplaced.push({ performanceId: perf.id, ...reason })
+  }
+
+  // 1. Pins, then performances that fit nowhere.
+  const keptPins: Perf[] = []
+  for (const perf of perfs) {
+    if (!perf.pin && !perf.pinProblem) continue
+    const alone = explainPinAlone(problem, perf)
+    if (alone) {
+      leaveOut(perf, alone)
+      continue
+    }
+    const clash = keptPins.map((kept) => explainPinPair(problem, kept, perf)).find((reason) => reason !== null)
+    if (clash) leaveOut(perf, clash)
+    else keptPins.push(perf)
+  }
+  for (const perf of perfs) {
+    if (perf.pin || perf.pinProblem) continue
+    const reason = explainAlone(problem, perf)
+    if (reason) leaveOut(perf, reason)
+  }
+  const active = perfs.filter((perf) => !out.has(perf.index)).map((perf) => perf.index)
+
+  const search = new Search(problem, active, input.seed)
+  const bound = search.lowerBound()
+  const perPerformance = search.simple ? EVALUATIONS_PER_PERFORMANCE.compact : EVALUATIONS_PER_PERFORMANCE.weighted
+  const budget = Math.round(Math.min(perPerformance * Math.max(1, active.length), MAX_EVALUATIONS) * Math.max(0.05, input.effort ?? 1))
+  search.run(budget, bound.complete ? bound.value : -Infinity)
+
+  // 4. Leave out what still breaks a rule, polish the rest, and check the result.
+  let droppedInSearch = false
+  for (let round = 0; round < 5; round++) {
+    const broken = search.brokenPerformances()
+    if (!broken.length) break
+    droppedInSearch = true
+    for (const perf of broken) {
+      leaveOut(perfs[perf]!, explainLeftOut(problem, perfs[perf]!, active))
+      search.remove(perf)
+    }
+    search.run(Math.max(budget / 4, search.evaluations + 2000), -Infinity)
+  }
+  let placed = search.placed()
+  for (;;) {
+    const violations = checkPlaced(problem, placed)
+    if (!violations.length) break
+    // Never expected (the decoder keeps every rule); a safety net so a broken timetable is
+    // never offered as valid.
+    const first = violations[0]!
+    const perf = problem.perfById.get(first.performanceId)!
+    leaveOut(perfs[perf]!, { rule: first.rule, message: first.message })
+    droppedInSearch = true
+    placed = placed.filter((item) => item.perf !== perf)
+  }
+
+  const cost = costOfPlaced(problem, placed)
+  const lowerBound = bound.complete && !droppedInSearch ? bound.value : null
+  const gapPercent = lowerBound === null ? null : cost.total === lowerBound ? 0 : lowerBound > 0 ? ((cost.total - lowerBound) / lowerBound) * 100 : null
+  const placements: TimetablePlacement[] = placed
+    .map((item) => ({ item, lane: problem.lanes[item.lane]! }))
+    .sort((a, b) => a.lane.day - b.lane.day || a.lane.index - b.lane.index || a.item.start - b.item.start)
+    .map(({ item, lane }) => ({ performanceId: perfs[item.perf]!.id, date: lane.date, stage: lane.stage, start: toTime(item.start), end: toTime(item.end) }))
+  unplaced.sort((a, b) => problem.perfById.get(a.performanceId)! - problem.perfById.get(b.performanceId)!)
+  return {
+    placements,
+    cost,
+    unplaced,
+    lowerBound,
+    gapPercent,
+    provenOptimal: lowerBound !== null && cost.total <= lowerBound + EPSILON,
+    evaluations: search.evaluations,
+  }
+}
+
+/**
+ * The search state. Each day has a list of its (unpinned) performances, and each performance a
+ * stage: the list is the order in which the decoder places them (a serial schedule), each at
+ * its earliest grid start on its stage after the stage's previous one and its changeover,
+ * outside its windows, clear of pinned performances on that stage, and clear of its
+ * musicians' gaps on either side of the performances already placed that day. Placing in the
+ * order of an optimal timetable's starts rebuilds it (or better), so the search loses nothing
+ * by working on orders.
+ */
+class Search {
+  readonly problem: Problem
+  readonly random: () => number
+  /** Performances in play, in input order. */
+  active: number[]
+  /** The performances the search may move (not pinned). */
+  movable: number[]
+  /** Per day, its unpinned performances in placing order. */
+  orders: number[][]
+  laneOf: Int32Array
+  pinned: Uint8Array
+  /** Pinned performances in play per day, and per lane their [start, end) sorted. */
+  dayPins: number[][]
+  lanePins: Array<Array<[number, number]>>
+  start: Int32Array
+  end: Int32Array
+  stamp: Int32Array
+  epoch = 0
+  broken: Uint8Array
+  recording = false
+  dayCosts: Float64Array
+  total = 0
+  evaluations = 0
+  /** Only earliness and preferred day weigh: the decoder sums them itself. */
+  simple: boolean
+  ready: Float64Array
+  /** Minutes each performance waited after its stage was ready (musicians' gaps, windows). */
+  wait: Float64Array
+  /** Per day, how many of its first performances have times from the current configuration. */
+  valid: Int32Array
+
+  constructor(problem: Problem, active: number[], seed: number) {
+    this.problem = problem
+    this.random = rng(seed)
+    this.active = [...active]
+    const n = problem.perfs.length
+    this.pinned = new Uint8Array(n)
+    this.dayPins = problem.days.map(() => [])
+    this.lanePins = problem.lanes.map(() => [])
+    for (const index of active) {
+      const perf = problem.perfs[index]!
+      if (!perf.pin) continue
+      this.pinned[index] = 1
+      this.dayPins[problem.lanes[perf.pin.lane]!.day]!.push(index)
+      this.lanePins[perf.pin.lane]!.push([perf.pin.start, perf.pin.start + perf.minutes])
+    }
+    for (const list of this.lanePins) list.sort((a, b) => a[0] - b[0])
+    this.movable = active.filter((index) => !this.pinned[index])
+    this.orders = problem.days.map(() => [])
+    this.laneOf = new Int32Array(n).fill(-1)
+    this.start = new Int32Array(n)
+    this.end = new Int32Array(n)
+    this.stamp = new Int32Array(n)
+    this.broken = new Uint8Array(n)
+    this.dayCosts = new Float64Array(problem.days.length)
+    const weights = problem.weights
+    this.simple = timetableGoals.every((goal) => goal === 'earliness' || goal === 'preferredDay' || !weights[goal])
+    this.ready = new Float64Array(problem.lanes.length)
+    this.wait = new Float64Array(n)
+    this.valid = new Int32Array(problem.days.length)
+  }
+
+  dayOf(lane: number) {
+    return this.problem.lanes[lane]!.day
+  }
+
+  // ── Lower bound and starting timetable ───────────────────────────────────────────────
+
+  /**
+   * The assignment bound (see the file comment); its assignment, re-sequenced greedily, is
+   * the starting timetable. `complete` is false when some performance got no position (then
+   * the bound says nothing).
+   */
+  lowerBound(): { value: number; complete: boolean } {
+    const { problem } = this
+    const { perfs, lanes, weights } = problem
+    const rows = this.movable
+    const inPlay = this.active.map((index) => perfs[index]!)
+    const shortest = inPlay.length ? Math.min(...inPlay.map((perf) => perf.minutes)) : STEP
+    const step = shortest + problem.changeover
+    const columns: Array<{ lane: number; k: number; from: number }> = []
+    for (const lane of lanes) {
+      const positions = lane.close - lane.first >= shortest ? Math.floor((lane.close - lane.first - shortest) / step) + 1 : 0
+      for (let k = 0; k < Math.min(positions, rows.length); k++) columns.push({ lane: lane.index, k, from: ceilGrid(lane.first + k * step) })
+    }
+    const BIG = 1e9
+    const dummy = Math.max(0, rows.length - columns.length)
+    const width = columns.length + dummy
+    const cost = new Float64Array(rows.length * width).fill(BIG)
+    rows.forEach((index, row) => {
+      const perf = perfs[index]!
+      columns.forEach((column, at) => {
+        const lane = lanes[column.lane]!
+        const start = earliestAlone(perf, lane, column.from)
+        if (start < 0) return
+        cost[row * width + at] = (weights.earliness * (start - lane.first)) / STEP + (perf.preferredDay >= 0 && perf.preferredDay !== lane.day ? weights.preferredDay : 0)
+      })
+    })
+    const { columnOf, total } = rows.length ? assign(rows.length, width, cost) : { columnOf: new Int32Array(0), total: 0 }
+
+    const orderKey = new Float64Array(perfs.length)
+    let complete = true
+    rows.forEach((index, row) => {
+      const at = columnOf[row]!
+      const column = columns[at]
+      if (!column || cost[row * width + at]! >= BIG) {
+        complete = false
+        // No position: start it on its preferred day's first stage (or the first stage), last.
+        const perf = perfs[index]!
+        const day = perf.preferredDay >= 0 ? perf.preferredDay : problem.days.findIndex((candidate) => candidate.lanes.length > 0)
+        this.laneOf[index] = problem.days[day]!.lanes[0]!
+        orderKey[index] = Infinity
+        return
+      }
+      this.laneOf[index] = column.lane
+      orderKey[index] = column.from
+    })
+    for (const index of rows) this.orders[this.dayOf(this.laneOf[index]!)]!.push(index)
+    for (const order of this.orders) order.sort((a, b) => orderKey[a]! - orderKey[b]! || a - b)
+    let pinnedCost = 0
+    for (const index of this.active) {
+      if (!this.pinned[index]) continue
+      const perf = perfs[index]!
+      const lane = lanes[perf.pin!.lane]!
+      this.laneOf[index] = lane.index
+      pinnedCost += (weights.earliness * (perf.pin!.start - lane.first)) / STEP + (perf.preferredDay >= 0 && perf.preferredDay !== lane.day ? weights.preferredDay : 0)
+    }
+    this.recompute()
+    for (const day of problem.days) this.construct(day.index, orderKey)
+    return { value: complete ? total + pinnedCost : 0, complete }
+  }
+
+  /**
+   * Re-sequences one day greedily, keeping its performances: time moves forward over the
+   * stages, and the stage that can start something first takes the performance that can
+   * start there first (ties: the earlier position in the assignment, then the one sharing
+   * musicians with more others). The assignment ignores musicians' gaps; this fills the
+   * gaps' holes with other bands, so the search starts close to the bound. Kept only when it
+   * costs less.
+   */
+  construct(day: number, orderKey: Float64Array) {
+    const { problem } = this
+    const { perfs, lanes, partners, changeover } = problem
+    const laneIds = problem.days[day]!.lanes
+    const left = [...this.orders[day]!]
+    if (!laneIds.length || !left.length) return
+    const before = { order: [...left], lanes: left.map((index) => this.laneOf[index]!) }
+    this.placePins(day)
+    for (const lane of laneIds) this.ready[lane] = lanes[lane]!.first
+    const built: number[] = []
+    while (left.length) {
+      let best: Choice | null = null
+      for (const lane of laneIds) {
+        for (const index of left) {
+          const start = this.candidate(index, day, lane)
+          const degree = partners[index]!.length
+          if (
+            !best ||
+            start < best.start ||
+            (start === best.start && (orderKey[index]! < best.key || (orderKey[index] === best.key && degree > best.degree)))
+          ) {
+            best = { lane, index, start, key: orderKey[index]!, degree }
+          }
+        }
+      }
+      const { lane, index, start } = best!
+      built.push(index)
+      left.splice(left.indexOf(index), 1)
+      this.laneOf[index] = lane
+      this.start[index] = start
+      this.end[index] = start + perfs[index]!.minutes
+      this.stamp[index] = this.epoch
+      this.ready[lane] = start + perfs[index]!.minutes + changeover
+    }
+    this.orders[day] = built
+    this.valid[day] = 0
+    const cost = this.decodeDay(day)
+    if (cost < this.dayCosts[day]! - EPSILON) {
+      this.total += cost - this.dayCosts[day]!
+      this.dayCosts[day] = cost
+    } else {
+      this.orders[day] = before.order
+      before.order.forEach((index, at) => (this.laneOf[index] = before.lanes[at]!))
+      this.valid[day] = 0
+    }
+  }
+
+  // ── Decoding ─────────────────────────────────────────────────────────────────────────
+
+  recompute() {
+    this.total = 0
+    for (let day = 0; day < this.problem.days.length; day++) {
+      this.dayCosts[day] = this.decodeDay(day)
+      this.total += this.dayCosts[day]!
+    }
+  }
+
+  /** Starts a decoding of `day`: a new epoch with the day's pinned performances in place. */
+  placePins(day: number) {
+    const epoch = ++this.epoch
+    for (const index of this.dayPins[day]!) {
+      const perf = this.problem.perfs[index]!
+      this.start[index] = perf.pin!.start
+      this.end[index] = perf.pin!.start + perf.minutes
+      this.stamp[index] = epoch
+    }
+  }
+
+  /**
+   * The earliest start of `index` on `lane` (a lane of `day`) whose stage is ready at
+   * `this.ready[lane]`, given what this epoch has placed.
+   */
+  candidate(index: number, day: number, lane: number) {
+    const { perfs, partners, gap, changeover } = this.problem
+    const perf = perfs[index]!
+    const windows = perf.windows[day]!
+    const pins = this.lanePins[lane]!
+    const others = partners[index]!
+    const minutes = perf.minutes
+    let start = ceilGrid(this.ready[lane]!)
+    for (;;) {
+      const before = start
+      for (const window of windows) if (start < window[1] && window[0] < start + minutes) start = ceilGrid(window[1])
+      for (const pin of pins) if (start < pin[1] + changeover && pin[0] < start + minutes + changeover) start = ceilGrid(pin[1] + changeover)
+      for (const other of others) {
+        if (this.stamp[other] !== this.epoch) continue
+        const free = this.end[other]! + gap
+        if (start < free && this.start[other]! < start + minutes + gap) start = ceilGrid(free)
+      }
+      if (start === before) return start
+    }
+  }
+
+  /**
+   * Decodes one day into times (in `start`/`end`) and returns its cost with penalties. The
+   * placing order makes a serial schedule prefix-stable: when a move changes the order only
+   * from position `from` on, the times before it are still those of the last decoding of this
+   * configuration (`valid[day]` says how many are) and are reused instead of recomputed.
+   */
+  decodeDay(day: number, from = 0): number {
+    const { problem, ready } = this
+    const { perfs, lanes, weights, changeover } = problem
+    const laneIds = problem.days[day]!.lanes
+    const order = this.orders[day]!
+    const begin = Math.min(from, this.valid[day]!, order.length)
+    this.placePins(day)
+    const epoch = this.epoch
+    for (const lane of laneIds) ready[lane] = lanes[lane]!.first
+    let cost = 0
+    const items: Placed[] | null = this.simple ? null : []
+    for (let k = 0; k < order.length; k++) {
+      const index = order[k]!
+      const laneId = this.laneOf[index]!
+      const lane = lanes[laneId]!
+      const perf = perfs[index]!
+      let start: number
+      if (k < begin) start = this.start[index]!
+      else {
+        start = this.candidate(index, day, laneId)
+        this.start[index] = start
+        this.end[index] = start + perf.minutes
+        this.wait[index] = start - ready[laneId]!
+      }
+      const end = start + perf.minutes
+      this.stamp[index] = epoch
+      if (end > lane.close) {
+        cost += HARD + (end - lane.close) * HARD_MINUTE
+        if (this.recording) this.broken[index] = 1
+      }
+      if (items) items.push({ perf: index, lane: laneId, start, end })
+      else {
+        cost += (weights.earliness * (start - lane.first)) / STEP
+        if (perf.preferredDay >= 0 && perf.preferredDay !== day) cost += weights.preferredDay
+      }
+      ready[laneId] = end + changeover
+    }
+    this.valid[day] = order.length
+    if (items) {
+      for (const index of this.dayPins[day]!) items.push({ perf: index, lane: perfs[index]!.pin!.lane, start: this.start[index]!, end: this.end[index]! })
+      cost += dayCost(problem, items, null, null)
+    } else {
+      for (const index of this.dayPins[day]!) {
+        const lane = lanes[perfs[index]!.pin!.lane]!
+        cost += (weights.earliness * (this.start[index]! - lane.first)) / STEP
+        if (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day) cost += weights.preferredDay
+      }
+    }
+    return cost
+  }
+
+  // ── Moves ────────────────────────────────────────────────────────────────────────────
+
+  /** Picks a performance to move: most often one that waits (where cost above the bound is). */
+  pick() {
+    const { movable } = this
+    let index = movable[Math.floor(this.random() * movable.length)]!
+    for (let tries = 0; tries < 6 && this.wait[index]! <= 0 && this.random() < TARGETED; tries++) index = movable[Math.floor(this.random() * movable.length)]!
+    return index
+  }
+
+  /**
+   * One random move — swap two performances (their places in the order and their stages),
+   * give one another stage of its day, or move one to another place and stage — kept or
+   * undone (annealing acceptance at `temperature`); true if kept.
+   */
+  randomMove(temperature: number): boolean {
+    const { movable, orders, problem } = this
+    // Every attempt counts, even one that turns out to be no move, so the search always ends.
+    this.evaluations++
+    const index = this.pick()
+    const a = this.laneOf[index]!
+    const dayA = this.dayOf(a)
+    const orderA = orders[dayA]!
+    const i = orderA.indexOf(index)
+    let dayB = dayA
+    // Where each day's order changes first: the decoding starts there.
+    let fromA = i
+    let fromB = i
+    let undo: () => void
+    const kind = this.random()
+    if (kind < 0.4) {
+      const other = movable[Math.floor(this.random() * movable.length)]!
+      if (other === index) return false
+      const b = this.laneOf[other]!
+      dayB = this.dayOf(b)
+      const orderB = orders[dayB]!
+      const j = orderB.indexOf(other)
+      if (dayB === dayA) fromA = fromB = Math.min(i, j)
+      else fromB = j
+      orderA[i] = other
+      orderB[j] = index
+      this.laneOf[index] = b
+      this.laneOf[other] = a
+      undo = () => {
+        orderA[i] = index
+        orderB[j] = other
+        this.laneOf[index] = a
+        this.laneOf[other] = b
+      }
+    } else if (kind < 0.55) {
+      const lanes = problem.days[dayA]!.lanes
+      if (lanes.length < 2) return false
+      const b = lanes[Math.floor(this.random() * lanes.length)]!
+      if (b === a) return false
+      this.laneOf[index] = b
+      undo = () => {
+        this.laneOf[index] = a
+      }
+    } else {
+      const b = Math.floor(this.random() * problem.lanes.length)
+      dayB = this.dayOf(b)
+      orderA.splice(i, 1)
+      const orderB = orders[dayB]!
+      const j = Math.floor(this.random() * (orderB.length + 1))
+      if (dayB === dayA && j === i && b === a) {
+        orderA.splice(i, 0, index)
+        return false
+      }
+      if (dayB === dayA) fromA = fromB = Math.min(i, j)
+      else fromB = j
+      orderB.splice(j, 0, index)
+      this.laneOf[index] = b
+      undo = () => {
+        orderB.splice(j, 1)
+        orderA.splice(i, 0, index)
+        this.laneOf[index] = a
+      }
+    }
+    const costA = this.decodeDay(dayA, fromA)
+    const costB = dayB === dayA ? costA : this.decodeDay(dayB, fromB)
+    const total = this.total - this.dayCosts[dayA]! + costA + (dayB === dayA ? 0 : costB - this.dayCosts[dayB]!)
+    const delta = total - this.total
+    if (delta <= EPSILON || (temperature > 0 && this.random() < Math.exp(-delta / temperature))) {
+      this.dayCosts[dayA] = costA
+      this.dayCosts[dayB] = costB
+      this.total = total
+      return true
+    }
+    undo()
+    // The times from the first change on belong to the undone move now.
+    this.valid[dayA] = Math.min(this.valid[dayA]!, fromA)
+    this.valid[dayB] = Math.min(this.valid[dayB]!, fromB)
+    return false
+  }
+
+  snapshot() {
+    return { orders: this.orders.map((order) => [...order]), laneOf: this.laneOf.slice(), dayCosts: this.dayCosts.slice(), total: this.total }
+  }
+
+  restore(state: ReturnType<Search['snapshot']>) {
+    this.orders = state.orders.map((order) => [...order])
+    this.laneOf = state.laneOf.slice()
+    this.dayCosts = state.dayCosts.slice()
+    this.total = state.total
+    this.valid.fill(0)
+  }
+
+  /**
+   * Simulated annealing over random moves (geometric cooling from HOT to COLD over the
+   * budget), keeping the best timetable seen; stops early at the target (the bound).
+   */
+  run(budget: number, target: number) {
+    if (!this.movable.length) return
+    let best = this.snapshot()
+    const cycle = Math.max(1000, CYCLE * this.movable.length)
+    let from = this.evaluations
+    while (this.evaluations < budget && best.total > target + EPSILON) {
+      if (this.evaluations - from >= cycle) {
+        // Reheat from the best timetable so far.
+        this.restore(best)
+        from = this.evaluations
+      }
+      const progress = (this.evaluations - from) / cycle
+      this.randomMove(HOT * Math.pow(COLD / HOT, progress))
+      if (this.total < best.total - EPSILON) best = this.snapshot()
+    }
+    this.restore(best)
+  }
+
+  remove(index: number) {
+    const day = this.dayOf(this.laneOf[index]!)
+    const order = this.orders[day]!
+    const at = order.indexOf(index)
+    if (at >= 0) order.splice(at, 1)
+    this.valid[day] = 0
+    this.laneOf[index] = -1
+    this.movable = this.movable.filter((other) => other !== index)
+    this.active = this.active.filter((other) => other !== index)
+    this.recompute()
+  }
+
+  /** Performances the current timetable cannot place without breaking a rule. */
+  brokenPerformances(): number[] {
+    this.broken.fill(0)
+    this.recording = true
+    this.recompute()
+    this.recording = false
+    return this.active.filter((index) => this.broken[index])
+  }
+
+  placed(): Placed[] {
+    const placed: Placed[] = []
+    for (let day = 0; day < this.problem.days.length; day++) {
+      this.decodeDay(day)
+      for (const index of [...this.dayPins[day]!, ...this.orders[day]!]) {
+        placed.push({ perf: index, lane: this.laneOf[index]!, start: this.start[index]!, end: this.end[index]! })
+      }
+    }
+    return placed
+  }
+}
+
+/** A candidate of the greedy construction: `lane` takes `index` at `start`. */
+interface Choice {
+  lane: number
+  index: number
+  start: number
+  key: number
+  degree: number
+}
