@@ -35,6 +35,8 @@ import { Route as AuthenticatedFestivalApplicationFormRouteImport } from './rout
 import { Route as AuthenticatedFestivalApplicationListRouteImport } from './routes/_authenticated/festival-application-list'
 import { Route as AuthenticatedFestivalBandListRouteImport } from './routes/_authenticated/festival-band-list'
 import { Route as AuthenticatedFestivalParticipantListRouteImport } from './routes/_authenticated/festival-participant-list'
+import { Route as AuthenticatedFestivalScheduleRouteImport } from './routes/_authenticated/festival-schedule'
+import { Route as AuthenticatedFestivalScheduleGeneratorRouteImport } from './routes/_authenticated/festival-schedule-generator'
 import { Route as AuthenticatedIntroRouteImport } from './routes/_authenticated/intro'
 import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authenticated/intro-edit'
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
@@ -198,6 +200,18 @@ const AuthenticatedFestivalParticipantListRoute =
     path: '/festival-participant-list',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedFestivalScheduleRoute =
+  AuthenticatedFestivalScheduleRouteImport.update({
+    id: '/festival-schedule',
+    path: '/festival-schedule',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedFestivalScheduleGeneratorRoute =
+  AuthenticatedFestivalScheduleGeneratorRouteImport.update({
+    id: '/festival-schedule-generator',
+    path: '/festival-schedule-generator',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedIntroRoute = AuthenticatedIntroRouteImport.update({
   id: '/intro',
   path: '/intro',
@@ -337,6 +351,8 @@ export interface FileRoutesByFullPath {
   '/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
   '/festival-band-list': typeof AuthenticatedFestivalBandListRoute
   '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
+  '/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
+  '/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
@@ -383,6 +399,8 @@ export interface FileRoutesByTo {
   '/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
   '/festival-band-list': typeof AuthenticatedFestivalBandListRoute
   '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
+  '/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
+  '/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
@@ -432,6 +450,8 @@ export interface FileRoutesById {
   '/_authenticated/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
   '/_authenticated/festival-band-list': typeof AuthenticatedFestivalBandListRoute
   '/_authenticated/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
+  '/_authenticated/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
+  '/_authenticated/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
   '/_authenticated/intro': typeof AuthenticatedIntroRoute
   '/_authenticated/intro-edit': typeof AuthenticatedIntroEditRoute
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
@@ -482,6 +502,8 @@ export interface FileRouteTypes {
     | '/festival-application-list'
     | '/festival-band-list'
     | '/festival-participant-list'
+    | '/festival-schedule'
+    | '/festival-schedule-generator'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
@@ -528,6 +550,8 @@ export interface FileRouteTypes {
     | '/festival-application-list'
     | '/festival-band-list'
     | '/festival-participant-list'
+    | '/festival-schedule'
+    | '/festival-schedule-generator'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
@@ -576,6 +600,8 @@ export interface FileRouteTypes {
     | '/_authenticated/festival-application-list'
     | '/_authenticated/festival-band-list'
     | '/_authenticated/festival-participant-list'
+    | '/_authenticated/festival-schedule'
+    | '/_authenticated/festival-schedule-generator'
     | '/_authenticated/intro'
     | '/_authenticated/intro-edit'
     | '/_authenticated/intro-list'
@@ -795,6 +821,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFestivalParticipantListRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/festival-schedule': {
+      id: '/_authenticated/festival-schedule'
+      path: '/festival-schedule'
+      fullPath: '/festival-schedule'
+      preLoaderRoute: typeof AuthenticatedFestivalScheduleRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/festival-schedule-generator': {
+      id: '/_authenticated/festival-schedule-generator'
+      path: '/festival-schedule-generator'
+      fullPath: '/festival-schedule-generator'
+      preLoaderRoute: typeof AuthenticatedFestivalScheduleGeneratorRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/intro': {
       id: '/_authenticated/intro'
       path: '/intro'
@@ -955,6 +995,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedFestivalApplicationListRoute: typeof AuthenticatedFestivalApplicationListRoute
   AuthenticatedFestivalBandListRoute: typeof AuthenticatedFestivalBandListRoute
   AuthenticatedFestivalParticipantListRoute: typeof AuthenticatedFestivalParticipantListRoute
+  AuthenticatedFestivalScheduleRoute: typeof AuthenticatedFestivalScheduleRoute
+  AuthenticatedFestivalScheduleGeneratorRoute: typeof AuthenticatedFestivalScheduleGeneratorRoute
   AuthenticatedIntroRoute: typeof AuthenticatedIntroRoute
   AuthenticatedIntroEditRoute: typeof AuthenticatedIntroEditRoute
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
@@ -1001,6 +1043,9 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedFestivalBandListRoute: AuthenticatedFestivalBandListRoute,
   AuthenticatedFestivalParticipantListRoute:
     AuthenticatedFestivalParticipantListRoute,
+  AuthenticatedFestivalScheduleRoute: AuthenticatedFestivalScheduleRoute,
+  AuthenticatedFestivalScheduleGeneratorRoute:
+    AuthenticatedFestivalScheduleGeneratorRoute,
   AuthenticatedIntroRoute: AuthenticatedIntroRoute,
   AuthenticatedIntroEditRoute: AuthenticatedIntroEditRoute,
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,

@@ -52,6 +52,8 @@ export const schedulePerformanceSchema = z.object({
   members: z.array(z.object({ id: z.uuid(), displayName: z.string(), part: z.string() })),
   preferredDay: z.string().nullable(),
   unavailable: z.array(z.object({ date: z.string(), from: z.string(), to: z.string(), reason: z.string() })),
+  /** The band's lowest grade (1–4) in the event's year, null when none: the "lower grades earlier" goal. */
+  grade: z.number().int().nullable(),
   /** The caller plays in this band. */
   mine: z.boolean(),
 })

@@ -36,6 +36,8 @@ const appPaths = [
   '/festival-participant-list',
   '/seasonal-live-participant-list/summer',
   '/festival-band-list',
+  '/festival-schedule',
+  '/festival-schedule-generator',
 ]
 
 let browser: Browser

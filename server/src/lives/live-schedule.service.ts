@@ -113,6 +113,12 @@ function pinsOf(placements: ReadonlyArray<SchedulePlacement>): Map<string, Timet
   return new Map(placements.filter((placement) => placement.pinned).map((placement) => [placement.performanceId, { date: placement.date, stage: placement.stage, start: placement.start }]))
 }
 
+/** A band's lowest grade (1–4) in an academic year, null when no member is in years 1–4. */
+function lowestGradeOf(performance: Pick<ScheduledPerformance, 'members'>, academicYear: number): number | null {
+  const grades = performance.members.map((member) => gradeOf(member.enrollmentYear, academicYear)).filter((grade): grade is 1 | 2 | 3 | 4 => typeof grade === 'number')
+  return grades.length > 0 ? Math.min(...grades) : null
+}
+
 /**
  * The generator's (and the checker's) input for an event: its days and stages, changeover and
  * musician's gap, and each accepted performance with its members, its band's lowest grade in
@@ -130,7 +136,6 @@ export function timetableInputOf(
       musicianGapMinutes: event.musicianGapMinutes,
     },
     performances: performances.map((performance) => {
-      const grades = performance.members.map((member) => gradeOf(member.enrollmentYear, event.academicYear)).filter((grade): grade is 1 | 2 | 3 | 4 => typeof grade === 'number')
       return {
         id: performance.id,
         bandName: performance.bandName,
@@ -138,7 +143,7 @@ export function timetableInputOf(
         members: performance.members.map((member) => ({ id: member.id, name: member.displayName })),
         preferredDate: performance.preferredDay,
         unavailable: performance.unavailable.map(({ date, from, to }) => ({ date, from, to })),
-        grade: grades.length > 0 ? Math.min(...grades) : null,
+        grade: lowestGradeOf(performance, event.academicYear),
         pin: options.pins?.get(performance.id) ?? null,
         wish: null,
       }
@@ -268,6 +273,7 @@ export function createLiveScheduleService({ db, clock, settings }: Pick<LivesDep
             members: performance.members.map(({ id, displayName, part }) => ({ id, displayName, part })),
             preferredDay: performance.preferredDay,
             unavailable: performance.unavailable,
+            grade: lowestGradeOf(performance, event.academicYear),
             mine: mine.has(performance.bandId),
           }),
         ),

@@ -11,7 +11,7 @@ export function AppHeader({ navExpanded, onToggleNav }: { navExpanded: boolean; 
   const nextTheme = theme === 'dark' ? 'light' : 'dark'
 
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-line bg-surface px-2 sm:gap-2 sm:px-4">
+    <header className="sticky top-0 z-20 flex h-14 print:hidden items-center gap-1 border-b border-line bg-surface px-2 sm:gap-2 sm:px-4">
       <button
         type="button"
         aria-label="Toggle navigation"

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { Clock } from 'lucide-react'
+import { CalendarClock, Clock } from 'lucide-react'
+import { dayLabel } from '@/contract/calendar'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import type { AcceptedBand, LiveEvent } from '@/contract/lives'
@@ -15,7 +16,8 @@ import { useLiveEvent } from './use-live-event'
 
 /**
  * `/festival-band-list` (any live through `?eventId=`): the accepted bands with their members
- * and parts and the minutes they asked for. Times come with the timetable (issue #7).
+ * and parts, the minutes they asked for and, once the timetable is published, when and where
+ * each plays (issue #7).
  */
 export function AcceptedBandListScreen({ live, search }: { live: LiveKindRef; search: LiveEventSearch }) {
   const state = useLiveEvent(live, search.eventId)
@@ -70,10 +72,12 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
   const id = useId()
   const [query, setQuery] = useState('')
   const visible = useMemo(
-    () => bands.filter((band) => matchesQuery(query, [band.name, ...band.members.flatMap((member) => [member.displayName, member.part])])),
+    () => bands.filter((band) => matchesQuery(query, [band.name, ...band.members.flatMap((member) => [member.displayName, member.part]), ...band.slots.map(slotText)])),
     [bands, query],
   )
   const minutes = bands.reduce((total, band) => total + band.requestedMinutes, 0)
+  // Published means some band has a slot: the server lists slots of the latest published version only.
+  const published = bands.some((band) => band.slots.length > 0)
 
   return (
     <>
@@ -86,12 +90,22 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
           of opening hours
         </span>
       </section>
-      <p className="flex items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
-        <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <span>
-          Times and stages appear here once the timetable is published. Until then, the minutes are what each band asked for.
-        </span>
-      </p>
+      {published ? (
+        <p className="flex flex-wrap items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
+          <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Times and stages are from the published timetable.{' '}
+            <Link to="/festival-schedule" search={{ eventId: event.id }} className={inlineLinkClass}>
+              See the whole timetable
+            </Link>
+          </span>
+        </p>
+      ) : (
+        <p className="flex items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
+          <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>Times and stages appear here once the timetable is published. Until then, the minutes are what each band asked for.</span>
+        </p>
+      )}
 
       <form role="search" aria-label="Filter bands" className="flex flex-wrap items-end gap-3" onSubmit={(submit) => submit.preventDefault()}>
         <ListFilterField id={`${id}-q`} label="Band, member or part" value={query} onChange={setQuery} placeholder="e.g. Scones, Sato, drums" />
@@ -117,6 +131,7 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
                   </h2>
                   <Pill>{band.requestedMinutes} min</Pill>
                 </div>
+                {published ? <BandSlots band={band} /> : null}
                 <ul aria-label={`Members of ${band.name}`} className="flex flex-col gap-1">
                   {band.members.map((member) => (
                     <li key={member.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -133,5 +148,23 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
         </ul>
       )}
     </>
+  )
+}
+
+/** "Sat 5 Dec · Main hall · 13:20–13:40", one line per slot, in time order. */
+const slotText = (slot: AcceptedBand['slots'][number]) => `${dayLabel(slot.date)} · ${slot.stage} · ${slot.start}–${slot.end}`
+
+function BandSlots({ band }: { band: AcceptedBand }) {
+  if (band.slots.length === 0) return <p className="text-ink-muted">Not in the published timetable.</p>
+  const slots = band.slots.toSorted((a, b) => `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`))
+  return (
+    <ul aria-label={`When ${band.name} plays`} className="flex flex-col gap-1">
+      {slots.map((slot) => (
+        <li key={`${slot.date} ${slot.stage} ${slot.start}`} className="flex items-start gap-2 font-medium text-ink">
+          <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-muted" />
+          <span className="tabular-nums">{slotText(slot)}</span>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -20,7 +20,7 @@ const seed = (key: string, displayName: string, extra: Partial<SeedAccount> = {}
   ...extra,
 })
 
-/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings, lives. */
+/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings, lives, timetables. */
 export const E2E_USERS = {
   resetter: seed('resetter', 'Riku Mori'),
   profileOwner: seed('profile-owner', 'Mei Ito'),
@@ -41,4 +41,9 @@ export const E2E_USERS = {
   liveApplicant: seed('live-applicant', 'Kenta Mori', { enrollmentYear: 2024 }),
   // A Japanese name: the participants' CSV must keep it intact in Excel (UTF-8 with BOM).
   liveBandmate: seed('live-bandmate', '山田 花子', { enrollmentYear: 2026 }),
+  // Timetable: two bands share a drummer, a third band is on its own.
+  timetableLeaderA: seed('timetable-leader-a', 'Sota Hirano', { enrollmentYear: 2024 }),
+  timetableLeaderB: seed('timetable-leader-b', 'Rina Kudo', { enrollmentYear: 2025 }),
+  timetableLeaderC: seed('timetable-leader-c', 'Koji Arai', { enrollmentYear: 2023 }),
+  timetableDrummer: seed('timetable-drummer', 'Mao Endo', { enrollmentYear: 2025 }),
 } satisfies Record<string, SeedAccount>

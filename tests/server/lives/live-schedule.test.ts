@@ -147,6 +147,8 @@ describe('GET /api/events/:eventId/timetable', () => {
       ['Blue Train', ids.blue, 15, SAT, false],
       ['Night Owls', ids.owls, 20, SAT, true],
     ])
+    // The lowest grade in the live's year (for "lower grades earlier"); a graduates' band has none.
+    expect(answer.performances.map((performance) => performance.grade)).toEqual([null, 2, 1])
     const owls = answer.performances[2]!
     expect(owls.bandId).toBe(bandIds.owls)
     expect(owls.members.map((person) => [person.displayName, person.part])).toEqual([

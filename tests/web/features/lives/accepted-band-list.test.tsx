@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
+import type { AcceptedBand } from '@/contract/lives'
 import { server } from '../../mocks/server'
 import { buildAcceptedBand, buildEvent } from '../../mocks/handlers/lives'
 import { createParticipantsApi } from '../../mocks/handlers/lives-participants'
@@ -133,6 +134,49 @@ describe('/festival-band-list', () => {
     api.state.failBands = null
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
     expect(within(await bandList()).getAllByRole('article')).toHaveLength(2)
+  })
+
+  it('shows when and where each band plays once the timetable is published, and links to it', async () => {
+    const [scones, beetles] = festivalBands() as [AcceptedBand, AcceptedBand]
+    const late = buildAcceptedBand({ name: 'Late Comers' })
+    setup({
+      bands: [
+        {
+          ...scones,
+          slots: [
+            { date: '2026-12-06', stage: 'Studio', start: '15:00', end: '15:25' },
+            { date: '2026-12-05', stage: 'Main hall', start: '13:20', end: '13:45' },
+          ],
+        },
+        { ...beetles, slots: [{ date: '2026-12-05', stage: 'Main hall', start: '13:50', end: '14:10' }] },
+        late,
+      ],
+    })
+    const { user } = renderApp('/festival-band-list', { user: member })
+    const list = await bandList()
+    const times = (band: string) =>
+      within(within(list).getByRole('list', { name: `When ${band} plays` }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+    expect(times('The Rolling Scones')).toEqual(['Sat 5 Dec · Main hall · 13:20–13:45', 'Sun 6 Dec · Studio · 15:00–15:25'])
+    expect(times('Beetles')).toEqual(['Sat 5 Dec · Main hall · 13:50–14:10'])
+    expect(within(list).getByRole('article', { name: 'Late Comers' })).toHaveTextContent('Not in the published timetable.')
+    expect(screen.queryByText(/appear here once the timetable is published/)).not.toBeInTheDocument()
+    expect(screen.getByText(/Times and stages are from the published timetable/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'See the whole timetable' })).toHaveAttribute('href', `/festival-schedule?eventId=${festival.id}`)
+
+    // The search finds a band by its stage or day too.
+    await user.type(within(screen.getByRole('search', { name: 'Filter bands' })).getByLabelText('Band, member or part'), 'studio')
+    expect(within(list).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['The Rolling Scones'])
+  })
+
+  it('shows no times before the timetable is published', async () => {
+    setup()
+    renderApp('/festival-band-list', { user: member })
+    const list = await bandList()
+    expect(within(list).queryByRole('list', { name: /^When / })).not.toBeInTheDocument()
+    expect(within(list).queryByText('Not in the published timetable.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'See the whole timetable' })).not.toBeInTheDocument()
   })
 
 })

@@ -1,0 +1,265 @@
+import { useId } from 'react'
+import type { z } from 'zod'
+import { useForm } from '@tanstack/react-form'
+import { Dices, Sparkles } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/feedback'
+import { CheckboxField, FieldShell, TextField, fieldMessages } from '@/components/ui/field'
+import { SubmitForm } from '@/components/ui/form'
+import { fieldErrors } from '@/contract/errors'
+import { generateInputSchema, type GenerateInput } from '@/contract/live-schedule'
+import {
+  timetableGoalLabels,
+  timetableGoals,
+  timetablePresetNames,
+  timetablePresets,
+  type TimetableGoal,
+  type TimetablePresetName,
+  type TimetableWeights,
+} from '@/contract/timetable'
+
+/** A preset, or "custom" once a weight was edited by hand. */
+export type PresetChoice = TimetablePresetName | 'custom'
+
+/** What the parameter form holds: numbers as numbers (NaN while a box is empty). */
+export interface GeneratorValues {
+  preset: PresetChoice
+  weights: TimetableWeights
+  seed: number
+  effort: number
+  keepPins: boolean
+}
+
+/** The parameters a proposal came from, as sent (parsed by the shared schema). */
+export type GeneratorParameters = z.output<typeof generateInputSchema>
+
+export const presetLabels: Record<PresetChoice, string> = { compact: 'Compact', balanced: 'Balanced', spread: 'Spread', custom: 'Custom' }
+
+const presetDescriptions: Record<PresetChoice, string> = {
+  compact:
+    'Every band as early as possible on its preferred day, nothing else weighed: the issue’s comparison preset, usually proven optimal.',
+  balanced: 'Also honours wishes to open or close a day, puts lower grades earlier, avoids idle gaps on a stage and spreads shared musicians a little.',
+  spread: 'Like balanced, but gives musicians who play in several bands much more time between their performances.',
+  custom: 'Your own weights: change any weight below and the generator uses exactly those.',
+}
+
+const goalDescriptions: Record<TimetableGoal, string> = {
+  earliness: 'Per 5 minutes after the stage opens.',
+  preferredDay: 'Per band not on its preferred day.',
+  firstLast: 'Per unmet wish to open or close a day.',
+  gradeOrder: 'Per lower grade playing after a higher one.',
+  musicianSpread: 'Per 5 minutes shared musicians are closer than the gap + 1 h.',
+  idleHoles: 'Per 5 minutes a stage stands idle.',
+}
+
+export const initialGeneratorValues = (): GeneratorValues => ({ preset: 'compact', weights: { ...timetablePresets.compact }, seed: 1, effort: 1, keepPins: true })
+
+/** The request body: the preset's name when one is chosen, and always the weights shown. */
+export function toGenerateInput(values: GeneratorValues): GenerateInput {
+  return {
+    ...(values.preset === 'custom' ? {} : { preset: values.preset }),
+    weights: values.weights,
+    seed: values.seed,
+    effort: values.effort,
+    keepPins: values.keepPins,
+  }
+}
+
+/** Back from a proposal's parameters to the form (to reproduce or tweak it). */
+export function valuesOf(preset: PresetChoice, parameters: GeneratorParameters): GeneratorValues {
+  const weights = { ...timetablePresets.compact, ...(parameters.weights ?? (parameters.preset ? timetablePresets[parameters.preset] : {})) }
+  return { preset, weights, seed: parameters.seed, effort: parameters.effort, keepPins: parameters.keepPins }
+}
+
+const numberValue = (value: number) => (Number.isNaN(value) ? '' : String(value))
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
+/** A seed to try something else (any is fine: the seed shown reproduces the result). */
+const randomSeed = () => Math.floor(Math.random() * 1_000_000)
+
+/** "The draft has 3 pinned performances; they stay where they are." */
+function pinsText(draftExists: boolean, pins: number) {
+  if (!draftExists) return 'There is no draft yet, so there is nothing pinned.'
+  if (pins === 0) return 'The draft has no pinned performances.'
+  return `The draft has ${pins} pinned ${pins === 1 ? 'performance' : 'performances'}; ${pins === 1 ? 'it stays' : 'they stay'} where ${pins === 1 ? 'it is' : 'they are'}. Untick to place ${pins === 1 ? 'it' : 'them'} freely.`
+}
+
+/**
+ * The generator's parameters: a preset (explained), its weights (editing one switches to
+ * custom), the seed, the effort and whether to keep the draft's pins.
+ */
+export function GeneratorForm({
+  values,
+  onGenerate,
+  busy,
+  draftExists,
+  pins,
+  notice,
+}: {
+  /** The starting values; the screen remounts the form (a new `key`) to load a proposal's. */
+  values: GeneratorValues
+  onGenerate: (preset: PresetChoice, parameters: GeneratorParameters) => Promise<void>
+  busy: boolean
+  draftExists: boolean
+  pins: number
+  /** A line above the button (e.g. which proposal the next one replaces). */
+  notice?: string
+}) {
+  const id = useId()
+  const form = useForm({
+    defaultValues: values,
+    validators: {
+      onSubmit: ({ value }) => {
+        const result = generateInputSchema.safeParse(toGenerateInput(value))
+        if (result.success) return undefined
+        const fields = fieldErrors(result.error.issues)
+        return { form: fields._, fields }
+      },
+    },
+    onSubmit: async ({ value }) => {
+      await onGenerate(value.preset, generateInputSchema.parse(toGenerateInput(value)))
+    },
+  })
+
+  const choosePreset = (preset: PresetChoice) => {
+    form.setFieldValue('preset', preset)
+    if (preset !== 'custom') form.setFieldValue('weights', { ...timetablePresets[preset] })
+  }
+
+  return (
+    <SubmitForm onSubmit={form.handleSubmit} aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:p-5">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
+        Parameters
+      </h2>
+      <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
+        {(error) => (typeof error === 'string' && error ? <FormAlert>{error}</FormAlert> : null)}
+      </form.Subscribe>
+
+      <form.Field name="preset">
+        {(field) => (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-semibold text-ink">Preset</legend>
+            <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
+              {([...timetablePresetNames, 'custom'] as const).map((preset) => (
+                <label
+                  key={preset}
+                  className="flex cursor-pointer items-start gap-3 rounded-md border border-line p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand"
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-preset`}
+                    value={preset}
+                    checked={field.state.value === preset}
+                    onChange={() => choosePreset(preset)}
+                    aria-describedby={`${id}-preset-${preset}`}
+                    className="mt-1 size-5 accent-brand"
+                  />
+                  <span className="flex flex-col gap-1">
+                    <span className="text-sm font-medium text-ink">{presetLabels[preset]}</span>
+                    <span id={`${id}-preset-${preset}`} className="text-sm text-ink-muted">
+                      {presetDescriptions[preset]}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </form.Field>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-ink">Weights</legend>
+        <p className="text-sm text-ink-muted">The cost of each goal per unit; 0 leaves it out. Changing one switches to custom.</p>
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {timetableGoals.map((goal) => (
+            <form.Field key={goal} name={`weights.${goal}`}>
+              {(field) => (
+                <TextField
+                  label={timetableGoalLabels[goal]}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={1000}
+                  step="any"
+                  value={numberValue(field.state.value)}
+                  onChange={(change) => {
+                    field.handleChange(numberOf(change.target.value))
+                    if (form.getFieldValue('preset') !== 'custom') form.setFieldValue('preset', 'custom')
+                  }}
+                  onBlur={field.handleBlur}
+                  description={goalDescriptions[goal]}
+                  errors={fieldMessages(field.state.meta.errors)}
+                />
+              )}
+            </form.Field>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <form.Field name="seed">
+          {(field) => (
+            <FieldShell label="Seed" description="The same parameters and seed give the same timetable." errors={fieldMessages(field.state.meta.errors)}>
+              {({ id: inputId, describedBy, invalid }) => (
+                <div className="flex gap-2">
+                  <input
+                    id={inputId}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    value={numberValue(field.state.value)}
+                    onChange={(change) => field.handleChange(numberOf(change.target.value))}
+                    onBlur={field.handleBlur}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid}
+                    className="min-h-11 w-full min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand aria-[invalid=true]:border-danger"
+                  />
+                  <Button variant="secondary" className="shrink-0" onClick={() => field.handleChange(randomSeed())}>
+                    <Dices aria-hidden className="size-4" />
+                    New seed
+                  </Button>
+                </div>
+              )}
+            </FieldShell>
+          )}
+        </form.Field>
+        <form.Field name="effort">
+          {(field) => (
+            <TextField
+              label="Effort"
+              type="number"
+              inputMode="decimal"
+              min={0.1}
+              max={10}
+              step={0.1}
+              value={numberValue(field.state.value)}
+              onChange={(change) => field.handleChange(numberOf(change.target.value))}
+              onBlur={field.handleBlur}
+              description="1 is the default; up to 10 searches longer (e.g. 3 for a final run), 0.1 is quick."
+              errors={fieldMessages(field.state.meta.errors)}
+            />
+          )}
+        </form.Field>
+      </div>
+
+      <form.Field name="keepPins">
+        {(field) => (
+          <CheckboxField
+            label="Keep pinned performances"
+            checked={field.state.value}
+            onChange={(change) => field.handleChange(change.target.checked)}
+            description={pinsText(draftExists, pins)}
+          />
+        )}
+      </form.Field>
+
+      <div className="flex flex-col items-start gap-2">
+        {notice ? <p className="text-sm text-ink-muted">{notice}</p> : null}
+        <Button type="submit" busy={busy} busyLabel="Generating…">
+          <Sparkles aria-hidden className="size-4" />
+          Generate
+        </Button>
+      </div>
+    </SubmitForm>
+  )
+}

@@ -1,0 +1,229 @@
+import { useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { ConfirmDialog } from '@/components/ui/dialog'
+import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { PageHeader } from '@/components/ui/page'
+import type { Proposal, StoredTimetable, TimetableView } from '@/contract/live-schedule'
+import type { LiveEvent } from '@/contract/lives'
+import { minutesText } from '@/features/lives/event-parts'
+import { EventSwitcher } from '@/features/lives/event-summary'
+import { FESTIVAL, acceptedBandListLink, applicationListLink, liveName, liveOfEvent } from '@/features/lives/live-routes'
+import { LiveEventFallback, eventLine, inlineLinkClass, secondaryLinkClass } from '@/features/lives/participant-parts'
+import { useLiveEvent } from '@/features/lives/use-live-event'
+import { GeneratorForm, initialGeneratorValues, valuesOf, type GeneratorParameters, type GeneratorValues, type PresetChoice } from './generator-form'
+import { timetableViewQueryOptions, useGenerateTimetable, useSaveDraft } from './live-schedule-queries'
+import type { GeneratorSearch } from './live-schedule-search'
+import { ProposalCard, type ProposalEntry } from './proposal-card'
+
+/** Proposals kept side by side; generating another replaces the oldest. */
+const MAX_PROPOSALS = 3
+
+/**
+ * `/festival-schedule-generator?eventId=` (executives): run the generator with a preset or own
+ * weights, compare up to three proposals side by side, and apply one to the draft timetable,
+ * which the editor (`/festival-schedule`) then shows.
+ */
+export function GeneratorScreen({ search }: { search: GeneratorSearch }) {
+  const state = useLiveEvent(FESTIVAL, search.eventId)
+  const event = state.event
+  const shown = event ? liveOfEvent(event) : FESTIVAL
+  const navigate = useNavigate()
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4">
+      <PageHeader
+        title={`${event ? event.title : liveName(shown)}: timetable generator`}
+        description={event ? eventLine(event) : 'Proposals for the timetable, from the accepted bands.'}
+        actions={
+          event ? (
+            <>
+              <Link to="/festival-schedule" search={{ eventId: event.id }} className={secondaryLinkClass}>
+                Timetable editor
+              </Link>
+              <Link {...acceptedBandListLink({ eventId: event.id })} className={secondaryLinkClass}>
+                Accepted bands
+              </Link>
+            </>
+          ) : undefined
+        }
+      />
+      <EventSwitcher live={shown} shown={event} onChange={(eventId) => void navigate({ to: '.', search: { eventId } })} />
+      {event ? <Generator key={event.id} event={event} /> : <LiveEventFallback live={FESTIVAL} state={state} what="The live" />}
+    </div>
+  )
+}
+
+function Generator({ event }: { event: LiveEvent }) {
+  const view = useQuery(timetableViewQueryOptions(event.id))
+  if (view.isPending) return <LoadingBlock label="Loading the accepted bands…" />
+  if (view.isError) return <QueryErrorBlock error={view.error} onRetry={() => void view.refetch()} what="The accepted bands" />
+  if (view.data.performances.length === 0) {
+    return (
+      <EmptyState title="No accepted bands yet">
+        The generator places accepted bands; accept some applications first.{' '}
+        <Link {...applicationListLink(liveOfEvent(event), { eventId: event.id })} className={inlineLinkClass}>
+          See the applications
+        </Link>
+      </EmptyState>
+    )
+  }
+  return <Workspace event={event} view={view.data} />
+}
+
+/** How many of the draft's placements applying a proposal would change (pinned ones counted apart). */
+export function draftChanges(draft: StoredTimetable | null, proposal: Proposal) {
+  if (!draft) return { changed: 0, pinned: 0 }
+  const next = new Map(proposal.placements.map((placement) => [placement.performanceId, placement]))
+  let changed = 0
+  let pinned = 0
+  for (const placement of draft.placements) {
+    const other = next.get(placement.performanceId)
+    const same = other && other.date === placement.date && other.stage === placement.stage && other.start === placement.start && other.pinned === placement.pinned
+    if (same) continue
+    changed += 1
+    if (placement.pinned) pinned += 1
+  }
+  return { changed, pinned }
+}
+
+const performancesText = (count: number) => `${count} ${count === 1 ? 'performance' : 'performances'}`
+
+function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
+  const navigate = useNavigate()
+  const generate = useGenerateTimetable()
+  const save = useSaveDraft()
+  const [proposals, setProposals] = useState<ProposalEntry[]>([])
+  const [generated, setGenerated] = useState(0)
+  // The form starts from these; "Use these parameters" loads a proposal's (a new key remounts it).
+  const [formStart, setFormStart] = useState<{ key: number; values: GeneratorValues }>({ key: 0, values: initialGeneratorValues() })
+  const [generateError, setGenerateError] = useState<string | null>(null)
+  const [applyError, setApplyError] = useState<string | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const [confirming, setConfirming] = useState<ProposalEntry | null>(null)
+  const [applying, setApplying] = useState<number | null>(null)
+
+  const bandNames = new Map(view.performances.map((performance) => [performance.id, performance.bandName]))
+  const requested = view.performances.reduce((total, performance) => total + performance.minutes, 0)
+  const pins = view.draft?.placements.filter((placement) => placement.pinned).length ?? 0
+  const full = proposals.length >= MAX_PROPOSALS
+
+  async function onGenerate(preset: PresetChoice, parameters: GeneratorParameters) {
+    setGenerateError(null)
+    try {
+      const proposal = await generate.mutateAsync({ eventId: event.id, input: parameters })
+      const entry: ProposalEntry = { number: generated + 1, preset, parameters, proposal }
+      const replaced = full ? proposals[0] : undefined
+      setGenerated(entry.number)
+      setProposals((current) => [...(current.length >= MAX_PROPOSALS ? current.slice(1) : current), entry])
+      const unplaced = proposal.unplaced.length === 0 ? 'every performance placed' : `${performancesText(proposal.unplaced.length)} not placed`
+      setAnnouncement(`Proposal ${entry.number} is ready: cost ${proposal.cost.total}, ${unplaced}.${replaced ? ` It replaced Proposal ${replaced.number}.` : ''}`)
+    } catch (error) {
+      setGenerateError(errorMessage(error))
+    }
+  }
+
+  async function apply(entry: ProposalEntry) {
+    setConfirming(null)
+    setApplyError(null)
+    setApplying(entry.number)
+    try {
+      const placements = entry.proposal.placements.map(({ performanceId, date, stage, start, pinned }) => ({ performanceId, date, stage, start, pinned }))
+      await save.mutateAsync({ eventId: event.id, input: { placements } })
+      toast.success(`Proposal ${entry.number} is now the draft timetable of ${event.title}.`)
+      await navigate({ to: '/festival-schedule', search: { eventId: event.id } })
+    } catch (error) {
+      setApplyError(`Proposal ${entry.number} could not be applied. ${errorMessage(error)}`)
+    } finally {
+      setApplying(null)
+    }
+  }
+
+  const confirmChanges = confirming ? draftChanges(view.draft, confirming.proposal) : null
+
+  return (
+    <>
+      <section aria-label="What the generator places" className="flex flex-wrap gap-2 text-sm">
+        <span className="rounded-full border border-line px-3 py-1">
+          <strong className="font-semibold">{view.performances.length}</strong> accepted {view.performances.length === 1 ? 'performance' : 'performances'}
+        </span>
+        <span className="rounded-full border border-line px-3 py-1">
+          <strong className="font-semibold">{minutesText(requested)}</strong> requested of <strong className="font-semibold">{minutesText(event.capacityMinutes)}</strong> of
+          opening hours
+        </span>
+        <span className="rounded-full border border-line px-3 py-1">
+          {view.draft ? (
+            <>
+              Draft: <strong className="font-semibold">{view.draft.placements.length}</strong> placed, <strong className="font-semibold">{pins}</strong> pinned
+            </>
+          ) : (
+            'No draft yet'
+          )}
+        </span>
+      </section>
+
+      <GeneratorForm
+        key={formStart.key}
+        values={formStart.values}
+        onGenerate={onGenerate}
+        busy={generate.isPending}
+        draftExists={view.draft !== null}
+        pins={pins}
+        notice={full ? `Three proposals are shown: the next one replaces Proposal ${proposals[0]!.number}, the oldest. Remove one to keep it instead.` : undefined}
+      />
+      {generateError ? <FormAlert>The generator could not run. {generateError}</FormAlert> : null}
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
+      {applyError ? <FormAlert>{applyError}</FormAlert> : null}
+      {proposals.length === 0 ? (
+        <EmptyState title="No proposals yet">Choose the parameters and press Generate. Up to three proposals stay side by side to compare.</EmptyState>
+      ) : (
+        <ul aria-label="Proposals" className="grid gap-4 lg:grid-cols-3">
+          {proposals.map((entry) => (
+            <li key={entry.number} className="min-w-0">
+              <ProposalCard
+                entry={entry}
+                event={event}
+                bandNames={bandNames}
+                applying={applying === entry.number}
+                onApply={() => {
+                  if (draftChanges(view.draft, entry.proposal).changed > 0) setConfirming(entry)
+                  else void apply(entry)
+                }}
+                onRemove={() => {
+                  setProposals((current) => current.filter((other) => other.number !== entry.number))
+                  setAnnouncement(`Removed Proposal ${entry.number}.`)
+                }}
+                onReuse={() => {
+                  setFormStart((current) => ({ key: current.key + 1, values: valuesOf(entry.preset, entry.parameters) }))
+                  setAnnouncement(`The parameters of Proposal ${entry.number} are in the form.`)
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null)
+        }}
+        title="Replace the draft?"
+        description={
+          confirming && confirmChanges
+            ? `The draft places ${performancesText(confirmChanges.changed)} differently from Proposal ${confirming.number}${
+                confirmChanges.pinned > 0 ? ` (${confirmChanges.pinned} of them pinned)` : ''
+              }. Applying replaces the whole draft; those edits are lost.`
+            : undefined
+        }
+        confirmLabel="Replace the draft"
+        onConfirm={() => {
+          if (confirming) void apply(confirming)
+        }}
+      />
+    </>
+  )
+}

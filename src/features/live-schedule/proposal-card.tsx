@@ -1,0 +1,185 @@
+import { useId } from 'react'
+import { CheckCircle2, Pin, RotateCcw, X } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { dayLabel } from '@/contract/calendar'
+import type { PlacementOut, Proposal } from '@/contract/live-schedule'
+import type { LiveEvent } from '@/contract/lives'
+import { hardRuleLabels, timetableGoalLabels, timetableGoals, type HardRule } from '@/contract/timetable'
+import { presetLabels, type GeneratorParameters, type PresetChoice } from './generator-form'
+
+/** A proposal on the screen: what was asked and what came back (kept in memory, never saved). */
+export interface ProposalEntry {
+  /** 1, 2, 3, … in the order they were generated (names the card). */
+  number: number
+  preset: PresetChoice
+  parameters: GeneratorParameters
+  proposal: Proposal
+}
+
+const costFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
+const cost = (value: number) => costFormat.format(value)
+
+/** "Compact preset · seed 7 · effort 1 · pins kept". */
+export function parametersText(entry: ProposalEntry) {
+  return [
+    entry.preset === 'custom' ? 'Custom weights' : `${presetLabels[entry.preset]} preset`,
+    `seed ${entry.proposal.seed}`,
+    `effort ${entry.parameters.effort}`,
+    entry.parameters.keepPins ? 'pins kept' : 'pins ignored',
+  ].join(' · ')
+}
+
+/** "Optimal (proven)", "4.2% above the lower bound of 480", or why there is no bound. */
+function boundText(proposal: Proposal) {
+  if (proposal.provenOptimal) return 'Optimal (proven)'
+  if (proposal.gapPercent !== null && proposal.lowerBound !== null) {
+    return `At most ${cost(proposal.gapPercent)}% above the best possible (lower bound ${cost(proposal.lowerBound)})`
+  }
+  return 'No lower bound: not every performance could be placed'
+}
+
+interface StageGroup {
+  date: string
+  stage: string
+  placements: PlacementOut[]
+}
+
+/** The placements by day and stage in the event's order (anything unknown after), each in start order. */
+export function groupByDayAndStage(event: LiveEvent, placements: ReadonlyArray<PlacementOut>): StageGroup[] {
+  const order = event.days.flatMap((day) => day.stages.map((stage) => `${day.date}\u0000${stage.name}`))
+  const groups = new Map<string, StageGroup>(order.map((key) => [key, { date: key.split('\u0000')[0]!, stage: key.split('\u0000')[1]!, placements: [] }]))
+  for (const placement of placements) {
+    const key = `${placement.date}\u0000${placement.stage}`
+    if (!groups.has(key)) groups.set(key, { date: placement.date, stage: placement.stage, placements: [] })
+    groups.get(key)!.placements.push(placement)
+  }
+  return [...groups.values()]
+    .filter((group) => group.placements.length > 0)
+    .map((group) => ({ ...group, placements: group.placements.toSorted((a, b) => a.start.localeCompare(b.start)) }))
+}
+
+/**
+ * One proposal, side by side with up to two others: its parameters, the cost in total and per
+ * goal, how close to the best possible it is, what could not be placed and why, and a compact
+ * day × stage timeline.
+ */
+export function ProposalCard({
+  entry,
+  event,
+  bandNames,
+  onApply,
+  onRemove,
+  onReuse,
+  applying,
+}: {
+  entry: ProposalEntry
+  event: LiveEvent
+  bandNames: ReadonlyMap<string, string>
+  onApply: () => void
+  onRemove: () => void
+  onReuse: () => void
+  applying: boolean
+}) {
+  const id = useId()
+  const { proposal } = entry
+  const title = `Proposal ${entry.number}`
+  const nameOf = (performanceId: string) => bandNames.get(performanceId) ?? 'A performance no longer accepted'
+  const groups = groupByDayAndStage(event, proposal.placements)
+  const placedCount = proposal.placements.length
+  const total = placedCount + proposal.unplaced.length
+
+  return (
+    <article aria-labelledby={`${id}-title`} className="flex h-full min-w-0 flex-col gap-3 rounded-lg border border-line bg-surface p-4 text-sm">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="text-base font-semibold text-ink">
+            {title}
+          </h2>
+          <p className="text-ink-muted">{parametersText(entry)}</p>
+        </div>
+        <Button variant="ghost" className="-mt-1 -mr-2 shrink-0 px-3" onClick={onRemove} aria-label={`Remove ${title}`}>
+          <X aria-hidden className="size-4" />
+        </Button>
+      </header>
+
+      <dl aria-label={`Result of ${title}`} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+        <dt className="font-semibold text-ink">Total cost</dt>
+        <dd className="text-right font-semibold text-ink tabular-nums">{cost(proposal.cost.total)}</dd>
+        {timetableGoals.map((goal) => {
+          const weight = proposal.weights[goal] ?? 0
+          return (
+            <div key={goal} className="contents">
+              <dt className="text-ink-muted">
+                {timetableGoalLabels[goal]} <span className="text-xs">(× {cost(weight)})</span>
+              </dt>
+              <dd className="text-right tabular-nums">{weight === 0 ? 'not weighed' : cost(proposal.cost.byGoal[goal] ?? 0)}</dd>
+            </div>
+          )
+        })}
+      </dl>
+
+      <p className="flex items-start gap-2">
+        {proposal.provenOptimal ? <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" /> : null}
+        <span className={proposal.provenOptimal ? 'font-medium text-ink' : 'text-ink'}>{boundText(proposal)}</span>
+      </p>
+      <p className="text-ink-muted">
+        {placedCount} of {total} performances placed · found in {Math.round(proposal.milliseconds)} ms
+      </p>
+
+      {proposal.unplaced.length > 0 ? (
+        <section aria-labelledby={`${id}-unplaced`} className="flex flex-col gap-1 rounded-md border border-danger/40 bg-danger/10 p-3">
+          <h3 id={`${id}-unplaced`} className="font-semibold text-danger">
+            Not placed ({proposal.unplaced.length})
+          </h3>
+          <ul className="flex flex-col gap-1">
+            {proposal.unplaced.map((item) => (
+              <li key={item.performanceId} className="break-words text-ink">
+                <span className="font-medium">{nameOf(item.performanceId)}</span> — {hardRuleLabels[item.rule as HardRule] ?? item.rule}: {item.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby={`${id}-timeline`} className="flex flex-col gap-2">
+        <h3 id={`${id}-timeline`} className="font-semibold text-ink">
+          Timetable
+        </h3>
+        {groups.length === 0 ? <p className="text-ink-muted">Nothing placed.</p> : null}
+        {groups.map((group) => (
+          <div key={`${group.date} ${group.stage}`} className="flex flex-col gap-1">
+            <h4 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
+              {dayLabel(group.date)} · {group.stage}
+            </h4>
+            <ol aria-label={`${title}: ${dayLabel(group.date)} · ${group.stage}`} className="flex flex-col border-l-2 border-line pl-2">
+              {group.placements.map((placement) => (
+                <li key={placement.performanceId} className="flex items-baseline gap-2">
+                  <span className="shrink-0 tabular-nums text-ink-muted">
+                    {placement.start}–{placement.end}
+                  </span>
+                  <span className="min-w-0 break-words text-ink">{nameOf(placement.performanceId)}</span>
+                  {placement.pinned ? (
+                    <span className="inline-flex items-center text-ink-muted" title="Pinned">
+                      <Pin aria-hidden className="size-3.5" />
+                      <span className="sr-only">(pinned)</span>
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ))}
+      </section>
+
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Button onClick={onApply} busy={applying} busyLabel="Applying…">
+          Apply to draft
+        </Button>
+        <Button variant="secondary" onClick={onReuse}>
+          <RotateCcw aria-hidden className="size-4" />
+          Use these parameters
+        </Button>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,621 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Link, useBlocker } from '@tanstack/react-router'
+import {
+  DndContext,
+  MouseSensor,
+  TouchSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core'
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Pin, PinOff, Save, Send, Undo2, Wand2, X } from 'lucide-react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/dialog'
+import { FormAlert, errorMessage } from '@/components/ui/feedback'
+import { dayLabel } from '@/contract/calendar'
+import type { SchedulePerformance, TimetableView } from '@/contract/live-schedule'
+import type { LiveEvent } from '@/contract/lives'
+import { TIMETABLE_GRID_MINUTES as GRID, hardRuleLabels, timetableGoalLabels, timetableGoals, type TimetableViolation } from '@/contract/timetable'
+import { ApiError } from '@/lib/api-client'
+import { usePublishTimetable, useSaveDraft } from './live-schedule-queries'
+import { EditableBlock, GhostBlock, UnplacedItem, blockDomId, costOfGoals } from './schedule-block'
+import { ROW_PX, ScheduleDayGrid, parseLaneId, type GridItem } from './schedule-grid'
+import {
+  checkLocal,
+  clampIntoDay,
+  dayRange,
+  endOf,
+  firstFreeSlot,
+  fromStored,
+  movedPlacement,
+  sameTimetable,
+  toTime,
+  type EditPlacement,
+  type MoveDirection,
+} from './timetable-editing'
+
+const linkButtonClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+
+const KEY_MOVES: Record<string, MoveDirection> = { ArrowUp: 'earlier', ArrowDown: 'later', ArrowLeft: 'previous', ArrowRight: 'next' }
+
+const INSTRUCTIONS =
+  'Press Enter or Space to pick the performance up. While it is picked up, the up and down arrows move it 5 minutes earlier or later, the left and right arrows to the previous or next stage; Enter or Space puts it down, Escape puts it back. The buttons above the timetable do the same.'
+
+const breaksPhrase = (breaks: ReadonlyArray<TimetableViolation> | undefined) =>
+  !breaks || breaks.length === 0 ? 'No broken rules.' : `Breaks: ${breaks.map((violation) => violation.message).join('; ')}.`
+
+const replaceIn = (placements: ReadonlyArray<EditPlacement>, next: EditPlacement) => [
+  ...placements.filter((item) => item.performanceId !== next.performanceId),
+  next,
+]
+
+type PublishDialog = { serverMessage: string | null } | null
+
+/**
+ * The executives' draft: the grid with drag and drop and keyboard moves, the performances not
+ * placed yet, the selected performance's controls, the live checks (hard rules and soft costs on
+ * each performance, run on the local state on every move), saving and publishing.
+ */
+export function DraftEditor({
+  event,
+  view,
+  shownDates,
+  onShowDay,
+}: {
+  event: LiveEvent
+  view: TimetableView
+  shownDates: ReadonlyArray<string>
+  onShowDay: (date: string) => void
+}) {
+  const [placements, setPlacements] = useState<EditPlacement[]>(() => fromStored(view.draft))
+  const saved = useMemo(() => fromStored(view.draft), [view.draft])
+  // A draft that changed on the server (a proposal applied in the generator, a refetch after a
+  // stale cache) replaces the local one unless it has unsaved moves: those are never dropped.
+  const [syncedFrom, setSyncedFrom] = useState(view.draft)
+  if (view.draft !== syncedFrom) {
+    setSyncedFrom(view.draft)
+    if (sameTimetable(placements, fromStored(syncedFrom))) setPlacements(fromStored(view.draft))
+  }
+  const dirty = view.draft === null ? placements.length > 0 : !sameTimetable(placements, saved)
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [picked, setPicked] = useState<{ id: string; origin: EditPlacement } | null>(null)
+  const [drag, setDrag] = useState<{ id: string; candidate: EditPlacement | null } | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const [dialog, setDialog] = useState<PublishDialog>(null)
+  const [actionError, setActionError] = useState<unknown>(null)
+  const focusNext = useRef<string | null>(null)
+  const save = useSaveDraft()
+  // Leaving the screen (or the live) with unsaved moves asks first; other days of the same draft do not.
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) =>
+      next.pathname !== current.pathname || (next.search as { eventId?: string }).eventId !== (current.search as { eventId?: string }).eventId,
+    disabled: !dirty,
+    enableBeforeUnload: dirty,
+    withResolver: true,
+  })
+  const publish = usePublishTimetable()
+
+  const performances = view.performances
+  const byId = useMemo(() => new Map(performances.map((performance) => [performance.id, performance])), [performances])
+  const effective = useMemo(() => (drag?.candidate ? replaceIn(placements, drag.candidate) : placements), [placements, drag])
+  const checks = useMemo(() => checkLocal(event, performances, effective), [event, performances, effective])
+  const placedIds = new Set(placements.map((placement) => placement.performanceId))
+  const unplaced = performances.filter((performance) => !placedIds.has(performance.id))
+  const placementOf = (id: string | null) => (id ? placements.find((placement) => placement.performanceId === id) : undefined)
+
+  // Focus follows a block that a keyboard move took to another stage or day (it is drawn anew there).
+  useEffect(() => {
+    if (!focusNext.current) return
+    const node = document.getElementById(blockDomId(focusNext.current))
+    focusNext.current = null
+    if (node && document.activeElement !== node) node.focus({ preventScroll: false })
+  }, [placements, shownDates])
+
+  function where(placement: EditPlacement, performance: SchedulePerformance) {
+    return `${placement.stage}, ${dayLabel(placement.date)}, ${placement.start}–${endOf(placement.start, performance.minutes)}`
+  }
+
+  /** Puts a performance somewhere and says where, with what that breaks. */
+  function place(next: EditPlacement, verb: string, { keepFocus = false } = {}) {
+    const performance = byId.get(next.performanceId)
+    if (!performance) return
+    const updated = replaceIn(placements, next)
+    setPlacements(updated)
+    setSelectedId(next.performanceId)
+    if (!shownDates.includes(next.date)) onShowDay(next.date)
+    if (keepFocus) focusNext.current = next.performanceId
+    const after = checkLocal(event, performances, updated)
+    setAnnouncement(`${performance.bandName} ${verb} ${where(next, performance)}. ${breaksPhrase(after.byPerformance[next.performanceId])}`)
+  }
+
+  function move(id: string, direction: MoveDirection, options: { keepFocus?: boolean } = {}) {
+    const placement = placementOf(id)
+    const performance = byId.get(id)
+    if (!placement || !performance) return
+    if (placement.pinned) {
+      setAnnouncement(`${performance.bandName} is pinned. Unpin it to move it.`)
+      return
+    }
+    const next = movedPlacement(event, placement, performance.minutes, direction)
+    if (!next) {
+      setAnnouncement(
+        direction === 'earlier'
+          ? `${performance.bandName} is at the start of the day.`
+          : direction === 'later'
+            ? `${performance.bandName} is at the end of the day.`
+            : direction === 'previous'
+              ? `${performance.bandName} is on the first stage.`
+              : `${performance.bandName} is on the last stage.`,
+      )
+      return
+    }
+    place(next, 'moved to', options)
+  }
+
+  function togglePin(id: string) {
+    const placement = placementOf(id)
+    const performance = byId.get(id)
+    if (!placement || !performance) return
+    setPlacements(replaceIn(placements, { ...placement, pinned: !placement.pinned }))
+    setAnnouncement(
+      placement.pinned
+        ? `${performance.bandName} is unpinned: the generator may move it.`
+        : `${performance.bandName} is pinned to ${where(placement, performance)}.`,
+    )
+  }
+
+  function remove(id: string) {
+    const performance = byId.get(id)
+    setPlacements(placements.filter((placement) => placement.performanceId !== id))
+    if (picked?.id === id) setPicked(null)
+    if (performance) setAnnouncement(`${performance.bandName} is out of the timetable, in the list of performances to place.`)
+  }
+
+  function add(performance: SchedulePerformance) {
+    const date = shownDates[0] ?? event.days[0]!.date
+    place(firstFreeSlot(event, performances, placements, performance, date), 'placed on', { keepFocus: true })
+  }
+
+  function onBlockKeyDown(id: string, keyEvent: KeyboardEvent<HTMLDivElement>) {
+    const performance = byId.get(id)
+    const placement = placementOf(id)
+    if (!performance || !placement) return
+    if (keyEvent.key === 'Enter' || keyEvent.key === ' ') {
+      keyEvent.preventDefault()
+      if (picked?.id === id) {
+        setPicked(null)
+        setAnnouncement(`${performance.bandName} put down at ${where(placement, performance)}. ${breaksPhrase(checks.byPerformance[id])}`)
+      } else if (placement.pinned) {
+        setAnnouncement(`${performance.bandName} is pinned. Unpin it to move it.`)
+      } else {
+        setPicked({ id, origin: placement })
+        setAnnouncement(`Picked up ${performance.bandName} at ${where(placement, performance)}. Arrows move it; Enter puts it down, Escape puts it back.`)
+      }
+      return
+    }
+    if (keyEvent.key === 'Escape' && picked?.id === id) {
+      keyEvent.preventDefault()
+      setPicked(null)
+      place(picked.origin, 'put back at', { keepFocus: true })
+      return
+    }
+    const direction = KEY_MOVES[keyEvent.key]
+    if (direction && picked?.id === id) {
+      keyEvent.preventDefault()
+      move(id, direction, { keepFocus: true })
+    }
+  }
+
+  // ── Pointer drag (dnd-kit) ──────────────────────────────────────────────────────────────
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+  )
+
+  function candidateOf({ active, over }: DragMoveEvent | DragEndEvent): EditPlacement | null {
+    const performance = byId.get(String(active.id))
+    const top = active.rect.current.translated?.top
+    if (!over || !performance || top === undefined) return null
+    const lane = parseLaneId(String(over.id))
+    const day = event.days.find((candidate) => candidate.date === lane.date)
+    if (!day) return null
+    const start = dayRange(day).from + Math.round((top - over.rect.top) / ROW_PX) * GRID
+    return {
+      performanceId: performance.id,
+      date: lane.date,
+      stage: lane.stage,
+      start: toTime(clampIntoDay(event, lane.date, start, performance.minutes)),
+      pinned: false,
+    }
+  }
+
+  function onDragStart({ active }: DragStartEvent) {
+    setPicked(null)
+    setSelectedId(String(active.id))
+    setDrag({ id: String(active.id), candidate: null })
+  }
+  function onDragMove(moveEvent: DragMoveEvent) {
+    const candidate = candidateOf(moveEvent)
+    setDrag((current) => {
+      if (!current) return current
+      const same =
+        current.candidate &&
+        candidate &&
+        current.candidate.date === candidate.date &&
+        current.candidate.stage === candidate.stage &&
+        current.candidate.start === candidate.start
+      return same || (!current.candidate && !candidate) ? current : { ...current, candidate }
+    })
+  }
+  function onDragEnd(endEvent: DragEndEvent) {
+    const candidate = candidateOf(endEvent)
+    setDrag(null)
+    if (candidate) place(candidate, placedIds.has(candidate.performanceId) ? 'moved to' : 'placed on')
+  }
+
+  const nameOf = (id: string | number) => byId.get(String(id))?.bandName ?? 'The performance'
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over ${parseLaneId(String(over.id)).stage}.` : `${nameOf(active.id)} is outside the timetable.`,
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped on ${parseLaneId(String(over.id)).stage}.` : `${nameOf(active.id)} was not moved.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  }
+
+  // ── Saving and publishing ───────────────────────────────────────────────────────────────
+  const busy = save.isPending || publish.isPending
+  async function saveDraft() {
+    setActionError(null)
+    try {
+      await save.mutateAsync({ eventId: event.id, input: { placements } })
+      toast.success('Saved the draft timetable.')
+    } catch (error) {
+      setActionError(error)
+    }
+  }
+
+  async function runPublish(confirmBreaks: boolean) {
+    setActionError(null)
+    try {
+      if (dirty || view.draft === null) await save.mutateAsync({ eventId: event.id, input: { placements } })
+      const published = await publish.mutateAsync({ eventId: event.id, input: { confirmBreaks } })
+      setDialog(null)
+      toast.success(`Published version ${published.version} of the timetable. Members see it now.`)
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'TIMETABLE_HAS_BREAKS') setDialog({ serverMessage: error.message })
+      else {
+        setDialog(null)
+        setActionError(error)
+      }
+    }
+  }
+
+  function startPublish() {
+    if (checks.breaks.length > 0) setDialog({ serverMessage: null })
+    else void runPublish(false)
+  }
+
+  const selected = placementOf(selectedId)
+  const selectedPerformance = selectedId ? byId.get(selectedId) : undefined
+  const shownDays = event.days.filter((day) => shownDates.includes(day.date))
+  const breaksCount = checks.breaks.length
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2 print:hidden">
+        <Button onClick={() => void saveDraft()} busy={save.isPending} busyLabel="Saving…" disabled={!dirty || busy}>
+          <Save aria-hidden className="size-4" />
+          Save draft
+        </Button>
+        <Button variant="secondary" onClick={startPublish} busy={publish.isPending} busyLabel="Publishing…" disabled={busy || placements.length === 0}>
+          <Send aria-hidden className="size-4" />
+          Publish
+        </Button>
+        <Link to="/festival-schedule-generator" search={{ eventId: event.id }} className={linkButtonClass}>
+          <Wand2 aria-hidden className="size-4" />
+          Generator
+        </Link>
+        <p role="status" className={`text-sm ${dirty ? 'font-medium text-warn' : 'text-ink-muted'}`}>
+          {dirty ? 'Unsaved changes' : 'All changes saved'}
+        </p>
+      </div>
+      {actionError ? <FormAlert>{errorMessage(actionError)}</FormAlert> : null}
+
+      {/* One line of a fixed height: the grid below must not move while a block is dragged. */}
+      <p className={`truncate text-sm ${breaksCount > 0 ? 'font-semibold text-danger' : 'text-ink-muted'} print:hidden`}>
+        {breaksCount === 0 ? 'No broken rules' : breaksCount === 1 ? '1 broken rule' : `${breaksCount} broken rules`} · total cost {checks.cost.total}
+      </p>
+
+      <p aria-live="assertive" className="sr-only">
+        {announcement}
+      </p>
+
+      <DndContext
+        sensors={sensors}
+        collisionDetection={pointerWithin}
+        onDragStart={onDragStart}
+        onDragMove={onDragMove}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDrag(null)}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+      >
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <div className="flex min-w-0 flex-col gap-4">
+            {shownDays.map((day) => (
+              <section key={day.date} aria-labelledby={`draft-day-${day.date}`} className="flex flex-col gap-2">
+                <h2 id={`draft-day-${day.date}`} className="text-lg font-semibold">
+                  {dayLabel(day.date)}
+                </h2>
+                <ScheduleDayGrid
+                  day={day}
+                  droppable
+                  label={`Draft timetable of ${dayLabel(day.date)}`}
+                  items={gridItems(effective, placements, drag?.id ?? null, day.date, byId)}
+                  renderItem={(item, style) => {
+                    const performance = byId.get(item.performanceId)!
+                    const isGhost = item.performanceId === drag?.id && 'ghost' in item
+                    const breaks = checks.byPerformance[item.performanceId] ?? []
+                    if (isGhost)
+                      return <GhostBlock key={`ghost-${item.performanceId}`} performance={performance} start={item.start} breaks={breaks} style={style} />
+                    const placement = placementOf(item.performanceId)!
+                    return (
+                      <EditableBlock
+                        key={item.performanceId}
+                        performance={performance}
+                        start={item.start}
+                        stage={item.stage}
+                        pinned={placement.pinned}
+                        breaks={drag?.id === item.performanceId && drag.candidate ? [] : breaks}
+                        cost={costOfGoals(checks.cost.byPerformance[item.performanceId])}
+                        style={style}
+                        selected={selectedId === item.performanceId}
+                        pickedUp={picked?.id === item.performanceId}
+                        faded={drag?.id === item.performanceId && drag.candidate !== null}
+                        onSelect={() => setSelectedId(item.performanceId)}
+                        onKeyDown={(keyEvent) => onBlockKeyDown(item.performanceId, keyEvent)}
+                      />
+                    )
+                  }}
+                />
+              </section>
+            ))}
+          </div>
+          <aside aria-label="Draft tools" className="flex flex-col gap-4 lg:sticky lg:top-16 lg:max-h-[calc(100dvh-5rem)] lg:self-start lg:overflow-y-auto">
+            {selected && selectedPerformance ? (
+              <SelectedControls
+                performance={selectedPerformance}
+                placement={selected}
+                breaks={checks.byPerformance[selected.performanceId] ?? []}
+                costs={checks.cost.byPerformance[selected.performanceId]}
+                onMove={(direction) => move(selected.performanceId, direction)}
+                onTogglePin={() => togglePin(selected.performanceId)}
+                onRemove={() => remove(selected.performanceId)}
+                onClose={() => setSelectedId(null)}
+              />
+            ) : (
+              <p className="rounded-md border border-dashed border-line p-3 text-sm text-ink-muted print:hidden">
+                Select a performance to move it with buttons, pin it or take it out. Drag blocks with the mouse or a finger, or pick one up with Enter and move
+                it with the arrow keys.
+              </p>
+            )}
+            <ChecksSummary breaks={checks.breaks} cost={checks.cost} />
+            <UnplacedList
+              performances={unplaced}
+              onAdd={add}
+              addLabel={shownDates.length === 1 && event.days.length > 1 ? `Add to ${dayLabel(shownDates[0]!)}` : 'Add to the timetable'}
+            />
+          </aside>
+        </div>
+      </DndContext>
+      {/* Room under the grid for the phone's bottom sheet. */}
+      {selected ? <div aria-hidden className="h-[45dvh] lg:hidden" /> : null}
+
+      <ConfirmDialog
+        open={blocker.status === 'blocked'}
+        onOpenChange={(open) => (open ? null : blocker.reset?.())}
+        title="Leave without saving?"
+        description="The draft timetable has unsaved changes. They are lost if you leave now."
+        confirmLabel="Leave without saving"
+        onConfirm={() => blocker.proceed?.()}
+      />
+      <ConfirmDialog
+        open={dialog !== null}
+        onOpenChange={(open) => (open ? null : setDialog(null))}
+        title="Publish a timetable that breaks rules?"
+        description="Members will see this timetable as it is. Fix it, or confirm that you publish it with these broken rules."
+        confirmLabel={`Publish with ${breaksCount === 1 ? '1 broken rule' : `${Math.max(breaksCount, 1)} broken rules`}`}
+        onConfirm={() => void runPublish(true)}
+        busy={busy}
+      >
+        {dialog?.serverMessage ? <FormAlert>{dialog.serverMessage}</FormAlert> : null}
+        {breaksCount > 0 ? (
+          <ul aria-label="Broken rules" className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
+            {checks.breaks.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  )
+}
+
+/**
+ * The blocks of one day: the real ones, and while dragging the dragged one stays where it was
+ * (faded) with a ghost where it would land.
+ */
+function gridItems(
+  effective: ReadonlyArray<EditPlacement>,
+  placements: ReadonlyArray<EditPlacement>,
+  dragId: string | null,
+  date: string,
+  byId: ReadonlyMap<string, SchedulePerformance>,
+): Array<GridItem & { ghost?: true }> {
+  const items: Array<GridItem & { ghost?: true }> = []
+  for (const placement of placements) {
+    if (placement.date !== date || !byId.has(placement.performanceId)) continue
+    items.push({ performanceId: placement.performanceId, stage: placement.stage, start: placement.start, minutes: byId.get(placement.performanceId)!.minutes })
+  }
+  const candidate = dragId ? effective.find((placement) => placement.performanceId === dragId) : undefined
+  const original = dragId ? placements.find((placement) => placement.performanceId === dragId) : undefined
+  if (candidate && candidate !== original && candidate.date === date) {
+    items.push({
+      performanceId: candidate.performanceId,
+      stage: candidate.stage,
+      start: candidate.start,
+      minutes: byId.get(candidate.performanceId)!.minutes,
+      ghost: true,
+    })
+  }
+  return items
+}
+
+function SelectedControls({
+  performance,
+  placement,
+  breaks,
+  costs,
+  onMove,
+  onTogglePin,
+  onRemove,
+  onClose,
+}: {
+  performance: SchedulePerformance
+  placement: EditPlacement
+  breaks: ReadonlyArray<TimetableViolation>
+  costs: Partial<Record<(typeof timetableGoals)[number], number>> | undefined
+  onMove: (direction: MoveDirection) => void
+  onTogglePin: () => void
+  onRemove: () => void
+  onClose: () => void
+}) {
+  const locked = placement.pinned
+  const goals = timetableGoals.filter((goal) => costs?.[goal])
+  return (
+    // On phones a sheet fixed to the bottom of the screen, beside the grid on wide screens: selecting never moves the grid.
+    <section
+      aria-label={`Selected: ${performance.bandName}`}
+      className="fixed inset-x-0 bottom-0 z-30 flex max-h-[45dvh] flex-col gap-2 overflow-y-auto border-t border-line bg-surface-2 p-3 text-sm shadow-lg lg:static lg:max-h-none lg:rounded-md lg:border lg:shadow-none print:hidden"
+    >
+      <div className="flex items-start gap-2">
+        <p className="min-w-0 flex-1">
+          <strong className="font-semibold">{performance.bandName}</strong> · {placement.stage} · {dayLabel(placement.date)} · {placement.start}–
+          {endOf(placement.start, performance.minutes)}
+          {locked ? ' · pinned' : ''}
+        </p>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-surface focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={`Move ${performance.bandName}`}>
+        <Button variant="secondary" onClick={() => onMove('earlier')} disabled={locked}>
+          <ArrowUp aria-hidden className="size-4" />
+          Earlier
+        </Button>
+        <Button variant="secondary" onClick={() => onMove('later')} disabled={locked}>
+          <ArrowDown aria-hidden className="size-4" />
+          Later
+        </Button>
+        <Button variant="secondary" onClick={() => onMove('previous')} disabled={locked}>
+          <ArrowLeft aria-hidden className="size-4" />
+          Previous stage
+        </Button>
+        <Button variant="secondary" onClick={() => onMove('next')} disabled={locked}>
+          <ArrowRight aria-hidden className="size-4" />
+          Next stage
+        </Button>
+        <Button variant="secondary" onClick={onTogglePin} aria-pressed={locked}>
+          {locked ? <PinOff aria-hidden className="size-4" /> : <Pin aria-hidden className="size-4" />}
+          {locked ? 'Unpin' : 'Pin'}
+        </Button>
+        <Button variant="ghost" onClick={onRemove}>
+          <Undo2 aria-hidden className="size-4" />
+          Remove from timetable
+        </Button>
+      </div>
+      {locked ? <p className="text-ink-muted">Pinned: it stays here, and the generator keeps it here. Unpin it to move it.</p> : null}
+      {breaks.length > 0 ? (
+        <ul aria-label={`What ${performance.bandName} breaks`} className="flex flex-col gap-1 text-danger">
+          {breaks.map((violation, index) => (
+            <li key={index}>
+              <strong className="font-semibold">{hardRuleLabels[violation.rule]}:</strong> {violation.message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-ink-muted">Breaks no rule.</p>
+      )}
+      {goals.length > 0 ? (
+        <p>
+          Cost {costOfGoals(costs)}: {goals.map((goal) => `${timetableGoalLabels[goal]} ${costs![goal]}`).join(', ')}
+        </p>
+      ) : (
+        <p className="text-ink-muted">No soft-goal cost.</p>
+      )}
+    </section>
+  )
+}
+
+/** Breaks and costs of the whole draft, updated on every move. */
+export function ChecksSummary({ breaks, cost }: { breaks: ReadonlyArray<string>; cost: { total: number; byGoal: Record<string, number> } }) {
+  const goals = timetableGoals.filter((goal) => cost.byGoal[goal])
+  return (
+    <section aria-label="Checks" className="flex flex-col gap-1 rounded-md border border-line p-3 text-sm print:hidden">
+      <p className={breaks.length > 0 ? 'font-semibold text-danger' : 'font-medium'}>
+        {breaks.length === 0 ? 'No hard rule is broken.' : breaks.length === 1 ? '1 hard rule is broken.' : `${breaks.length} hard rules are broken.`}
+      </p>
+      {breaks.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer">Show the broken rules</summary>
+          <ul className="mt-1 list-disc pl-5">
+            {breaks.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <p>
+        Total cost <strong className="font-semibold">{cost.total}</strong>
+        {goals.length > 0 ? `: ${goals.map((goal) => `${timetableGoalLabels[goal]} ${cost.byGoal[goal]}`).join(', ')}` : ''}
+      </p>
+    </section>
+  )
+}
+
+function UnplacedList({
+  performances,
+  onAdd,
+  addLabel,
+}: {
+  performances: ReadonlyArray<SchedulePerformance>
+  onAdd: (performance: SchedulePerformance) => void
+  addLabel: string
+}) {
+  return (
+    <section aria-labelledby="unplaced-heading" className="flex flex-col gap-2 print:hidden">
+      <h2 id="unplaced-heading" className="text-lg font-semibold">
+        Not in the timetable ({performances.length})
+      </h2>
+      {performances.length === 0 ? (
+        <p className="text-sm text-ink-muted">Every accepted band is placed.</p>
+      ) : (
+        <ul aria-label="Performances to place" className="grid gap-2 sm:grid-cols-2">
+          {performances.map((performance) => (
+            <UnplacedItem key={performance.id} performance={performance} onAdd={() => onAdd(performance)} addLabel={addLabel} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { addDays, todayIn } from '../../src/contract/calendar'
+import { academicYearOf } from '../../src/contract/terms'
+import { E2E_ADMIN, E2E_USERS } from './support/accounts'
+import { seriousViolations } from './support/axe'
+import { baseURL, expectPath, launchBrowser, openPage, signIn } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const { timetableLeaderA, timetableLeaderB, timetableLeaderC, timetableDrummer } = E2E_USERS
+const suffix = Date.now() % 100000
+const bands = { a: `Blue Train ${suffix}`, b: `Night Owls ${suffix}`, c: `Paper Kites ${suffix}` }
+const title = `School Festival E2E ${suffix}`
+const liveDay = addDays(todayIn(new Date(), 'Asia/Tokyo'), 40)
+let eventId = ''
+
+type Account = { email: string; password: string; displayName: string }
+
+/** Calls the API from Node as someone (set-up steps that are not what the test is about). */
+async function call(account: { email: string; password: string }, method: string, path: string, body?: unknown) {
+  const login = await fetch(`${baseURL()}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+  const { access_token: token } = (await login.json()) as { access_token: string }
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as Record<string, unknown>
+}
+
+async function signedIn(account: { email: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
+  const opened = await openPage(browser, { viewport })
+  await opened.page.goto(`/login?redirect=${encodeURIComponent(path)}`)
+  await signIn(opened.page, account)
+  await expectPath(opened.page, path.split('?')[0]!)
+  return opened
+}
+
+const idOf = async (account: Account) => {
+  const found = (await call(E2E_ADMIN, 'GET', `/api/members/search?q=${encodeURIComponent(account.displayName)}`)).items as Array<{ id: string }>
+  return found[0]!.id
+}
+
+/** A band led by `leader` (with `others`), applying to the festival for 20 minutes. */
+async function bandApplies(name: string, leader: Account, others: Account[]) {
+  const members = [{ userId: await idOf(leader), part: 'Guitar', isLeader: true }]
+  for (const other of others) members.push({ userId: await idOf(other), part: 'Drums', isLeader: false })
+  const band = await call(leader, 'POST', '/api/bands', { name, description: '', genre: '', members })
+  const application = await call(leader, 'POST', `/api/events/${eventId}/applications`, {
+    bandId: band.id,
+    songs: [{ title: 'Opener', artist: '', length: '4:00' }, { title: 'Closer', artist: '', length: '5:00' }],
+    requestedMinutes: 20,
+  })
+  return application.id as string
+}
+
+describe('timetables: generate, apply, edit, publish', () => {
+  beforeAll(async () => {
+    const day = 24 * 3600 * 1000
+    eventId = (
+      await call(E2E_ADMIN, 'POST', '/api/events', {
+        kind: 'festival',
+        title,
+        academicYear: academicYearOf(new Date(), { timeZone: 'Asia/Tokyo', academicYearStartMonth: 4 }),
+        venue: 'Main campus',
+        days: [{ date: liveDay, stages: [{ name: 'Main hall', opensAt: '12:00', closesAt: '18:00' }] }],
+        defaultPerformanceMinutes: 20,
+        changeoverMinutes: 5,
+        musicianGapMinutes: 30,
+        applicationOpensAt: new Date(Date.now() - day).toISOString(),
+        applicationClosesAt: new Date(Date.now() + 7 * day).toISOString(),
+        bandLimit: null,
+        status: 'open',
+      })
+    ).id as string
+    const ids = [
+      await bandApplies(bands.a, timetableLeaderA, [timetableDrummer]),
+      await bandApplies(bands.b, timetableLeaderB, [timetableDrummer]),
+      await bandApplies(bands.c, timetableLeaderC, []),
+    ]
+    await call(E2E_ADMIN, 'POST', `/api/events/${eventId}/applications/review`, { applicationIds: ids, status: 'accepted', note: '' })
+  })
+
+  it('an executive generates a timetable, applies it, moves a band into a conflict, sees it flagged and publishes anyway; a member sees it', async () => {
+    const { page, context, errors } = await signedIn(E2E_ADMIN, `/festival-schedule-generator?eventId=${eventId}`)
+    await page.getByRole('button', { name: 'Generate', exact: true }).click()
+    const apply = page.getByRole('button', { name: 'Apply to draft' })
+    await expect.poll(() => apply.count()).toBe(1)
+    expect(await seriousViolations(page)).toEqual([])
+    await apply.click()
+    await expectPath(page, '/festival-schedule')
+
+    // The generator keeps the shared drummer's two bands 30 minutes apart: nothing is broken.
+    const block = (band: string) => page.getByRole('button', { name: new RegExp(`^${band}, \\d\\d:\\d\\d`) })
+    await expect.poll(() => block(bands.b).count()).toBe(1)
+    expect(await page.getByRole('list', { name: /^Broken rules of/ }).count()).toBe(0)
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Drag whichever of the two bands plays later (mouse) to 5 minutes after the other one's
+    // end: the changeover holds, the drummer's 30-minute gap does not.
+    const startOf = async (band: string) => (/, (\d\d:\d\d)–/.exec((await block(band).getAttribute('aria-label')) ?? '') ?? [])[1] ?? ''
+    const [first, second] = (await startOf(bands.a)) < (await startOf(bands.b)) ? [bands.a, bands.b] : [bands.b, bands.a]
+    const from = (await block(second).boundingBox())!
+    const anchor = (await block(first).boundingBox())!
+    const pixelsPerMinute = anchor.height / 20
+    const targetTop = anchor.y + 25 * pixelsPerMinute
+    await page.mouse.move(from.x + from.width / 2, from.y + 8)
+    await page.mouse.down()
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(from.x + from.width / 2, from.y + 8 + ((targetTop - from.y) * step) / 10)
+    await page.mouse.up()
+    await expect.poll(() => startOf(second)).not.toBe('')
+    const broken = page.getByRole('list', { name: `Broken rules of ${second}` })
+    await expect.poll(() => broken.count()).toBe(1)
+    expect(await broken.textContent()).toMatch(/Mao Endo|changeover|gap/i)
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    const confirm = page.getByRole('dialog', { name: 'Publish a timetable that breaks rules?' })
+    await expect.poll(() => confirm.count()).toBe(1)
+    expect(await confirm.textContent()).toContain(second)
+    await confirm.getByRole('button', { name: /^Publish with/ }).click()
+    await expect.poll(() => page.getByText(/Published version 1/).count()).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+    await context.close()
+
+    const asMember = await signedIn(timetableDrummer, `/festival-schedule?eventId=${eventId}`, { width: 360, height: 740 })
+    await expect.poll(() => asMember.page.getByRole('article', { name: new RegExp(`^${bands.a}, .*yours`) }).count()).toBeGreaterThan(0)
+    expect(await seriousViolations(asMember.page)).toEqual([])
+    expect(asMember.errors).toEqual([])
+    await asMember.context.close()
+  })
+})
