@@ -40,6 +40,11 @@ export const generateInputSchema = z.object({
   effort: z.number().min(0.1).max(10).default(1),
   /** Keep the draft's pinned placements where they are (default), or ignore the pins. */
   keepPins: z.boolean().default(true),
+  /** Performances (application ids) the executives want to open or close a day: the "first or last" goal. */
+  wishes: z
+    .record(z.uuid('Not an application id'), z.enum(['first', 'last'], 'Choose first or last'))
+    .refine((wishes) => Object.keys(wishes).length <= 500, 'At most 500 wishes')
+    .default({}),
 })
 export type GenerateInput = z.input<typeof generateInputSchema>
 

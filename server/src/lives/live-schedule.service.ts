@@ -127,7 +127,13 @@ function lowestGradeOf(performance: Pick<ScheduledPerformance, 'members'>, acade
 export function timetableInputOf(
   event: Pick<EventRow, 'days' | 'changeoverMinutes' | 'musicianGapMinutes' | 'academicYear'>,
   performances: ReadonlyArray<ScheduledPerformance>,
-  options: { pins?: ReadonlyMap<string, TimetablePin>; weights?: TimetableWeights; seed?: number; effort?: number } = {},
+  options: {
+    pins?: ReadonlyMap<string, TimetablePin>
+    wishes?: Readonly<Record<string, 'first' | 'last'>>
+    weights?: TimetableWeights
+    seed?: number
+    effort?: number
+  } = {},
 ): TimetableInput {
   return {
     event: {
@@ -145,7 +151,7 @@ export function timetableInputOf(
         unavailable: performance.unavailable.map(({ date, from, to }) => ({ date, from, to })),
         grade: lowestGradeOf(performance, event.academicYear),
         pin: options.pins?.get(performance.id) ?? null,
-        wish: null,
+        wish: options.wishes?.[performance.id] ?? null,
       }
     }),
     weights: options.weights ?? STORED_WEIGHTS,
@@ -353,7 +359,7 @@ export function createLiveScheduleService({ db, clock, settings }: Pick<LivesDep
       const pins = pinsOf((draft?.placements ?? []).filter((placement) => accepted.has(placement.performanceId)))
       const weights = input.weights ?? timetablePresets[input.preset ?? 'balanced']
       const started = clockwork.now()
-      const result = generateTimetable(timetableInputOf(event, performances, { pins, weights, seed: input.seed, effort: input.effort }))
+      const result = generateTimetable(timetableInputOf(event, performances, { pins, wishes: input.wishes, weights, seed: input.seed, effort: input.effort }))
       const milliseconds = Math.round(clockwork.now() - started)
       return {
         seed: input.seed,

@@ -4,10 +4,10 @@ import { useForm } from '@tanstack/react-form'
 import { Dices, Sparkles } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/feedback'
-import { CheckboxField, FieldShell, TextField, fieldMessages } from '@/components/ui/field'
+import { CheckboxField, FieldShell, SelectField, TextField, fieldMessages } from '@/components/ui/field'
 import { SubmitForm } from '@/components/ui/form'
 import { fieldErrors } from '@/contract/errors'
-import { generateInputSchema, type GenerateInput } from '@/contract/live-schedule'
+import { generateInputSchema, type GenerateInput, type SchedulePerformance } from '@/contract/live-schedule'
 import {
   timetableGoalLabels,
   timetableGoals,
@@ -28,7 +28,12 @@ export interface GeneratorValues {
   seed: number
   effort: number
   keepPins: boolean
+  /** Performances (application ids) wished to open or close a day. */
+  wishes: Record<string, Wish>
 }
+
+type Wish = 'first' | 'last'
+const wishLabels: Record<Wish | '', string> = { '': 'Anywhere', first: 'Opens a day', last: 'Closes a day' }
 
 /** The parameters a proposal came from, as sent (parsed by the shared schema). */
 export type GeneratorParameters = z.output<typeof generateInputSchema>
@@ -52,7 +57,7 @@ const goalDescriptions: Record<TimetableGoal, string> = {
   idleHoles: 'Per 5 minutes a stage stands idle.',
 }
 
-export const initialGeneratorValues = (): GeneratorValues => ({ preset: 'compact', weights: { ...timetablePresets.compact }, seed: 1, effort: 1, keepPins: true })
+export const initialGeneratorValues = (): GeneratorValues => ({ preset: 'compact', weights: { ...timetablePresets.compact }, seed: 1, effort: 1, keepPins: true, wishes: {} })
 
 /** The request body: the preset's name when one is chosen, and always the weights shown. */
 export function toGenerateInput(values: GeneratorValues): GenerateInput {
@@ -62,13 +67,14 @@ export function toGenerateInput(values: GeneratorValues): GenerateInput {
     seed: values.seed,
     effort: values.effort,
     keepPins: values.keepPins,
+    wishes: values.wishes,
   }
 }
 
 /** Back from a proposal's parameters to the form (to reproduce or tweak it). */
 export function valuesOf(preset: PresetChoice, parameters: GeneratorParameters): GeneratorValues {
   const weights = { ...timetablePresets.compact, ...(parameters.weights ?? (parameters.preset ? timetablePresets[parameters.preset] : {})) }
-  return { preset, weights, seed: parameters.seed, effort: parameters.effort, keepPins: parameters.keepPins }
+  return { preset, weights, seed: parameters.seed, effort: parameters.effort, keepPins: parameters.keepPins, wishes: { ...parameters.wishes } }
 }
 
 const numberValue = (value: number) => (Number.isNaN(value) ? '' : String(value))
@@ -93,6 +99,7 @@ export function GeneratorForm({
   busy,
   draftExists,
   pins,
+  performances,
   notice,
 }: {
   /** The starting values; the screen remounts the form (a new `key`) to load a proposal's. */
@@ -101,6 +108,8 @@ export function GeneratorForm({
   busy: boolean
   draftExists: boolean
   pins: number
+  /** The accepted performances, for the "opens or closes a day" wishes. */
+  performances: ReadonlyArray<SchedulePerformance>
   /** A line above the button (e.g. which proposal the next one replaces). */
   notice?: string
 }) {
@@ -251,6 +260,35 @@ export function GeneratorForm({
             description={pinsText(draftExists, pins)}
           />
         )}
+      </form.Field>
+
+      <form.Field name="wishes">
+        {(field) => {
+          const count = Object.keys(field.state.value).length
+          return (
+            <details className="rounded-md border border-line p-3">
+              <summary className="cursor-pointer text-sm font-semibold text-ink">
+                Bands to open or close a day {count > 0 ? `(${count} chosen)` : ''}
+              </summary>
+              <p className="mt-2 text-sm text-ink-muted">The “First or last wish” weight charges every wish the timetable does not meet.</p>
+              <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                {performances.map((performance) => (
+                  <SelectField
+                    key={performance.id}
+                    label={performance.bandName}
+                    value={field.state.value[performance.id] ?? ''}
+                    onChange={(change) => {
+                      const { [performance.id]: _, ...rest } = field.state.value
+                      const wish = change.target.value as Wish | ''
+                      field.handleChange(wish ? { ...rest, [performance.id]: wish } : rest)
+                    }}
+                    options={(['', 'first', 'last'] as const).map((wish) => ({ value: wish, label: wishLabels[wish] }))}
+                  />
+                ))}
+              </div>
+            </details>
+          )
+        }}
       </form.Field>
 
       <div className="flex flex-col items-start gap-2">

@@ -169,6 +169,7 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
         busy={generate.isPending}
         draftExists={view.draft !== null}
         pins={pins}
+        performances={view.performances}
         notice={full ? `Three proposals are shown: the next one replaces Proposal ${proposals[0]!.number}, the oldest. Remove one to keep it instead.` : undefined}
       />
       {generateError ? <FormAlert>The generator could not run. {generateError}</FormAlert> : null}

@@ -394,6 +394,19 @@ describe('POST /api/events/:eventId/timetable/generate', () => {
     expect(moved.start).not.toBe('15:00')
   })
 
+  it('opens or closes a day with the bands the executives wish there (the “first or last” goal)', async () => {
+    const setup = await live()
+    const proposal = await generate(setup.event.id, { preset: 'balanced', wishes: { [setup.ids.owls]: 'last', [setup.ids.blue]: 'first' } })
+    const at = (id: string) => proposal.placements.find((placement) => placement.performanceId === id)!
+    const dayOf = (id: string) => proposal.placements.filter((placement) => placement.date === at(id).date)
+    expect(at(setup.ids.owls).end).toBe(dayOf(setup.ids.owls).map((placement) => placement.end).sort().at(-1))
+    expect(at(setup.ids.blue).start).toBe(dayOf(setup.ids.blue).map((placement) => placement.start).sort()[0])
+    expect(proposal.cost.byGoal.firstLast).toBe(0)
+
+    const bad = expectError(await call.post(executive, url(setup.event.id, '/generate'), { wishes: { [setup.ids.owls]: 'middle', 'not-an-id': 'first' } }), 400, 'VALIDATION_FAILED')
+    expect(Object.keys(bad.fields ?? {}).length).toBeGreaterThan(0)
+  })
+
   it('explains a performance that fits nowhere', async () => {
     const setup = await live({ days: [{ date: SAT, stages: [{ name: 'Main', opensAt: '12:00', closesAt: '12:30' }] }] })
     const proposal = await generate(setup.event.id, { preset: 'compact' })

@@ -67,7 +67,7 @@ describe('/festival-schedule-generator', { timeout: 20_000 }, () => {
     expect(screen.getByText('No proposals yet')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Generate' }))
-    await waitFor(() => expect(api.state.generated).toEqual([{ preset: 'compact', weights: timetablePresets.compact, seed: 1, effort: 1, keepPins: true }]))
+    await waitFor(() => expect(api.state.generated).toEqual([{ preset: 'compact', weights: timetablePresets.compact, seed: 1, effort: 1, keepPins: true, wishes: {} }]))
     const proposal = await screen.findByRole('article', { name: 'Proposal 1' })
     expect(proposal).toHaveTextContent('Compact preset · seed 1 · effort 1 · pins kept')
     expect(costOf(proposal, 'Total cost')).toBe('17')
@@ -88,9 +88,22 @@ describe('/festival-schedule-generator', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Seed' }), '7')
     await user.click(screen.getByRole('button', { name: 'Generate' }))
     await waitFor(() => expect(api.state.generated).toHaveLength(2))
-    expect(api.state.generated[1]).toEqual({ preset: 'balanced', weights: timetablePresets.balanced, seed: 7, effort: 1, keepPins: true })
+    expect(api.state.generated[1]).toEqual({ preset: 'balanced', weights: timetablePresets.balanced, seed: 7, effort: 1, keepPins: true, wishes: {} })
     expect(await screen.findByRole('article', { name: 'Proposal 2' })).toHaveTextContent('Balanced preset · seed 7 · effort 1 · pins kept')
     expect(cardTitles()).toEqual(['Proposal 1', 'Proposal 2'])
+  })
+
+  it('sends the bands chosen to open or close a day', async () => {
+    const api = setup()
+    const { user } = await open()
+    await user.click(screen.getByText(/Bands to open or close a day/))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Night Owls' }), 'Closes a day')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Blue Train' }), 'Opens a day')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Blue Train' }), 'Anywhere')
+    expect(screen.getByText(/Bands to open or close a day \(1 chosen\)/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Generate' }))
+    await waitFor(() => expect(api.state.generated).toHaveLength(1))
+    expect((api.state.generated[0] as { wishes: unknown }).wishes).toEqual({ [nightOwls.id]: 'last' })
   })
 
   it('switches to custom weights when one is edited, checks them, and sends exactly those', async () => {
@@ -111,7 +124,7 @@ describe('/festival-schedule-generator', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: 'Keep pinned performances' }))
     await user.click(screen.getByRole('button', { name: 'Generate' }))
     await waitFor(() =>
-      expect(api.state.generated).toEqual([{ weights: { ...timetablePresets.compact, musicianSpread: 5 }, seed: 1, effort: 3, keepPins: false }]),
+      expect(api.state.generated).toEqual([{ weights: { ...timetablePresets.compact, musicianSpread: 5 }, seed: 1, effort: 3, keepPins: false, wishes: {} }]),
     )
     const proposal = await screen.findByRole('article', { name: 'Proposal 1' })
     expect(proposal).toHaveTextContent('Custom weights · seed 1 · effort 3 · pins ignored')
