@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { count, eq, sql } from 'drizzle-orm'
-import { applications, bandMembers, bands, bookings, events, intros, periods, positionHolders, rooms, users } from '../../server/src/db/schema'
+import { applications, bandMembers, bands, bookings, events, intros, periods, positionHolders, rooms, timetables, users } from '../../server/src/db/schema'
+import { acceptedPerformances, timeAfter, timetableInputOf } from '../../server/src/lives/live-schedule.service'
+import { checkTimetable } from '../../src/timetable/rules'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../../server/src/demo/demo-club'
 import { createTestApp, type TestApp } from './support/test-app'
 import { createUser } from './support/factories'
@@ -262,6 +264,17 @@ it.each(demoDates)('has this academic year’s lives around today (%s): a closed
   const bandsPerPerson = new Map<string, number>()
   for (const member of memberRows.filter((row) => acceptedBands.includes(row.bandId))) bandsPerPerson.set(member.userId, (bandsPerPerson.get(member.userId) ?? 0) + 1)
   expect([...bandsPerPerson.values()].filter((n) => n >= 2).length).toBeGreaterThanOrEqual(2)
+
+  // The festival has a generated draft timetable placing every accepted band, breaking no rule.
+  const [draft] = await t.db.select().from(timetables).where(eq(timetables.eventId, festival.id))
+  expect(draft?.status).toBe('draft')
+  expect(draft!.placements.map((placement) => placement.performanceId).sort()).toEqual(
+    appRows.filter((row) => row.eventId === festival.id && row.status === 'accepted').map((row) => row.id).sort(),
+  )
+  const performances = await acceptedPerformances(t.db, festival.id)
+  const minutes = new Map(performances.map((performance) => [performance.id, performance.minutes]))
+  const placements = draft!.placements.map(({ performanceId, date, stage, start }) => ({ performanceId, date, stage, start, end: timeAfter(start, minutes.get(performanceId)!) }))
+  expect(checkTimetable(timetableInputOf(festival, performances), placements)).toEqual([])
 
   // The same seed and date give the same lives.
   const shape = async () =>

@@ -1,5 +1,8 @@
 import type { Db } from '../db/client'
-import { applications, events } from '../db/schema'
+import { applications, events, timetables } from '../db/schema'
+import { timetablePresets } from '../../../src/contract/timetable'
+import { generateTimetable } from '../../../src/timetable/generator'
+import { acceptedPerformances, timetableInputOf } from '../lives/live-schedule.service'
 import { addDays, zonedInstant, type IsoDate } from '../../../src/contract/calendar'
 import {
   minutesOfDay,
@@ -245,6 +248,19 @@ export async function addDemoLives(
 
   await db.insert(events).values(planned.map((plan) => plan.row))
   if (rows.length) await db.insert(applications).values(rows)
+
+  // The festival's executives have started its timetable: a generated draft to try the editor on.
+  const festival = planned.find((plan) => plan.row.kind === 'festival')!.row
+  const proposal = generateTimetable(timetableInputOf(festival, await acceptedPerformances(db, festival.id), { weights: timetablePresets.balanced, seed: 1 }))
+  await db.insert(timetables).values({
+    eventId: festival.id,
+    status: 'draft',
+    version: 0,
+    placements: proposal.placements.map(({ performanceId, date, stage, start }) => ({ performanceId, date, stage, start, pinned: false })),
+    updatedBy: options.reviewerId,
+    createdAt: now,
+    updatedAt: now,
+  })
 
   return planned.map(({ row }) => {
     const mine = rows.filter((application) => application.eventId === row.id)
