@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { addDays, dayLabel, todayIn } from '../../src/contract/calendar'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { baseURL, expectPath, launchBrowser, openPage, signIn } from './support/browser'
+import { callApi, expectPath, launchBrowser, openPage, openSignedIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -23,26 +23,7 @@ let periodLabel = ''
 let periodId = ''
 let roomBId = ''
 
-/** Calls the API from Node as someone (set-up steps that are not what the test is about). */
-async function call(account: { email: string; password: string }, method: string, path: string, body?: unknown) {
-  const login = await fetch(`${baseURL()}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
-  const { access_token: token } = (await login.json()) as { access_token: string }
-  const response = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as Record<string, unknown>
-}
-
-async function signedIn(account: { email: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
-  const opened = await openPage(browser, { viewport })
-  await opened.page.goto(`/login?redirect=${encodeURIComponent(path)}`)
-  await signIn(opened.page, account)
-  await expectPath(opened.page, path.split('?')[0]!)
-  return opened
-}
+const signedIn = (account: { email: string; password: string }, path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, account, path, viewport)
 
 /** A room's slots in the week grid (one list item per room inside each day × period cell). */
 const slot = (page: Page, room: string) => page.getByRole('table').getByRole('listitem').filter({ hasText: room })
@@ -50,9 +31,9 @@ const slot = (page: Page, room: string) => page.getByRole('table').getByRole('li
 describe('room bookings', () => {
   beforeAll(async () => {
     // Two rooms and a period of their own, beside whatever other files create.
-    await call(E2E_ADMIN, 'POST', '/api/rooms', { name: roomA, capacity: 8 })
-    roomBId = (await call(E2E_ADMIN, 'POST', '/api/rooms', { name: roomB, capacity: 4 })).id as string
-    const periods = (await call(E2E_ADMIN, 'GET', '/api/periods')).items as Array<{ startsAt: string; endsAt: string }>
+    await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name: roomA, capacity: 8 })
+    roomBId = (await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name: roomB, capacity: 4 })).id as string
+    const periods = (await callApi(E2E_ADMIN, 'GET', '/api/periods')).items as Array<{ startsAt: string; endsAt: string }>
     const candidates = ['07:00', '07:20', '07:40', '06:00', '06:20', '06:40']
     const start = candidates.find((time) => {
       const end = `${time.slice(0, 3)}${String(Number(time.slice(3)) + 15).padStart(2, '0')}`
@@ -60,12 +41,12 @@ describe('room bookings', () => {
     })!
     periodLabel = `Dawn ${suffix}`
     const end = `${start.slice(0, 3)}${String(Number(start.slice(3)) + 15).padStart(2, '0')}`
-    periodId = (await call(E2E_ADMIN, 'POST', '/api/periods', { label: periodLabel, startsAt: start, endsAt: end })).id as string
+    periodId = (await callApi(E2E_ADMIN, 'POST', '/api/periods', { label: periodLabel, startsAt: start, endsAt: end })).id as string
 
-    const leader = (await call(bookerLeader, 'GET', '/api/me')) as { user?: { id: string }; id?: string }
+    const leader = (await callApi(bookerLeader, 'GET', '/api/me')) as { user?: { id: string }; id?: string }
     const leaderId = leader.user?.id ?? leader.id!
-    const found = (await call(bookerLeader, 'GET', `/api/members/search?q=${encodeURIComponent(bookerBandmate.displayName)}`)).items as Array<{ id: string }>
-    await call(bookerLeader, 'POST', '/api/bands', {
+    const found = (await callApi(bookerLeader, 'GET', `/api/members/search?q=${encodeURIComponent(bookerBandmate.displayName)}`)).items as Array<{ id: string }>
+    await callApi(bookerLeader, 'POST', '/api/bands', {
       name: bandName,
       description: '',
       genre: '',

@@ -5,7 +5,7 @@ import { addDays, todayIn } from '../../src/contract/calendar'
 import { academicYearOf } from '../../src/contract/terms'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { baseURL, expectPath, launchBrowser, openPage, signIn } from './support/browser'
+import { callApi, launchBrowser, openSignedIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -21,26 +21,7 @@ const today = todayIn(new Date(), 'Asia/Tokyo')
 const liveDay = addDays(today, 30)
 let eventId = ''
 
-/** Calls the API from Node as someone (set-up steps that are not what the test is about). */
-async function call(account: { email: string; password: string }, method: string, path: string, body?: unknown) {
-  const login = await fetch(`${baseURL()}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
-  const { access_token: token } = (await login.json()) as { access_token: string }
-  const response = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as Record<string, unknown>
-}
-
-async function signedIn(account: { email: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
-  const opened = await openPage(browser, { viewport, acceptDownloads: true })
-  await opened.page.goto(`/login?redirect=${encodeURIComponent(path)}`)
-  await signIn(opened.page, account)
-  await expectPath(opened.page, path.split('?')[0]!)
-  return opened
-}
+const signedIn = (account: { email: string; password: string }, path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, account, path, viewport)
 
 const eventInput = (window: { opensAt: Date; closesAt: Date }) => ({
   kind: 'seasonal',
@@ -61,9 +42,9 @@ const eventInput = (window: { opensAt: Date; closesAt: Date }) => ({
 
 describe('lives: apply, review, participants', () => {
   beforeAll(async () => {
-    const me = (await call(liveApplicant, 'GET', '/api/me')) as { user: { id: string } }
-    const found = (await call(liveApplicant, 'GET', `/api/members/search?q=${encodeURIComponent(liveBandmate.displayName)}`)).items as Array<{ id: string }>
-    await call(liveApplicant, 'POST', '/api/bands', {
+    const me = (await callApi(liveApplicant, 'GET', '/api/me')) as { user: { id: string } }
+    const found = (await callApi(liveApplicant, 'GET', `/api/members/search?q=${encodeURIComponent(liveBandmate.displayName)}`)).items as Array<{ id: string }>
+    await callApi(liveApplicant, 'POST', '/api/bands', {
       name: bandName,
       description: '',
       genre: '',
@@ -73,7 +54,7 @@ describe('lives: apply, review, participants', () => {
       ],
     })
     const day = 24 * 3600 * 1000
-    eventId = (await call(E2E_ADMIN, 'POST', '/api/events', eventInput({ opensAt: new Date(Date.now() - day), closesAt: new Date(Date.now() + 7 * day) }))).id as string
+    eventId = (await callApi(E2E_ADMIN, 'POST', '/api/events', eventInput({ opensAt: new Date(Date.now() - day), closesAt: new Date(Date.now() + 7 * day) }))).id as string
   })
 
   it('a member applies for their band to the summer live', async () => {
@@ -127,7 +108,7 @@ describe('lives: apply, review, participants', () => {
   it('after the close time the form is read-only and says why', async () => {
     // "Set the time": the live manager moves the close time into the past.
     const day = 24 * 3600 * 1000
-    await call(E2E_ADMIN, 'PUT', `/api/events/${eventId}`, eventInput({ opensAt: new Date(Date.now() - 2 * day), closesAt: new Date(Date.now() - 60_000) }))
+    await callApi(E2E_ADMIN, 'PUT', `/api/events/${eventId}`, eventInput({ opensAt: new Date(Date.now() - 2 * day), closesAt: new Date(Date.now() - 60_000) }))
     const { page, context, errors } = await signedIn(liveApplicant, '/summer-live-application-form')
     await expect.poll(() => page.getByText(/closed at/).count()).toBeGreaterThan(0)
     // The application shows as text: no fields, no buttons to send or withdraw.

@@ -4,7 +4,7 @@ import { addDays, todayIn } from '../../src/contract/calendar'
 import { academicYearOf } from '../../src/contract/terms'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { baseURL, expectPath, launchBrowser, openPage, signIn } from './support/browser'
+import { callApi, expectPath, launchBrowser, openSignedIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -21,29 +21,10 @@ let eventId = ''
 
 type Account = { email: string; password: string; displayName: string }
 
-/** Calls the API from Node as someone (set-up steps that are not what the test is about). */
-async function call(account: { email: string; password: string }, method: string, path: string, body?: unknown) {
-  const login = await fetch(`${baseURL()}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
-  const { access_token: token } = (await login.json()) as { access_token: string }
-  const response = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as Record<string, unknown>
-}
-
-async function signedIn(account: { email: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
-  const opened = await openPage(browser, { viewport })
-  await opened.page.goto(`/login?redirect=${encodeURIComponent(path)}`)
-  await signIn(opened.page, account)
-  await expectPath(opened.page, path.split('?')[0]!)
-  return opened
-}
+const signedIn = (account: { email: string; password: string }, path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, account, path, viewport)
 
 const idOf = async (account: Account) => {
-  const found = (await call(E2E_ADMIN, 'GET', `/api/members/search?q=${encodeURIComponent(account.displayName)}`)).items as Array<{ id: string }>
+  const found = (await callApi(E2E_ADMIN, 'GET', `/api/members/search?q=${encodeURIComponent(account.displayName)}`)).items as Array<{ id: string }>
   return found[0]!.id
 }
 
@@ -51,8 +32,8 @@ const idOf = async (account: Account) => {
 async function bandApplies(name: string, leader: Account, others: Account[]) {
   const members = [{ userId: await idOf(leader), part: 'Guitar', isLeader: true }]
   for (const other of others) members.push({ userId: await idOf(other), part: 'Drums', isLeader: false })
-  const band = await call(leader, 'POST', '/api/bands', { name, description: '', genre: '', members })
-  const application = await call(leader, 'POST', `/api/events/${eventId}/applications`, {
+  const band = await callApi(leader, 'POST', '/api/bands', { name, description: '', genre: '', members })
+  const application = await callApi(leader, 'POST', `/api/events/${eventId}/applications`, {
     bandId: band.id,
     songs: [{ title: 'Opener', artist: '', length: '4:00' }, { title: 'Closer', artist: '', length: '5:00' }],
     requestedMinutes: 20,
@@ -64,7 +45,7 @@ describe('timetables: generate, apply, edit, publish', () => {
   beforeAll(async () => {
     const day = 24 * 3600 * 1000
     eventId = (
-      await call(E2E_ADMIN, 'POST', '/api/events', {
+      await callApi(E2E_ADMIN, 'POST', '/api/events', {
         kind: 'festival',
         title,
         academicYear: academicYearOf(new Date(), { timeZone: 'Asia/Tokyo', academicYearStartMonth: 4 }),
@@ -84,7 +65,7 @@ describe('timetables: generate, apply, edit, publish', () => {
       await bandApplies(bands.b, timetableLeaderB, [timetableDrummer]),
       await bandApplies(bands.c, timetableLeaderC, []),
     ]
-    await call(E2E_ADMIN, 'POST', `/api/events/${eventId}/applications/review`, { applicationIds: ids, status: 'accepted', note: '' })
+    await callApi(E2E_ADMIN, 'POST', `/api/events/${eventId}/applications/review`, { applicationIds: ids, status: 'accepted', note: '' })
   })
 
   it('an executive generates a timetable, applies it, moves a band into a conflict, sees it flagged and publishes anyway; a member sees it', async () => {

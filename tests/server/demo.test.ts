@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { count, eq, sql } from 'drizzle-orm'
 import { applications, bandMembers, bands, bookings, events, intros, periods, positionHolders, rooms, timetables, users } from '../../server/src/db/schema'
-import { acceptedPerformances, timeAfter, timetableInputOf } from '../../server/src/lives/live-schedule.service'
+import { acceptedPerformances, timetableInputOf } from '../../server/src/lives/live-schedule.service'
+import { endAfter } from '../../src/timetable/input'
 import { checkTimetable } from '../../src/timetable/rules'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../../server/src/demo/demo-club'
 import { createTestApp, type TestApp } from './support/test-app'
@@ -273,7 +274,7 @@ it.each(demoDates)('has this academic year’s lives around today (%s): a closed
   )
   const performances = await acceptedPerformances(t.db, festival.id)
   const minutes = new Map(performances.map((performance) => [performance.id, performance.minutes]))
-  const placements = draft!.placements.map(({ performanceId, date, stage, start }) => ({ performanceId, date, stage, start, end: timeAfter(start, minutes.get(performanceId)!) }))
+  const placements = draft!.placements.map(({ performanceId, date, stage, start }) => ({ performanceId, date, stage, start, end: endAfter(start, minutes.get(performanceId)!) }))
   expect(checkTimetable(timetableInputOf(festival, performances), placements)).toEqual([])
 
   // The same seed and date give the same lives.

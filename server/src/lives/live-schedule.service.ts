@@ -32,6 +32,7 @@ import { AppError, notFound } from '../http/errors'
 import { timetableCost } from '../../../src/timetable/cost'
 import { generateTimetable } from '../../../src/timetable/generator'
 import { checkTimetable } from '../../../src/timetable/rules'
+import { distinctBreaks, endAfter, pinsOf, timetableInput } from '../../../src/timetable/input'
 import { bandIdsOf, findEvent, isPrivileged, membersOfBands, type BandMemberView, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
 
@@ -46,12 +47,6 @@ const STORED_WEIGHTS: TimetableWeights = timetablePresets.balanced
 
 /** At most this many breaks are spelled out in a refusal to publish. */
 const BREAKS_NAMED = 5
-
-/** `HH:MM` plus minutes (past midnight it reads 24:10, as the rule checker does). */
-export function timeAfter(start: string, minutes: number) {
-  const total = minutesOfDay(start) + minutes
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
-}
 
 /** An accepted application as the timetable works with it: band, members, minutes, wishes. */
 export interface ScheduledPerformance {
@@ -108,11 +103,6 @@ async function draftOf(executor: Executor, eventId: string): Promise<TimetableRo
   return row ?? null
 }
 
-/** The pins a set of stored placements holds: its pinned ones, by performance. */
-function pinsOf(placements: ReadonlyArray<SchedulePlacement>): Map<string, TimetablePin> {
-  return new Map(placements.filter((placement) => placement.pinned).map((placement) => [placement.performanceId, { date: placement.date, stage: placement.stage, start: placement.start }]))
-}
-
 /** A band's lowest grade (1–4) in an academic year, null when no member is in years 1–4. */
 function lowestGradeOf(performance: Pick<ScheduledPerformance, 'members'>, academicYear: number): number | null {
   const grades = performance.members.map((member) => gradeOf(member.enrollmentYear, academicYear)).filter((grade): grade is 1 | 2 | 3 | 4 => typeof grade === 'number')
@@ -135,29 +125,8 @@ export function timetableInputOf(
     effort?: number
   } = {},
 ): TimetableInput {
-  return {
-    event: {
-      days: event.days.map((day) => ({ date: day.date, stages: day.stages.map(({ name, opensAt, closesAt }) => ({ name, opensAt, closesAt })) })),
-      changeoverMinutes: event.changeoverMinutes,
-      musicianGapMinutes: event.musicianGapMinutes,
-    },
-    performances: performances.map((performance) => {
-      return {
-        id: performance.id,
-        bandName: performance.bandName,
-        minutes: performance.minutes,
-        members: performance.members.map((member) => ({ id: member.id, name: member.displayName })),
-        preferredDate: performance.preferredDay,
-        unavailable: performance.unavailable.map(({ date, from, to }) => ({ date, from, to })),
-        grade: lowestGradeOf(performance, event.academicYear),
-        pin: options.pins?.get(performance.id) ?? null,
-        wish: options.wishes?.[performance.id] ?? null,
-      }
-    }),
-    weights: options.weights ?? STORED_WEIGHTS,
-    seed: options.seed ?? 1,
-    ...(options.effort !== undefined ? { effort: options.effort } : {}),
-  }
+  const withGrades = performances.map((performance) => ({ ...performance, grade: lowestGradeOf(performance, event.academicYear) }))
+  return timetableInput(event, withGrades, { ...options, weights: options.weights ?? STORED_WEIGHTS })
 }
 
 /** Stored placements of performances still accepted, with their ends (from the minutes asked now). */
@@ -166,7 +135,7 @@ function currentPlacements(placements: ReadonlyArray<SchedulePlacement>, byId: R
     const performance = byId.get(placement.performanceId)
     if (!performance) return []
     const { performanceId, date, stage, start, pinned } = placement
-    return [{ performanceId, date, stage, start, end: timeAfter(start, performance.minutes), pinned }]
+    return [{ performanceId, date, stage, start, end: endAfter(start, performance.minutes), pinned }]
   })
 }
 
@@ -188,24 +157,6 @@ function storedOf(row: TimetableRow, event: EventRow, performances: ReadonlyArra
     updatedAt: row.updatedAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,
   }
-}
-
-/**
- * The breaks a refusal names, each once: a rule broken between two performances is listed on
- * both of them, so pairs count once.
- */
-function distinctBreaks(violations: ReadonlyArray<StoredTimetable['violations'][number]>): string[] {
-  const seen = new Set<string>()
-  const messages: string[] = []
-  for (const violation of violations) {
-    const key = violation.otherPerformanceId
-      ? `${violation.rule}|${[violation.performanceId, violation.otherPerformanceId].sort().join('|')}`
-      : `${violation.rule}|${violation.performanceId}|${violation.message}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    messages.push(violation.message)
-  }
-  return messages
 }
 
 function breaksMessage(violations: StoredTimetable['violations']) {

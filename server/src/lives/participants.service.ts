@@ -4,7 +4,8 @@ import type { AcceptedBand, Participant, ParticipantList } from '../../../src/co
 import { gradeLabel, gradeOf, type Grade } from '../../../src/contract/terms'
 import { additionalInfo, applications, bandMembers, bands, users } from '../db/schema'
 import type { CsvColumn } from '../http/csv'
-import { latestPublished, timeAfter } from './live-schedule.service'
+import { latestPublished } from './live-schedule.service'
+import { endAfter } from '../../../src/timetable/input'
 import { findEvent, isPrivileged, membersOfBands, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
 
@@ -143,7 +144,7 @@ export function createParticipantsService({ db }: Pick<LivesDeps, 'db'>) {
         ...row,
         members: (members.get(row.id) ?? []).map(({ enrollmentYear: _, ...member }) => member),
         // The end follows the minutes asked now, as the timetable shows it.
-        slots: (slots.get(row.applicationId) ?? []).map((slot) => ({ ...slot, end: timeAfter(slot.start, row.requestedMinutes) })),
+        slots: (slots.get(row.applicationId) ?? []).map((slot) => ({ ...slot, end: endAfter(slot.start, row.requestedMinutes) })),
       }))
     },
   }

@@ -11,6 +11,7 @@ import {
 import { timetableCost } from '@/timetable/cost'
 import { checkTimetable, violationsByPerformance } from '@/timetable/rules'
 import { toMinutes, toTime } from '@/timetable/model'
+import { distinctBreaks, endAfter, pinsOf, timetableInput } from '@/timetable/input'
 
 /**
  * The schedule editor's state and what it checks on every move, kept pure so the screen stays a
@@ -55,7 +56,8 @@ export function dayRange(day: ScheduleEvent['days'][number]) {
   return { from: Math.floor(from / GRID) * GRID, to: Math.ceil(to / GRID) * GRID }
 }
 
-export const endOf = (start: string, minutes: number) => toTime(toMinutes(start) + minutes)
+/** `HH:MM` after a start and a length: the end of a performance. */
+export const endOf = endAfter
 
 export const fromStored = (stored: StoredTimetable | null): EditPlacement[] =>
   (stored?.placements ?? []).map(({ performanceId, date, stage, start, pinned }) => ({ performanceId, date, stage, start, pinned }))
@@ -70,35 +72,8 @@ export function sameTimetable(a: ReadonlyArray<EditPlacement>, b: ReadonlyArray<
 }
 
 /** The engine's input: the event's days and rules, each accepted performance, pins from the pinned placements. */
-export function timetableInputFor(
-  event: ScheduleEvent,
-  performances: ReadonlyArray<SchedulePerformance>,
-  placements: ReadonlyArray<EditPlacement>,
-): TimetableInput {
-  const pins = new Map(placements.filter((placement) => placement.pinned).map((placement) => [placement.performanceId, placement]))
-  return {
-    event: {
-      days: event.days.map((day) => ({ date: day.date, stages: day.stages.map(({ name, opensAt, closesAt }) => ({ name, opensAt, closesAt })) })),
-      changeoverMinutes: event.changeoverMinutes,
-      musicianGapMinutes: event.musicianGapMinutes,
-    },
-    performances: performances.map((performance) => {
-      const pin = pins.get(performance.id)
-      return {
-        id: performance.id,
-        bandName: performance.bandName,
-        minutes: performance.minutes,
-        members: performance.members.map((member) => ({ id: member.id, name: member.displayName })),
-        preferredDate: performance.preferredDay,
-        unavailable: performance.unavailable.map(({ date, from, to }) => ({ date, from, to })),
-        grade: performance.grade,
-        pin: pin ? { date: pin.date, stage: pin.stage, start: pin.start } : null,
-      }
-    }),
-    weights: SHOWN_WEIGHTS,
-    seed: 1,
-  }
-}
+export const timetableInputFor = (event: ScheduleEvent, performances: ReadonlyArray<SchedulePerformance>, placements: ReadonlyArray<EditPlacement>): TimetableInput =>
+  timetableInput(event, performances, { weights: SHOWN_WEIGHTS, pins: pinsOf(placements) })
 
 export interface TimetableChecks {
   violations: TimetableViolation[]
@@ -117,20 +92,6 @@ export function checkLocal(event: ScheduleEvent, performances: ReadonlyArray<Sch
     .map(({ performanceId, date, stage, start }) => ({ performanceId, date, stage, start, end: endOf(start, minutes.get(performanceId)!) }))
   const violations = checkTimetable(input, checkable)
   return { violations, byPerformance: violationsByPerformance(violations), cost: timetableCost(input, checkable), breaks: distinctBreaks(violations) }
-}
-
-export function distinctBreaks(violations: ReadonlyArray<Pick<TimetableViolation, 'performanceId' | 'rule' | 'message' | 'otherPerformanceId'>>) {
-  const seen = new Set<string>()
-  const messages: string[] = []
-  for (const violation of violations) {
-    const key = violation.otherPerformanceId
-      ? `${violation.rule}|${[violation.performanceId, violation.otherPerformanceId].sort().join('|')}`
-      : `${violation.rule}|${violation.performanceId}|${violation.message}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    messages.push(violation.message)
-  }
-  return messages
 }
 
 export type MoveDirection = 'earlier' | 'later' | 'previous' | 'next'

@@ -85,3 +85,25 @@ export async function settleNetwork(page: Page, quietMs = 750, timeoutMs = 15_00
     page.off('requestfailed', ended)
   }
 }
+
+/** Calls the API from Node as someone: set-up steps that are not what a test is about. */
+export async function callApi(account: { email: string; password: string }, method: string, path: string, body?: unknown) {
+  const login = await fetch(`${baseURL()}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+  const { access_token: token } = (await login.json()) as { access_token: string }
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as Record<string, unknown>
+}
+
+/** A fresh page signed in as `account` through the sign-in form, landed on `path`. */
+export async function openSignedIn(browser: Browser, account: { email: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
+  const opened = await openPage(browser, { viewport })
+  await opened.page.goto(`/login?redirect=${encodeURIComponent(path)}`)
+  await signIn(opened.page, account)
+  await expectPath(opened.page, path.split('?')[0]!)
+  return opened
+}
