@@ -29,7 +29,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  * zero-setup default — or a PostgreSQL server through `pg` when it is. `dataDir` may be
  * `memory://` for a throwaway database.
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string
+  dataDir: string
+  /** PGlite only: start from this data directory dump (a migrated template) instead of an empty one. */
+  template?: Blob
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
     // A dropped idle connection must not crash the process; the pool replaces it.
@@ -43,7 +48,7 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
       close: () => pool.end(),
     }
   }
-  const client = await PGlite.create(options.dataDir)
+  const client = options.template ? await PGlite.create({ loadDataDir: options.template }) : await PGlite.create(options.dataDir)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,

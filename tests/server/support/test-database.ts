@@ -1,6 +1,38 @@
 import pg from 'pg'
-import { randomBytes } from 'node:crypto'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { openDatabase, type Database } from '../../../server/src/db/client'
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../../server/drizzle')
+
+/**
+ * A migrated PGlite data directory, dumped once and shared by every test file (of every run
+ * with the same migrations): loading it takes ~0.5 s where initdb and the migrations take ~3 s.
+ * Keyed by the migrations' content, written atomically, so parallel workers may race safely.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256')
+  for (const file of readdirSync(migrationsFolder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())) {
+    const full = path.join(file.parentPath, file.name)
+    hash.update(path.relative(migrationsFolder, full)).update(readFileSync(full))
+  }
+  const file = path.join(tmpdir(), `bandroom-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`)
+  if (!existsSync(file)) {
+    const fresh = await PGlite.create('memory://')
+    await migrate(drizzle(fresh), { migrationsFolder })
+    const dump = await fresh.dumpDataDir('none')
+    await fresh.close()
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    renameSync(partial, file)
+  }
+  return new Blob([readFileSync(file)])
+}
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
@@ -8,7 +40,8 @@ import { openDatabase, type Database } from '../../../server/src/db/client'
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DATABASE_KIND !== 'postgres') {
-    const database = await openDatabase({ dataDir: 'memory://' })
+    const database = await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() })
+    // A no-op on an up-to-date template; it keeps a stale one honest.
     await database.migrate()
     return database
   }
