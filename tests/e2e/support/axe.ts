@@ -14,6 +14,14 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page and returns the serious and critical violations (WCAG 2 A/AA). */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // A toast or dialog halfway through its fade-in has half its contrast: judge the screen
+  // once running animations and transitions have finished.
+  // (Endless ones, like a spinner, never finish and are left out.)
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  )
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
