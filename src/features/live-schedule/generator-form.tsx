@@ -8,6 +8,7 @@ import { CheckboxField, FieldShell, SelectField, TextField, fieldMessages } from
 import { SubmitForm } from '@/components/ui/form'
 import { fieldErrors } from '@/contract/errors'
 import { generateInputSchema, type GenerateInput, type SchedulePerformance } from '@/contract/live-schedule'
+import { numberOf, numberValue } from '@/lib/number-input'
 import {
   timetableGoalLabels,
   timetableGoals,
@@ -77,8 +78,6 @@ export function valuesOf(preset: PresetChoice, parameters: GeneratorParameters):
   return { preset, weights, seed: parameters.seed, effort: parameters.effort, keepPins: parameters.keepPins, wishes: { ...parameters.wishes } }
 }
 
-const numberValue = (value: number) => (Number.isNaN(value) ? '' : String(value))
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
 /** A seed to try something else (any is fine: the seed shown reproduces the result). */
 const randomSeed = () => Math.floor(Math.random() * 1_000_000)
 

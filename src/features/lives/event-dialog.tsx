@@ -15,8 +15,16 @@ import { fieldErrors } from '@/contract/errors'
 import { eventInputSchema, eventStatusLabels, eventStatuses, type EventInput, type EventStatus, type LiveEvent } from '@/contract/lives'
 import { clubInfoQueryOptions } from '@/features/club/club-queries'
 import { useServerErrors } from '@/lib/form-errors'
+import { numberOf, numberValue } from '@/lib/number-input'
 import { liveName } from './live-routes'
 import { useCreateEvent, useUpdateEvent, type LiveKindRef } from './lives-queries'
+
+/** The event's three minute settings, one number field each. */
+const minuteFields = [
+  { name: 'defaultPerformanceMinutes', label: 'Performance (min)', description: 'A band’s slot by default.' },
+  { name: 'changeoverMinutes', label: 'Changeover (min)', description: 'Between two bands on a stage.' },
+  { name: 'musicianGapMinutes', label: 'Musician’s gap (min)', description: 'At least this long between one person’s two performances.' },
+] as const
 
 export interface EventDialogProps {
   open: boolean
@@ -123,8 +131,6 @@ function toInput(values: EventFormValues, live: LiveKindRef, timeZone: string): 
 /** Schema and server paths (`days.0.stages.1.closesAt`) → the form's field names (`days[0].stages[1].closesAt`). */
 const fieldName = (path: string) => path.replace(/\.(\d+)/g, '[$1]')
 
-const numberValue = (value: number) => (Number.isNaN(value) ? '' : String(value))
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
 
 /**
  * Executives create and edit an event: everything the review, the participants and the
@@ -439,48 +445,22 @@ function EventForm({
 
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-1 text-sm font-semibold">Slots</legend>
-        <form.Field name="defaultPerformanceMinutes">
-          {(field) => (
-            <TextField
-              label="Performance (min)"
-              type="number"
-              inputMode="numeric"
-              value={numberValue(field.state.value)}
-              onChange={(change) => field.handleChange(numberOf(change.target.value))}
-              onBlur={field.handleBlur}
-              description="A band’s slot by default."
-              errors={errorsOf('defaultPerformanceMinutes', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="changeoverMinutes">
-          {(field) => (
-            <TextField
-              label="Changeover (min)"
-              type="number"
-              inputMode="numeric"
-              value={numberValue(field.state.value)}
-              onChange={(change) => field.handleChange(numberOf(change.target.value))}
-              onBlur={field.handleBlur}
-              description="Between two bands on a stage."
-              errors={errorsOf('changeoverMinutes', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="musicianGapMinutes">
-          {(field) => (
-            <TextField
-              label="Musician’s gap (min)"
-              type="number"
-              inputMode="numeric"
-              value={numberValue(field.state.value)}
-              onChange={(change) => field.handleChange(numberOf(change.target.value))}
-              onBlur={field.handleBlur}
-              description="At least this long between one person’s two performances."
-              errors={errorsOf('musicianGapMinutes', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
+        {minuteFields.map(({ name, label, description }) => (
+          <form.Field key={name} name={name}>
+            {(field) => (
+              <TextField
+                label={label}
+                type="number"
+                inputMode="numeric"
+                value={numberValue(field.state.value)}
+                onChange={(change) => field.handleChange(numberOf(change.target.value))}
+                onBlur={field.handleBlur}
+                description={description}
+                errors={errorsOf(name, field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+        ))}
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
