@@ -94,6 +94,14 @@ export default defineConfig({
         },
       })),
       {
+        test: {
+          // Facts about the repository itself: versions, docs and their links.
+          name: 'repo',
+          environment: 'node',
+          include: ['tests/repo/**/*.test.ts'],
+        },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'e2e',

@@ -18,9 +18,11 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
       root: dir!,
       wildcard: true,
       index: false,
+      // Our own cache-control below; @fastify/send would otherwise set `public, max-age=0` over it.
+      cacheControl: false,
       setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
-        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
     })
   }
