@@ -52,6 +52,12 @@ export async function buildApp(options: AppOptions) {
     trustProxy: false,
     // Request ids in logs tie a user's report to the server's lines.
     requestIdHeader: false,
+    // A path the router cannot decode (bad percent-encoding, an id past maxParamLength) is bad
+    // input like any other: the same error shape as every other 4xx.
+    frameworkErrors: (error, _request, reply) =>
+      reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({
+        error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' },
+      }),
   })
   app.decorate('routeDefinitions', [])
   app.decorate('httpRoutes', [])
