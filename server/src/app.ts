@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
+import { withRedaction } from './http/log-redaction'
 import { registerOpenApiRoute } from './http/openapi'
 import { registerSpa } from './http/spa'
 import { createAuthService } from './auth/auth.service'
@@ -47,7 +48,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const clock = options.clock ?? (() => new Date())
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: false,
     // Request ids in logs tie a user's report to the server's lines.
