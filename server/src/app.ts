@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions) {
     },
     // Same-origin fetches only; COEP would break nothing today but buys nothing either.
     crossOriginEmbedderPolicy: false,
-  })
+  }, { publicUrl: options.publicUrl })
   await app.register(rateLimit, { global: false })
   // Phones on campus Wi-Fi: the app's JavaScript shrinks to a third. Brotli at a low quality
   // costs little CPU per response; hashed assets are cached by browsers for a year anyway.
