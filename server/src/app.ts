@@ -1,4 +1,5 @@
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
+import type { ApiErrorBody } from '../../src/contract/errors'
 import rateLimit from '@fastify/rate-limit'
 import compress from '@fastify/compress'
 import zlib from 'node:zlib'
@@ -55,10 +56,10 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: false,
     // A path the router cannot decode (bad percent-encoding, an id past maxParamLength) is bad
     // input like any other: the same error shape as every other 4xx.
-    frameworkErrors: (error, _request, reply) =>
-      reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({
-        error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' },
-      }),
+    frameworkErrors: (error, _request, reply) => {
+      const body: ApiErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } }
+      void (reply as FastifyReply).status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(body)
+    },
   })
   app.decorate('routeDefinitions', [])
   app.decorate('httpRoutes', [])

@@ -20,7 +20,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
  *   data; no browser or proxy cache should keep them.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, { publicUrl }: { publicUrl?: string } = {}) {
-  const apply = helmet({ ...options, strictTransportSecurity: false })
+  const apply = helmet({ ...options, strictTransportSecurity: false } as HelmetOptions)
   const behindHttps = publicUrl?.startsWith('https://') ?? false
   app.addHook('onRequest', (request, reply, done) => {
     if (behindHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS)
