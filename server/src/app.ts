@@ -1,10 +1,12 @@
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
+import type { ApiErrorBody } from '../../src/contract/errors'
 import rateLimit from '@fastify/rate-limit'
 import compress from '@fastify/compress'
 import zlib from 'node:zlib'
 import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
+import { withRedaction } from './http/log-redaction'
 import { registerOpenApiRoute } from './http/openapi'
 import { registerSpa } from './http/spa'
 import { createAuthService } from './auth/auth.service'
@@ -47,11 +49,17 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const clock = options.clock ?? (() => new Date())
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: false,
     // Request ids in logs tie a user's report to the server's lines.
     requestIdHeader: false,
+    // A path the router cannot decode (bad percent-encoding, an id past maxParamLength) is bad
+    // input like any other: the same error shape as every other 4xx.
+    frameworkErrors: (error, _request, reply) => {
+      const body: ApiErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } }
+      void (reply as FastifyReply).status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(body)
+    },
   })
   app.decorate('routeDefinitions', [])
   app.decorate('httpRoutes', [])
@@ -95,7 +103,7 @@ export async function buildApp(options: AppOptions) {
     },
     // Same-origin fetches only; COEP would break nothing today but buys nothing either.
     crossOriginEmbedderPolicy: false,
-  })
+  }, { publicUrl: options.publicUrl })
   await app.register(rateLimit, { global: false })
   // Phones on campus Wi-Fi: the app's JavaScript shrinks to a third. Brotli at a low quality
   // costs little CPU per response; hashed assets are cached by browsers for a year anyway.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { emailSchema, sessionUserSchema } from './auth'
 import { registrationModes } from './settings'
 
@@ -16,12 +17,7 @@ export const DISPLAY_NAME_MAX = 40
 export const ENROLLMENT_YEARS_BACK = 10
 export const ENROLLMENT_YEARS_AHEAD = 1
 
-export const displayNameSchema = z
-  .string({ error: 'Enter your name' })
-  .trim()
-  .min(1, 'Enter your name')
-  .max(DISPLAY_NAME_MAX, `At most ${DISPLAY_NAME_MAX} characters`)
-  .regex(/^[^\p{Cc}]*$/u, 'Use letters, numbers and spaces only')
+export const displayNameSchema = text({ min: 1, max: DISPLAY_NAME_MAX, empty: 'Enter your name' })
 
 export const newPasswordSchema = z
   .string({ error: 'Choose a password' })
@@ -49,7 +45,7 @@ export const registerInputSchema = z
     password: newPasswordSchema,
     /** The range depends on today's academic year: the server checks it, the form offers only those years. */
     enrollmentYear: z.number({ error: 'Choose your enrollment year' }).int('Choose your enrollment year').min(1900, 'Choose your enrollment year').max(9999, 'Choose your enrollment year'),
-    inviteCode: z.string().trim().max(64, 'At most 64 characters').optional(),
+    inviteCode: text({ max: 64 }).optional(),
   })
   .superRefine((value, context) => {
     if (sameAsEmail(value.password, value.email)) context.addIssue({ code: 'custom', path: ['password'], message: NOT_EMAIL })

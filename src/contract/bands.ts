@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { pageOf, pagingQuerySchema } from './paging'
 import { partSchema } from './people'
 
@@ -15,10 +16,10 @@ export const bandMemberInputSchema = z.object({
 export type BandMemberInput = z.infer<typeof bandMemberInputSchema>
 
 const bandFields = {
-  name: z.string({ error: 'Enter the band name' }).trim().min(1, 'Enter the band name').max(60, 'At most 60 characters'),
-  description: z.string().trim().max(500, 'At most 500 characters'),
+  name: text({ min: 1, max: 60, empty: 'Enter the band name' }),
+  description: text({ max: 500, multiline: true }),
   /** The genre, or the artist the band covers. */
-  genre: z.string().trim().max(80, 'At most 80 characters'),
+  genre: text({ max: 80 }),
   members: z
     .array(bandMemberInputSchema)
     .min(1, 'A band needs at least one member')
@@ -68,7 +69,7 @@ export const bandSchema = z.object({
 export type Band = z.infer<typeof bandSchema>
 
 export const bandListQuerySchema = pagingQuerySchema.extend({
-  q: z.string().trim().max(60).optional(),
+  q: text({ max: 60 }).optional(),
   status: z.enum(bandStatuses).optional(),
   part: partSchema.optional(),
   memberId: z.uuid().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { isoDateSchema } from './club'
 import { pageOf, pagingQuerySchema } from './paging'
 
@@ -28,7 +29,7 @@ export const bookingInputSchema = slotSchema
   .extend({
     kind: z.enum(bookingKinds, 'Choose who the booking is for'),
     bandId: z.uuid('Choose a band').nullish(),
-    reason: z.string().trim().max(200, 'At most 200 characters').nullish(),
+    reason: text({ max: 200 }).nullish(),
   })
   .superRefine((value, context) => {
     if (value.kind === 'band' && !value.bandId) context.addIssue({ code: 'custom', path: ['bandId'], message: 'Choose a band' })
@@ -77,7 +78,7 @@ export const bookingFilterSchema = z.object({
   kind: z.enum(bookingKinds).optional(),
   status: z.enum(bookingStatuses).optional(),
   /** Band or booker name contains. */
-  q: z.string().trim().max(100).optional(),
+  q: text({ max: 100 }).optional(),
 })
 export type BookingFilter = z.output<typeof bookingFilterSchema>
 export const bookingListQuerySchema = pagingQuerySchema.extend(bookingFilterSchema.shape)

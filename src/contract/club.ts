@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text, calendarDate } from './text'
 import { clubSettingsSchema } from './settings'
 
 /** What every screen may know about the club (public): grades and the term depend on it. */
@@ -26,7 +27,7 @@ export const uuidParam = z.uuid('Not a valid id')
 // ── Rooms ────────────────────────────────────────────────────────────────────────────────
 
 const roomFields = {
-  name: z.string('Enter a name').trim().min(1, 'Enter a name').max(40, 'At most 40 characters'),
+  name: text({ min: 1, max: 40, empty: 'Enter a name' }),
   capacity: z.number('Enter a number').int('Enter a whole number').min(1, 'At least 1 person').max(200, 'At most 200 people'),
   active: z.boolean(),
   shownPublicly: z.boolean(),
@@ -64,7 +65,7 @@ export const timeOfDaySchema = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, e.g. 09:00')
 
 const periodFields = {
-  label: z.string('Enter a label').trim().min(1, 'Enter a label').max(40, 'At most 40 characters'),
+  label: text({ min: 1, max: 40, empty: 'Enter a label' }),
   startsAt: timeOfDaySchema,
   endsAt: timeOfDaySchema,
 }
@@ -88,7 +89,7 @@ export const periodParamsSchema = z.object({ periodId: uuidParam })
 
 // ── Blackouts ────────────────────────────────────────────────────────────────────────────
 
-export const isoDateSchema = z.iso.date('Use YYYY-MM-DD')
+export const isoDateSchema = calendarDate()
 
 export const blackoutInputSchema = z
   .object({
@@ -101,7 +102,7 @@ export const blackoutInputSchema = z
       .max(100, 'Too many rooms')
       .refine((ids) => new Set(ids).size === ids.length, 'A room is listed twice')
       .nullable(),
-    reason: z.string('Enter a reason').trim().min(1, 'Enter a reason').max(200, 'At most 200 characters'),
+    reason: text({ min: 1, max: 200, empty: 'Enter a reason' }),
   })
   .superRefine((value, context) => {
     if (value.startsOn > value.endsOn) {
@@ -130,8 +131,8 @@ export const blackoutParamsSchema = z.object({ blackoutId: uuidParam })
 export const termYearSchema = z.number('Choose a term').int('Choose a term').min(2000, 'Choose a term').max(2100, 'Choose a term')
 
 const positionFields = {
-  name: z.string('Enter a name').trim().min(1, 'Enter a name').max(40, 'At most 40 characters'),
-  description: z.string().trim().max(500, 'At most 500 characters'),
+  name: text({ min: 1, max: 40, empty: 'Enter a name' }),
+  description: text({ max: 500, multiline: true }),
   sortOrder: z.number().int().min(0, 'At least 0').max(10_000, 'At most 10000'),
 }
 export const positionInputSchema = z.object({

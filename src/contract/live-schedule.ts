@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text, calendarDate } from './text'
 import { timeOfDaySchema } from './club'
 import { timetablePresetNames, timetableWeightsSchema } from './timetable'
 
@@ -12,8 +13,8 @@ import { timetablePresetNames, timetableWeightsSchema } from './timetable'
 export const schedulePlacementSchema = z.object({
   /** The accepted application's id. */
   performanceId: z.uuid('Not an application id'),
-  date: z.iso.date('Use YYYY-MM-DD'),
-  stage: z.string().trim().min(1, 'Choose a stage').max(40),
+  date: calendarDate(),
+  stage: text({ min: 1, max: 40, empty: 'Choose a stage' }),
   start: timeOfDaySchema,
   pinned: z.boolean().default(false),
 })

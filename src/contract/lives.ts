@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { isoDateSchema, timeOfDaySchema, uuidParam } from './club'
 import { pageOf, pagingQuerySchema } from './paging'
 
@@ -66,7 +67,7 @@ export const minutesOfDay = (time: string) => {
 
 export const stageSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name the stage').max(40, 'At most 40 characters'),
+    name: text({ min: 1, max: 40, empty: 'Name the stage' }),
     opensAt: timeOfDaySchema,
     closesAt: timeOfDaySchema,
   })
@@ -98,9 +99,9 @@ export const instantSchema = z.iso.datetime({ offset: true, message: 'Choose a d
 const eventFields = {
   kind: z.enum(eventKinds, 'Choose a kind of live'),
   season: z.enum(seasons, 'Choose a season').nullish(),
-  title: z.string().trim().min(1, 'Give the live a title').max(100, 'At most 100 characters'),
+  title: text({ min: 1, max: 100, empty: 'Give the live a title' }),
   academicYear: z.number('Enter the academic year').int('Enter the academic year').min(2000, 'Enter the academic year').max(2100, 'Enter the academic year'),
-  venue: z.string().trim().max(200, 'At most 200 characters').default(''),
+  venue: text({ max: 200 }).default(''),
   days: z.array(eventDaySchema).min(1, 'Add at least one day').max(7, 'At most 7 days'),
   defaultPerformanceMinutes: z.number('Enter minutes').int('Whole minutes').min(5, 'At least 5 minutes').max(120, 'At most 120 minutes'),
   changeoverMinutes: z.number('Enter minutes').int('Whole minutes').min(0, 'Cannot be negative').max(60, 'At most 60 minutes'),
@@ -192,8 +193,8 @@ export function songSeconds(length: string) {
 }
 
 export const songSchema = z.object({
-  title: z.string().trim().min(1, 'Enter the song’s title').max(100, 'At most 100 characters'),
-  artist: z.string().trim().max(100, 'At most 100 characters').default(''),
+  title: text({ min: 1, max: 100, empty: 'Enter the song’s title' }),
+  artist: text({ max: 100 }).default(''),
   length: songLengthSchema,
 })
 export type Song = z.output<typeof songSchema>
@@ -213,7 +214,7 @@ export const unavailableWindowSchema = z
     date: isoDateSchema,
     from: timeOfDaySchema,
     to: timeOfDaySchema,
-    reason: z.string().trim().max(100, 'At most 100 characters').default(''),
+    reason: text({ max: 100 }).default(''),
   })
   .superRefine((window, context) => {
     if (minutesOfDay(window.to) <= minutesOfDay(window.from)) context.addIssue({ code: 'custom', path: ['to'], message: 'Must be after the start' })
@@ -227,8 +228,8 @@ const applicationFields = {
   /** One of the event's days, or null for no preference (the service checks it is a day of the event). */
   preferredDay: isoDateSchema.nullish(),
   unavailable: z.array(unavailableWindowSchema).max(10, 'At most 10 windows').default([]),
-  needs: z.string().trim().max(1000, 'At most 1000 characters').default(''),
-  message: z.string().trim().max(1000, 'At most 1000 characters').default(''),
+  needs: text({ max: 1000, multiline: true }).default(''),
+  message: text({ max: 1000, multiline: true }).default(''),
 }
 
 const songsFitRequest = (value: { songs: ReadonlyArray<{ length: string }>; requestedMinutes: number }, context: z.RefinementCtx) => {
@@ -284,7 +285,7 @@ export const applicationListQuerySchema = pagingQuerySchema.extend({
   status: z.enum(applicationStatuses).optional(),
   bandId: z.uuid('Not a band id').optional(),
   /** Band name contains. */
-  q: z.string().trim().max(100).optional(),
+  q: text({ max: 100 }).optional(),
   sort: z.enum(applicationSorts).default('submitted'),
 })
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>
@@ -306,7 +307,7 @@ export type ApplicationPage = z.infer<typeof applicationPageSchema>
 export const reviewInputSchema = z
   .object({
     status: z.enum(reviewDecisions, 'Choose accept, waitlist or reject'),
-    note: z.string().trim().max(500, 'At most 500 characters').default(''),
+    note: text({ max: 500, multiline: true }).default(''),
   })
   .superRefine((value, context) => {
     if (value.status === 'rejected' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: 'Say why, for the band' })
@@ -317,7 +318,7 @@ export const bulkReviewInputSchema = z
   .object({
     applicationIds: z.array(z.uuid('Not an application id')).min(1, 'Choose at least one application').max(200, 'At most 200 at once'),
     status: z.enum(reviewDecisions, 'Choose accept, waitlist or reject'),
-    note: z.string().trim().max(500, 'At most 500 characters').default(''),
+    note: text({ max: 500, multiline: true }).default(''),
   })
   .superRefine((value, context) => {
     if (value.status === 'rejected' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: 'Say why, for the bands' })

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { text } from './text'
 import { gradeSchema } from './club'
 
-/** GET /api/members/search: active members whose name or email contains `q`. */
+/** GET /api/members/search: active members whose display name contains `q` (never the email). */
 export const memberSearchQuerySchema = z.object({
-  q: z.string('Type a name or email').trim().min(1, 'Type at least one character').max(100, 'At most 100 characters'),
+  q: text({ min: 1, max: 100, empty: 'Type at least one character' }),
   limit: z.coerce.number().int().min(1).max(20).default(20),
 })
 

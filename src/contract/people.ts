@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCleanText, SPECIAL_CHARACTERS } from './text'
 import { pageOf, pagingQuerySchema } from './paging'
 
 /**
@@ -15,18 +16,14 @@ export const partSchema = z.enum(parts, { error: 'Choose a part from the list' }
 export const charCount = (value: string) => [...value].length
 
 // NUL and other control characters cannot be stored (PostgreSQL rejects NUL) and have no place
-// in a name; the intro text keeps line breaks and tabs.
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u001f\u007f]/
-// eslint-disable-next-line no-control-regex
-const controlCharactersButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+// in a name; the intro text keeps line breaks and tabs. `isCleanText` (./text) also refuses lone surrogates.
 
 /** A one-line text field: trimmed, no control characters, at most `max` characters. */
 const line = (max: number, tooLong: string, missing = 'Enter text') =>
   z
     .string({ error: missing })
     .trim()
-    .refine((value) => !controlCharacters.test(value), 'Remove the special characters')
+    .refine((value) => isCleanText(value), SPECIAL_CHARACTERS)
     .refine((value) => charCount(value) <= max, tooLong)
 
 const distinct = (values: readonly string[]) => new Set(values).size === values.length
@@ -53,7 +50,7 @@ const artistsSchema = z
   .max(FAVOURITE_ARTISTS_MAX, `Add at most ${FAVOURITE_ARTISTS_MAX} favourite artists`)
 const bodySchema = z
   .string({ error: 'Enter text' })
-  .refine((value) => !controlCharactersButLineBreaks.test(value), 'Remove the special characters')
+  .refine((value) => isCleanText(value, true), SPECIAL_CHARACTERS)
   .refine((value) => charCount(value) <= INTRO_BODY_MAX, `Keep your introduction to ${INTRO_BODY_MAX} characters`)
 const lookingForBandSchema = z.boolean({ error: 'Choose yes or no' })
 
@@ -115,7 +112,7 @@ export const directoryFiltersSchema = z.object({
     .string()
     .trim()
     .max(100, 'Search with at most 100 characters')
-    .refine((value) => !controlCharacters.test(value), 'Remove the special characters')
+    .refine((value) => isCleanText(value), SPECIAL_CHARACTERS)
     .optional(),
   part: partSchema.optional(),
   grade: z.enum(gradeFilters, { error: 'Choose a grade from the list' }).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { isValidTimeZone } from './terms'
 
 export const registrationModes = ['approval', 'invite', 'open', 'closed'] as const
@@ -10,13 +11,13 @@ export type RegistrationMode = (typeof registrationModes)[number]
  */
 export const clubSettingsSchema = z
   .object({
-    clubName: z.string().trim().min(1, 'Enter the club name').max(80, 'At most 80 characters').default('Bandroom Music Club'),
+    clubName: text({ min: 1, max: 80, empty: 'Enter the club name' }).default('Bandroom Music Club'),
     timeZone: z.string().refine(isValidTimeZone, 'Choose a valid IANA time zone, e.g. Asia/Tokyo').default('Asia/Tokyo'),
     academicYearStartMonth: z.number().int().min(1, 'Choose a month').max(12, 'Choose a month').default(4),
     registration: z
       .object({
         mode: z.enum(registrationModes).default('approval'),
-        inviteCode: z.string().trim().max(64, 'At most 64 characters').default(''),
+        inviteCode: text({ max: 64 }).default(''),
       })
       .prefault({}),
     booking: z

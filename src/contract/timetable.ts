@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDate, text } from './text'
 
 /**
  * Timetables (SPEC §5.6, issue #7): the shapes shared by the generator, the rule checker and
@@ -127,9 +128,9 @@ export interface TimetablePlacement {
   end: string
 }
 export const timetablePlacementSchema = z.object({
-  performanceId: z.string().min(1),
-  date: z.iso.date(),
-  stage: z.string().min(1).max(40),
+  performanceId: text({ min: 1, max: 100 }),
+  date: calendarDate(),
+  stage: text({ min: 1, max: 40 }),
   start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/),
 })

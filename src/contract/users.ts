@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 import { emailSchema, roles, userStatuses } from './auth'
 import { pageOf, pagingQuerySchema } from './paging'
 
@@ -15,7 +16,7 @@ export type UserSort = (typeof userSorts)[number]
 
 /** The list's filters without paging (the CSV export takes these). */
 export const userFilterSchema = z.object({
-  q: z.string().trim().max(100, 'Search with at most 100 characters').optional(),
+  q: text({ max: 100, tooLong: 'Search with at most 100 characters' }).optional(),
   status: z.enum(userStatuses).optional(),
   role: z.enum(roles).optional(),
   grade: z.enum(gradeFilters).optional(),
@@ -54,11 +55,7 @@ export const userIdParamsSchema = z.object({ userId: z.uuid('Not a valid user id
 /** Statuses an admin can set by editing; `deleted` only comes from deletion, `pending` only from registration. */
 export const editableStatuses = ['pending', 'active', 'suspended'] as const
 
-export const displayNameSchema = z
-  .string({ error: 'Enter a name' })
-  .trim()
-  .min(1, 'Enter a name')
-  .max(40, 'At most 40 characters')
+export const displayNameSchema = text({ min: 1, max: 40, empty: 'Enter a name' })
 
 /** Coerced, so the form's text input and the API's number both pass. */
 export const enrollmentYearSchema = z.coerce

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { sessions, users, loginFailures } from '../../server/src/db/schema'
 import { SignJWT } from 'jose'
-import { createTestApp, minutes, type TestApp } from './support/test-app'
+import { createTestApp, minutes, TEST_SECRET, type TestApp } from './support/test-app'
 import { createUser, makeExecutive, TEST_PASSWORD } from './support/factories'
 
 let t: TestApp
@@ -134,6 +134,19 @@ describe('sessions', () => {
     const response = await me(forged)
     expect(response.statusCode).toBe(401)
     expect(response.json().error.code).toBe('SESSION_EXPIRED')
+  })
+
+  it('answers 401, not 500, to a correctly signed token whose sid or sub is not a UUID', async () => {
+    const user = await createUser(t.db)
+    const signed = (sid: string, sub: string) =>
+      new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt(Math.floor(t.clock.now().getTime() / 1000)).setExpirationTime(Math.floor(t.clock.now().getTime() / 1000) + 600).sign(TEST_SECRET)
+    for (const token of [await signed('not-a-uuid', user.id), await signed("1' OR '1'='1", user.id), await signed(crypto.randomUUID(), 'nobody')]) {
+      for (const [method, url] of [['GET', '/api/me'], ['POST', '/api/refresh'], ['POST', '/api/logout']] as const) {
+        const response = await t.inject({ method, url, headers: { authorization: `Bearer ${token}` } })
+        expect(response.statusCode, `${method} ${url}`).toBe(401)
+        expect(response.json().error.code).toMatch(/^(SESSION_EXPIRED|UNAUTHENTICATED)$/)
+      }
+    }
   })
 
   it('ends a session idle for 30 minutes; activity keeps it alive', async () => {

@@ -21,6 +21,9 @@ function keyOf(secret: Uint8Array) {
   return key
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const isUuid = (value: unknown): value is string => typeof value === 'string' && uuidPattern.test(value)
+
 export function signAccessToken(secret: Uint8Array, claims: TokenClaims, now: Date) {
   const issuedAt = Math.floor(now.getTime() / 1000)
   return new SignJWT({ sid: claims.sessionId })
@@ -48,7 +51,9 @@ export async function readAccessToken(
       currentDate: now,
       clockTolerance: allowExpired ? SESSION_IDLE_MS / 1000 : 5,
     })
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null
+    // Both claims are UUID columns: any other string (even correctly signed) is no session,
+    // not a query PostgreSQL refuses with a 500.
+    if (!isUuid(payload.sub) || !isUuid(payload.sid)) return null
     return { userId: payload.sub, sessionId: payload.sid }
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null

@@ -96,9 +96,9 @@ export const accessTable = {
   'POST /api/bookings': { access: 'member', scope: 'band: a member of that band; personal: own practice; block: executives only' },
   'POST /api/bookings/:bookingId/cancel': { access: 'member', scope: 'the booker, the band’s members and executives; before the slot starts' },
   // lives: events and applications
-  'GET /api/events': { access: 'member' },
-  'GET /api/events/current': { access: 'member' },
-  'GET /api/events/:eventId': { access: 'member' },
+  'GET /api/events': { access: 'member', scope: 'drafts only for executives' },
+  'GET /api/events/current': { access: 'member', scope: 'drafts only for executives' },
+  'GET /api/events/:eventId': { access: 'member', scope: 'a draft is a 404 for members' },
   'POST /api/events': { access: 'executive' },
   'PUT /api/events/:eventId': { access: 'executive' },
   'POST /api/events/:eventId/applications': { access: 'member', scope: 'a member of the band, while applications are open' },

@@ -103,7 +103,7 @@ export function createApplicationsService({ db, clock, settings }: Pick<LivesDep
     async submit(caller: Caller, eventId: string, input: ApplicationInputValue): Promise<Application> {
       const now = clock()
       const { timeZone } = await settings.get()
-      const event = await findEvent(db, eventId)
+      const event = await findEvent(db, eventId, { viewer: caller })
       assertWindowOpen(event, now, timeZone)
       const [band] = await db
         .select({ id: bands.id, name: bands.name, status: bands.status, memberId: bandMembers.userId })

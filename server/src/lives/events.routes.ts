@@ -29,10 +29,10 @@ export function registerEventRoutes(app: FastifyInstance, deps: LivesDeps) {
     method: 'GET',
     url: '/api/events',
     tag: 'lives',
-    summary: 'Events newest first (academic year, then creation), by kind and season; `open=true` only those taking applications now',
+    summary: 'Events newest first (academic year, then creation), by kind and season; `open=true` only those taking applications now; drafts only for executives',
     query: eventListQuerySchema,
     response: eventListSchema,
-    handler: ({ query }) => events.list(query),
+    handler: ({ query, principal }) => events.list(principal!.user, query),
   })
 
   defineRoute(app, {
@@ -42,17 +42,17 @@ export function registerEventRoutes(app: FastifyInstance, deps: LivesDeps) {
     summary: 'The current event of a kind: the newest of the current academic year that is not archived, or null',
     query: currentEventQuerySchema,
     response: currentEventSchema,
-    handler: ({ query }) => events.current(query),
+    handler: ({ query, principal }) => events.current(principal!.user, query),
   })
 
   defineRoute(app, {
     method: 'GET',
     url: '/api/events/:eventId',
     tag: 'lives',
-    summary: 'One event with its application window',
+    summary: 'One event with its application window (a draft is a 404 for members)',
     params: eventParamsSchema,
     response: eventSchema,
-    handler: ({ params }) => events.get(params.eventId),
+    handler: ({ params, principal }) => events.get(principal!.user, params.eventId),
   })
 
   defineRoute(app, {

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../src/contract/auth'
 import type { CurrentEvent, EventInputValue, LiveEvent, LiveKind, eventListQuerySchema } from '../../../src/contract/lives'
 import { events } from '../db/schema'
 import { notFound } from '../http/errors'
-import { allOf, findEvent, toEvent, type EventRow } from './lives-data'
+import { allOf, findEvent, isPrivileged, toEvent, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
 
 type EventListQuery = z.output<typeof eventListQuerySchema>
@@ -42,8 +42,8 @@ export function createEventsService({ db, clock, settings }: Pick<LivesDeps, 'db
   }
 
   return {
-    /** Events newest first (academic year, then creation); `open` keeps those taking applications now. */
-    async list(query: EventListQuery): Promise<{ items: LiveEvent[] }> {
+    /** Events newest first (academic year, then creation); `open` keeps those taking applications now. Drafts only for executives. */
+    async list(viewer: SessionUser, query: EventListQuery): Promise<{ items: LiveEvent[] }> {
       const now = clock()
       const [rows, club] = await Promise.all([
         db
@@ -53,6 +53,7 @@ export function createEventsService({ db, clock, settings }: Pick<LivesDeps, 'db
             allOf(
               kindWhere(query.kind, query.season),
               query.open ? and(eq(events.status, 'open'), lte(events.applicationOpensAt, now), gt(events.applicationClosesAt, now)) : undefined,
+              isPrivileged(viewer) ? undefined : ne(events.status, 'draft'),
             ),
           )
           .orderBy(desc(events.academicYear), desc(events.createdAt), desc(events.id)),
@@ -62,19 +63,27 @@ export function createEventsService({ db, clock, settings }: Pick<LivesDeps, 'db
     },
 
     /** The newest (by creation) event of the kind in the current academic year that is not archived, or null. */
-    async current(live: LiveKind): Promise<CurrentEvent> {
+    async current(viewer: SessionUser, live: LiveKind): Promise<CurrentEvent> {
       const academicYear = await settings.currentTerm()
       const [row] = await db
         .select()
         .from(events)
-        .where(and(kindWhere(live.kind, live.season), eq(events.academicYear, academicYear), ne(events.status, 'archived')))
+        .where(
+          and(
+            kindWhere(live.kind, live.season),
+            eq(events.academicYear, academicYear),
+            ne(events.status, 'archived'),
+            isPrivileged(viewer) ? undefined : ne(events.status, 'draft'),
+          ),
+        )
         .orderBy(desc(events.createdAt), desc(events.id))
         .limit(1)
       return { academicYear, event: row ? await present(row) : null }
     },
 
-    async get(eventId: string): Promise<LiveEvent> {
-      return present(await findEvent(db, eventId))
+    /** One event; a draft is a 404 for members. */
+    async get(viewer: SessionUser, eventId: string): Promise<LiveEvent> {
+      return present(await findEvent(db, eventId, { viewer }))
     },
 
     async create(caller: SessionUser, input: EventInputValue): Promise<LiveEvent> {

@@ -211,7 +211,7 @@ export function createLiveScheduleService({ db, clock, settings }: Pick<LivesDep
   return {
     /** The accepted performances, the latest published version and, for executives, the draft. */
     async view(caller: Caller, eventId: string): Promise<TimetableView> {
-      const event = await findEvent(db, eventId)
+      const event = await findEvent(db, eventId, { viewer: caller })
       const privileged = isPrivileged(caller)
       const [performances, published, draft, mine] = await Promise.all([
         acceptedPerformances(db, event.id),

@@ -72,11 +72,19 @@ export function toEvent(row: EventRow, now: Date, timeZone: string): LiveEvent {
   }
 }
 
-/** The event, or 404. `forUpdate` locks its row (take it before any application row). */
-export async function findEvent(executor: Executor, eventId: string, { forUpdate = false } = {}): Promise<EventRow> {
+/**
+ * The event, or 404. `forUpdate` locks its row (take it before any application row). With a
+ * `viewer`, a draft is a 404 unless the viewer is an executive or admin: drafts are not shown
+ * to members (decision 010-hardening-input).
+ */
+export async function findEvent(
+  executor: Executor,
+  eventId: string,
+  { forUpdate = false, viewer }: { forUpdate?: boolean; viewer?: Pick<SessionUser, 'role' | 'isExecutive'> } = {},
+): Promise<EventRow> {
   const query = executor.select().from(events).where(eq(events.id, eventId))
   const [row] = forUpdate ? await query.for('update') : await query
-  if (!row) throw notFound('No such live.')
+  if (!row || (viewer && row.status === 'draft' && !isPrivileged(viewer))) throw notFound('No such live.')
   return row
 }
 

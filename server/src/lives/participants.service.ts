@@ -104,7 +104,7 @@ export function createParticipantsService({ db }: Pick<LivesDeps, 'db'>) {
 
   return {
     async participants(caller: Caller, eventId: string): Promise<ParticipantList> {
-      return participantsOf(caller, await findEvent(db, eventId))
+      return participantsOf(caller, await findEvent(db, eventId, { viewer: caller }))
     },
 
     /** The participants' CSV: its filename, columns (private ones for executives) and rows. */

@@ -11,7 +11,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { db: Db; setti
     method: 'GET',
     url: '/api/members/search',
     tag: 'members',
-    summary: 'Active members whose name or email contains q (up to 20), for pickers',
+    summary: 'Active members whose display name contains q (up to 20), for pickers',
     query: memberSearchQuerySchema,
     response: memberSearchResultSchema,
     handler: async ({ query }) => ({ items: await members.search(query.q, query.limit) }),

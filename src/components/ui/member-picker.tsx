@@ -34,7 +34,7 @@ export interface MemberPickerProps {
 }
 
 /**
- * Finds an active member by name or email (GET /api/members/search): a combobox that works with
+ * Finds an active member by name (GET /api/members/search): a combobox that works with
  * the keyboard (type, ↑/↓ to move, Enter to choose, Escape to close). The number of results is
  * announced to screen readers as it changes.
  */
@@ -81,7 +81,7 @@ export function MemberPicker({ label, onPick, error, description, exclude = [], 
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy}
         autoComplete="off"
-        placeholder="Type a name or email"
+        placeholder="Type a name"
         disabled={disabled}
         value={text}
         onChange={(event) => {

@@ -261,7 +261,8 @@ describe('GET /api/public/room-schedule', () => {
   })
 
   it('sends the same security headers as every other route', async () => {
-    const names = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security', 'referrer-policy']
+    // HSTS only over HTTPS (decision 010-hardening-input): tests/server/response-headers.test.ts.
+    const names = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']
     const reference = (await t.inject({ method: 'GET', url: '/api/club' })).headers
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const headers = (await publicWeek()).headers

@@ -27,8 +27,16 @@ describe('GET /api/members/search', () => {
     ])
   })
 
-  it('finds members by email and treats % and _ literally', async () => {
-    expect((await search('?q=taro%40club')).json().items.map((item: { displayName: string }) => item.displayName)).toEqual(['Taro Aoyama'])
+  it('never matches an email address, which it does not show (who owns an address stays private)', async () => {
+    for (const query of ['?q=taro%40club', '?q=taro%40club.example', '?q=percent']) {
+      const response = await search(query)
+      expect(response.statusCode).toBe(200)
+      expect(response.json().items).toEqual([])
+    }
+    expect((await search('?q=taro')).json().items.map((item: { displayName: string }) => item.displayName)).toEqual(['Taro Aoyama'])
+  })
+
+  it('treats % and _ literally', async () => {
     expect((await search('?q=%25_')).json().items.map((item: { displayName: string }) => item.displayName)).toEqual(['100%_Real'])
     expect((await search('?q=_')).json().items.map((item: { displayName: string }) => item.displayName)).toEqual(['100%_Real'])
   })

@@ -138,12 +138,10 @@ describe('POST /api/events/:eventId/applications', () => {
     expect(error.message).toBe('No such live.')
   })
 
-  it('refuses while applications are not open: a draft, or before the opening (409 APPLICATIONS_NOT_OPEN)', async () => {
+  it('refuses before the opening (409 APPLICATIONS_NOT_OPEN); a draft does not exist for members (404)', async () => {
     const draft = await createEvent(t.db, { title: 'Draft Live', status: 'draft' })
     const early = await createEvent(t.db, { title: 'Early Live', applicationOpensAt: new Date('2026-06-08T09:00:00+09:00') })
-    expect((await refused(() => apply(aoi, applicationInput(nightOwls.id), draft.id), 409, 'APPLICATIONS_NOT_OPEN')).message).toBe(
-      'Applications for Draft Live are not open yet.',
-    )
+    await refused(() => apply(aoi, applicationInput(nightOwls.id), draft.id), 404, 'NOT_FOUND')
     expect((await refused(() => apply(aoi, applicationInput(nightOwls.id), early.id), 409, 'APPLICATIONS_NOT_OPEN')).message).toBe(
       'Applications for Early Live open at 09:00 on Mon 8 Jun.',
     )

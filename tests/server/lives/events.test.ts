@@ -66,10 +66,20 @@ describe('GET /api/events/:eventId', () => {
     const past = await createEvent(t.db, { title: 'Past Live', applicationOpensAt: at('2026-05-01T00:00:00+09:00'), applicationClosesAt: at('2026-05-31T18:00:00+09:00') })
     const closed = await createEvent(t.db, { title: 'Closed Live', status: 'closed' })
     const windowOf = async (id: string) => (await call.get(member, `/api/events/${id}`)).json().applicationWindow
-    expect(await windowOf(draft.id)).toEqual({ state: 'not_yet', message: 'Applications for Draft Live are not open yet.' })
+    expect((await call.get(executive, `/api/events/${draft.id}`)).json().applicationWindow).toEqual({ state: 'not_yet', message: 'Applications for Draft Live are not open yet.' })
     expect(await windowOf(early.id)).toEqual({ state: 'not_yet', message: 'Applications for Early Live open at 09:00 on Mon 8 Jun.' })
     expect(await windowOf(past.id)).toEqual({ state: 'closed', message: 'Applications for Past Live closed at 18:00 on Sun 31 May.' })
     expect(await windowOf(closed.id)).toEqual({ state: 'closed', message: 'Applications for Closed Live closed at 23:59 on Mon 15 Jun.' })
+  })
+
+  it('hides a draft from members (404) and shows it to executives and admins', async () => {
+    const draft = await createEvent(t.db, { title: 'Secret Draft Live', status: 'draft' })
+    expectError(await call.get(member, `/api/events/${draft.id}`), 404, 'NOT_FOUND')
+    expect((await call.get(executive, `/api/events/${draft.id}`)).json()).toMatchObject({ title: 'Secret Draft Live', status: 'draft' })
+    expect((await call.get(admin, `/api/events/${draft.id}`)).statusCode).toBe(200)
+    // Nor can a member reach it through its timetable, participants or an application.
+    expect((await call.get(member, `/api/events/${draft.id}/timetable`)).statusCode).toBe(404)
+    expect((await call.get(member, `/api/events/${draft.id}/participants`)).statusCode).toBe(404)
   })
 
   it('follows the clock: the window closes at the close time', async () => {
@@ -122,9 +132,12 @@ describe('GET /api/events', () => {
     await createEvent(t.db, { title: 'Closed', status: 'closed' })
     await createEvent(t.db, { title: 'Not yet', applicationOpensAt: at('2026-06-02T00:00:00+09:00') })
     await createEvent(t.db, { title: 'Over', applicationOpensAt: at('2026-05-01T00:00:00+09:00'), applicationClosesAt: at('2026-06-01T10:00:00+09:00') })
-    const titles = async (query: string) => (await call.get(member, `/api/events?${query}`)).json().items.map((event: { title: string }) => event.title).sort()
+    const titles = async (query: string, caller = member) => (await call.get(caller, `/api/events?${query}`)).json().items.map((event: { title: string }) => event.title).sort()
     expect(await titles('open=true')).toEqual(['Open'])
-    expect(await titles('open=false')).toEqual(['Closed', 'Draft', 'Not yet', 'Open', 'Over'])
+    expect(await titles('open=false')).toEqual(['Closed', 'Not yet', 'Open', 'Over'])
+    // Drafts are listed for executives and admins only.
+    expect(await titles('open=false', executive)).toEqual(['Closed', 'Draft', 'Not yet', 'Open', 'Over'])
+    expect(await titles('', admin)).toEqual(['Closed', 'Draft', 'Not yet', 'Open', 'Over'])
   })
 
   it('refuses a bad filter with 400', async () => {
@@ -139,8 +152,8 @@ describe('GET /api/events', () => {
 })
 
 describe('GET /api/events/current', () => {
-  const current = async (query: string) => {
-    const response = await call.get(member, `/api/events/current?${query}`)
+  const current = async (query: string, caller = member) => {
+    const response = await call.get(caller, `/api/events/current?${query}`)
     expect(response.statusCode, response.body).toBe(200)
     return response.json() as { academicYear: number; event: { id: string; title: string } | null }
   }
@@ -154,9 +167,11 @@ describe('GET /api/events/current', () => {
     const newest = await createEvent(t.db, { title: 'Newest summer', status: 'draft', createdAt: at('2026-05-20T00:00:00Z') })
     await createEvent(t.db, { title: 'Winter', season: 'winter', createdAt: at('2026-05-30T00:00:00Z') })
     await createEvent(t.db, { title: 'Festival', kind: 'festival', season: null, createdAt: at('2026-05-31T00:00:00Z') })
-    const answer = await current('kind=seasonal&season=summer')
+    const answer = await current('kind=seasonal&season=summer', executive)
     expect(answer.academicYear).toBe(2026)
     expect(answer.event).toMatchObject({ id: newest.id, title: 'Newest summer', status: 'draft', applicationWindow: { state: 'not_yet' } })
+    // A member never sees the draft: the newest event they may see is the current one for them.
+    expect((await current('kind=seasonal&season=summer')).event?.title).toBe('Older summer')
     expect((await current('kind=festival')).event?.title).toBe('Festival')
     expect((await current('kind=seasonal&season=winter')).event?.title).toBe('Winter')
     expect((await current('kind=christmas')).event).toBeNull()

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify'
 import { buildApp } from '../../../server/src/app'
 import { createTestDatabase } from './test-database'
 import { createUser, makeExecutive } from './factories'
@@ -21,7 +21,14 @@ export type Role = 'member' | 'executive' | 'admin'
 
 /** The real app on a fresh database, with helpers to sign people in and call it. */
 export async function createTestApp(
-  options: { spaDir?: string; loginCallsPerMinute?: number; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    spaDir?: string
+    loginCallsPerMinute?: number
+    beforeReady?: (app: FastifyInstance) => void
+    /** A logger (e.g. writing to a test's stream); none by default. */
+    logger?: FastifyServerOptions['logger']
+    publicUrl?: string
+  } = {},
 ) {
   const database = await createTestDatabase()
   const clock = new TestClock()
@@ -32,6 +39,8 @@ export async function createTestApp(
     spaDir: options.spaDir,
     // Suites sign many people in from one address; the per-IP limit has its own test.
     loginCallsPerMinute: options.loginCallsPerMinute ?? 10_000,
+    logger: options.logger,
+    publicUrl: options.publicUrl,
   })
   options.beforeReady?.(app)
   await app.ready()
