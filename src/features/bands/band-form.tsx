@@ -282,7 +282,7 @@ export function BandForm({
                 label="Add a member"
                 exclude={members.map((member) => member.userId)}
                 disabled={full}
-                description={full ? `A band has at most ${MAX_BAND_MEMBERS} members.` : 'Search by name or email; ↑/↓ to choose, Enter to add.'}
+                description={full ? `A band has at most ${MAX_BAND_MEMBERS} members.` : 'Search by name; ↑/↓ to choose, Enter to add.'}
                 onPick={(person) => {
                   if (members.length >= MAX_BAND_MEMBERS || members.some((member) => member.userId === person.id)) return
                   dropServerMemberErrors()
