@@ -168,6 +168,7 @@ describe('offline: screens seen before open from the saved copy', () => {
     const page = await openOffline('/room-booking-form')
     await page.getByRole('status').filter({ hasText: 'This page needs a connection' }).first().waitFor({ timeout: 10_000 })
     expect(await page.getByText('Loading').count()).toBe(0)
+    expect(await seriousViolations(page)).toEqual([])
     await page.close()
   })
 
@@ -177,6 +178,7 @@ describe('offline: screens seen before open from the saved copy', () => {
     await page.getByRole('button', { name: 'Next week' }).click()
     await page.getByRole('status').filter({ hasText: 'This week was not saved for offline use.' }).waitFor()
     expect(await page.getByText(roomName).count()).toBe(0)
+    expect(await seriousViolations(page)).toEqual([])
     await page.close()
   })
 })
