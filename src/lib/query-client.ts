@@ -1,6 +1,6 @@
-import { QueryClient, onlineManager, type DefaultError, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query'
+import { QueryClient, onlineManager, type DefaultError, type EnsureQueryDataOptions, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { ApiError } from '@/lib/api-client'
+import { ApiError, networkError } from '@/lib/api-client'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -15,6 +15,13 @@ class AppQueryClient extends QueryClient {
   ): Promise<void> {
     const done = super.prefetchQuery(options)
     return onlineManager.isOnline() ? done : Promise.resolve()
+  }
+
+  override ensureQueryData<TQueryFnData, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+    options: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
+  ): Promise<TData> {
+    if (!onlineManager.isOnline() && this.getQueryData(options.queryKey) === undefined) return Promise.reject(networkError())
+    return super.ensureQueryData(options)
   }
 }
 

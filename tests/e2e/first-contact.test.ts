@@ -164,13 +164,16 @@ describe('offline: screens seen before open from the saved copy', () => {
     })
   })
 
-  it('a screen never opened on this device says it needs a connection instead of spinning', async () => {
-    const page = await openOffline('/room-booking-form')
-    await page.getByRole('status').filter({ hasText: 'This page needs a connection' }).first().waitFor({ timeout: 10_000 })
-    expect(await page.getByText('Loading').count()).toBe(0)
-    expect(await seriousViolations(page)).toEqual([])
-    await page.close()
-  })
+  // The booking form's loader prefetches; the club overview's loader must have its data.
+  for (const path of ['/room-booking-form', '/dashboard2']) {
+    it(`${path}, never opened on this device, says it needs a connection instead of spinning`, async () => {
+      const page = await openOffline(path)
+      await page.getByRole('status').filter({ hasText: 'This page needs a connection' }).first().waitFor({ timeout: 10_000 })
+      expect(await page.getByText('Loading').count()).toBe(0)
+      expect(await seriousViolations(page)).toEqual([])
+      await page.close()
+    })
+  }
 
   it('"Next week" offline says that week was not saved, never showing the week before', async () => {
     const page = await openOffline(schedulePath)
