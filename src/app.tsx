@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { RouterProvider } from '@tanstack/react-router'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { QueryClientProvider, useIsRestoring, type QueryClient } from '@tanstack/react-query'
 import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client'
 import { Toaster } from 'sonner'
 import type { SessionStore } from '@/lib/session'
@@ -21,7 +21,10 @@ interface AppProps {
 function SessionGate({ router }: { router: AppProps['router'] }) {
   const { isLoading } = useSession()
   const { theme } = useUiState()
-  if (isLoading) return <LoadingScreen />
+  // The router starts its loaders when it mounts: wait for the saved Query cache first, or
+  // they fetch (offline: fail) what the restore is about to provide.
+  const isRestoring = useIsRestoring()
+  if (isLoading || isRestoring) return <LoadingScreen />
   return (
     <>
       <RouterProvider router={router} />

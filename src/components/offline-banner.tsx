@@ -1,23 +1,45 @@
 import { useSyncExternalStore } from 'react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { format, isToday } from 'date-fns'
+import { useOnline } from '@/lib/use-online'
 
-function subscribe(listener: () => void) {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
+/**
+ * When the data on screen was fetched: the oldest `dataUpdatedAt` among the queries the page
+ * is showing (those with an observer). 0 when the page shows nothing saved, or still waits
+ * for some of its data (that part says itself that it needs a connection).
+ */
+function lastSeenOf(queryClient: QueryClient) {
+  let oldest = 0
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (!query.isActive()) continue
+    if (query.state.data === undefined) return 0
+    if (oldest === 0 || query.state.dataUpdatedAt < oldest) oldest = query.state.dataUpdatedAt
   }
+  return oldest
 }
 
-const isOnline = () => navigator.onLine
-const serverSnapshot = () => true
+function useLastSeen(enabled: boolean) {
+  const queryClient = useQueryClient()
+  return useSyncExternalStore(
+    (listener) => (enabled ? queryClient.getQueryCache().subscribe(listener) : () => undefined),
+    () => (enabled ? lastSeenOf(queryClient) : 0),
+    () => 0,
+  )
+}
+
+export const lastSeenLabel = (time: number) => format(time, isToday(time) ? 'HH:mm' : 'EEE d MMM, HH:mm')
 
 export function OfflineBanner() {
-  const online = useSyncExternalStore(subscribe, isOnline, serverSnapshot)
+  const online = useOnline()
+  const lastSeen = useLastSeen(!online)
   if (online) return null
   return (
     <div role="status" className="bg-warn px-4 py-2 text-center text-sm font-medium text-surface">
-      You are offline. Saved pages still show, but actions that need the server will not work until you reconnect.
+      {lastSeen > 0 ? (
+        <>You are offline. Showing this page as last seen at {lastSeenLabel(lastSeen)}; actions that need the server will not work until you reconnect.</>
+      ) : (
+        <>You are offline. Saved pages still show, but actions that need the server will not work until you reconnect.</>
+      )}
     </div>
   )
 }

@@ -81,6 +81,11 @@ function toApiError(error: unknown): ApiError {
     })
   }
   // No answer at all: offline, DNS, CORS, aborted.
+  return networkError()
+}
+
+/** The error of a call that got no answer (status 0): offline, DNS, CORS, aborted. */
+export function networkError() {
   return new ApiError({ status: 0, code: 'NETWORK', message: 'Could not reach the server. Check your connection and try again.' })
 }
 

@@ -1,22 +1,59 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, onlineManager, type DefaultError, type EnsureQueryDataOptions, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { ApiError } from '@/lib/api-client'
+import { ApiError, networkError } from '@/lib/api-client'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/**
+ * Route loaders await `prefetchQuery`. Offline a query's fetch is paused until the connection
+ * returns, so an awaited prefetch would hold the route on the pending screen for good; offline
+ * the loader goes on at once and the screen shows the saved copy or says it needs a connection.
+ */
+class AppQueryClient extends QueryClient {
+  override prefetchQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+    options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+  ): Promise<void> {
+    const done = super.prefetchQuery(options)
+    return onlineManager.isOnline() ? done : Promise.resolve()
+  }
+
+  override ensureQueryData<TQueryFnData, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+    options: EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
+  ): Promise<TData> {
+    if (!onlineManager.isOnline() && this.getQueryData(options.queryKey) === undefined) return Promise.reject(networkError())
+    return super.ensureQueryData(options)
+  }
+}
+
 export function createQueryClient() {
-  return new QueryClient({
+  // React Query 5 assumes "online" until an `offline` event; an app opened offline gets none.
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine)
+  return new AppQueryClient({
     defaultOptions: {
       queries: {
+        // Offline, a query keeps its saved data and waits (paused) instead of failing over it;
+        // the shared LoadingBlock says when a screen has nothing saved (decision 011).
+        networkMode: 'online',
         staleTime: 30_000,
         // Kept at least as long as the persisted copy, or restored data would be dropped at once.
         gcTime: DAY_MS,
         // Only a lost connection may heal by asking again; an answer (4xx/5xx) or a malformed body will not.
         retry: (failureCount, error) => error instanceof ApiError && error.status === 0 && failureCount < 2,
       },
-      mutations: { retry: false },
+      // An action offline fails at once with "Could not reach the server…" rather than waiting
+      // silently with a busy button.
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
+}
+
+/**
+ * `placeholderData` for lists and weeks: keeps the previous answer on screen (dimmed) while the
+ * next one loads — online only. Offline the next one may never come, and the screen would show
+ * another week's or filter's data under the new heading.
+ */
+export function keepPreviousWhileOnline<T>(previous: T | undefined): T | undefined {
+  return onlineManager.isOnline() ? previous : undefined
 }
 
 export const QUERY_CACHE_KEY = 'bandroom-query-cache'

@@ -20,10 +20,20 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
       index: false,
       // Our own cache-control below; @fastify/send would otherwise set `public, max-age=0` over it.
       cacheControl: false,
+      // A folder (`/assets/`) is not a file: 404 like any missing path, not the plugin's 403.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
+    })
+  }
+  if (built) {
+    // `index: false` keeps the static plugin from listing folders, but it also made `/` a 403:
+    // a first visit (no service worker yet) must get the app like any other page.
+    app.get('/', (request, reply) => {
+      if (!(request.headers.accept ?? '').includes('text/html')) throw notFound()
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
     })
   }
   app.setNotFoundHandler((request, reply) => {

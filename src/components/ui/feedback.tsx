@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ApiError } from '@/lib/api-client'
+import { useOnline } from '@/lib/use-online'
 import { Button } from './button'
 
 /** A form-level message; `role="alert"` so it is announced when it appears. */
@@ -18,7 +19,25 @@ export function errorMessage(error: unknown) {
   return 'Something went wrong. Please try again.'
 }
 
-export function LoadingBlock({ label = 'Loading…' }: { label?: string }) {
+export const NEEDS_CONNECTION = 'This page needs a connection: it has not been opened on this device before.'
+
+/** A calm note, not an alarm: being offline is not a fault of the page. */
+function OfflineNote({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="rounded-md border border-warn/60 bg-warn/10 p-4 text-sm text-ink">
+      {children}
+    </p>
+  )
+}
+
+/**
+ * While a query has no data yet. Offline its fetch is paused until the connection returns, so
+ * instead of a spinner that never ends it says the page needs a connection (`offline` words it
+ * for the screen, e.g. a week that was not saved).
+ */
+export function LoadingBlock({ label = 'Loading…', offline = NEEDS_CONNECTION }: { label?: string; offline?: string }) {
+  const online = useOnline()
+  if (!online) return <OfflineNote>{offline}</OfflineNote>
   return (
     <p role="status" className="py-8 text-center text-ink-muted">
       {label}
@@ -27,6 +46,9 @@ export function LoadingBlock({ label = 'Loading…' }: { label?: string }) {
 }
 
 export function QueryErrorBlock({ error, onRetry, what = 'This page' }: { error: unknown; onRetry?: () => void; what?: string }) {
+  const online = useOnline()
+  // A call that failed because the connection went away is not the page's fault either.
+  if (!online && error instanceof ApiError && error.status === 0) return <OfflineNote>{NEEDS_CONNECTION}</OfflineNote>
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-md border border-danger/40 bg-danger/10 p-4 text-sm">
       <p className="font-medium text-danger">{what} could not be loaded.</p>

@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { bandHistorySchema, bandPageSchema, bandSchema, type BandAdminInput, type BandInput } from '@/contract/bands'
 import { accountsKeys } from '@/features/accounts/accounts-queries'
 import { api } from '@/lib/api-client'
 import { compactQuery } from '@/lib/compact-query'
 import type { BandListRequest } from './band-search'
+import { keepPreviousWhileOnline } from '@/lib/query-client'
 
 /** Keys are rooted at `bands`; every change invalidates the whole area. */
 export const bandsKeys = {
@@ -22,7 +23,7 @@ export const bandListQueryOptions = (query: BandListRequest) =>
     queryKey: bandsKeys.list(query),
     queryFn: async () => bandPageSchema.parse(await api('/api/bands', { query: compactQuery(query) })),
     // Typing in the search box keeps the old cards on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 
 export const myBandsQueryOptions = () =>

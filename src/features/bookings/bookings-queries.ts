@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { bandSchema } from '@/contract/bands'
 import { bookingCheckSchema, bookingPageSchema, bookingSchema, quotaSchema, type BookingCheckQuery, type BookingInput } from '@/contract/bookings'
@@ -6,6 +6,7 @@ import { periodListSchema, roomListSchema } from '@/contract/club'
 import { api } from '@/lib/api-client'
 import { compactQuery } from '@/lib/compact-query'
 import type { BookingListRequest } from './booking-search'
+import { keepPreviousWhileOnline } from '@/lib/query-client'
 
 /**
  * Keys are rooted at `bookings`. Rooms, periods and my bands are read here under this root too
@@ -30,7 +31,7 @@ export const bookingListQueryOptions = (query: BookingListRequest) =>
     queryKey: bookingsKeys.list(query),
     queryFn: async () => bookingPageSchema.parse(await api('/api/bookings', { query: compactQuery(query) })),
     // Switching filters keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 
 /** Every rule the slot breaks for the caller, without booking it. */

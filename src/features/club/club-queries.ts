@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   blackoutListSchema,
   clubInfoSchema,
@@ -9,6 +9,7 @@ import {
 import { outboxPageSchema } from '@/contract/mail'
 import { clubSettingsSchema } from '@/contract/settings'
 import { api, type ApiRequestOptions } from '@/lib/api-client'
+import { keepPreviousWhileOnline } from '@/lib/query-client'
 
 /** Keys are rooted at the area so a mutation can invalidate everything it may have changed. */
 export const clubKeys = {
@@ -41,7 +42,7 @@ export const positionsQueryOptions = (term?: number) =>
   queryOptions({
     queryKey: clubKeys.positions(term),
     queryFn: async () => positionListSchema.parse(await api('/api/positions', { query: term ? { term } : {} })),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 
 export const OUTBOX_PAGE_SIZE = 20
@@ -49,7 +50,7 @@ export const outboxQueryOptions = (page: number) =>
   queryOptions({
     queryKey: clubKeys.outbox(page),
     queryFn: async () => outboxPageSchema.parse(await api('/api/outbox', { query: { page, pageSize: OUTBOX_PAGE_SIZE } })),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 
 /** A call that changes club data, then refreshes every club query (and /api/me: rights may follow). */

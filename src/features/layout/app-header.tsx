@@ -11,7 +11,7 @@ export function AppHeader({ navExpanded, onToggleNav }: { navExpanded: boolean; 
   const nextTheme = theme === 'dark' ? 'light' : 'dark'
 
   return (
-    <header className="sticky top-0 z-20 flex h-14 print:hidden items-center gap-1 border-b border-line bg-surface px-2 sm:gap-2 sm:px-4">
+    <header className="sticky top-0 z-20 flex h-14 print:hidden items-center gap-0 border-b border-line bg-surface px-2 sm:gap-2 sm:px-4">
       <button
         type="button"
         aria-label="Toggle navigation"
@@ -22,17 +22,22 @@ export function AppHeader({ navExpanded, onToggleNav }: { navExpanded: boolean; 
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
-      <Link to="/dashboard" className="mr-auto rounded-md px-1 text-lg font-bold text-ink">
+      {/* min-w-0 + truncate: on the narrowest phones the name gives way, never the buttons. */}
+      <Link to="/dashboard" className="mr-auto min-w-0 truncate rounded-md px-1 text-lg font-bold text-ink">
         Bandroom
       </Link>
       {isInstallable ? (
+        // Icon only on phones: with its words the header outgrew a 360 px screen.
         <button
           type="button"
+          aria-label="Install app"
           onClick={() => void promptInstall()}
-          className="inline-flex min-h-10 items-center gap-2 rounded-md px-2 text-sm text-ink hover:bg-surface-2"
+          className="inline-flex min-h-10 min-w-10 items-center justify-center gap-2 rounded-md px-2 text-sm text-ink hover:bg-surface-2"
         >
           <Download aria-hidden="true" className="size-5" />
-          <span>Install app</span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            Install app
+          </span>
         </button>
       ) : null}
       <button

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { bandSchema } from '@/contract/bands'
 import {
@@ -21,6 +21,7 @@ import {
 } from '@/contract/lives'
 import { api } from '@/lib/api-client'
 import { compactQuery } from '@/lib/compact-query'
+import { keepPreviousWhileOnline } from '@/lib/query-client'
 
 /** Which live a screen is about: its kind (and season for seasonal lives). */
 export interface LiveKindRef {
@@ -69,7 +70,7 @@ export const applicationListQueryOptions = (eventId: string, query: ApplicationL
     queryKey: livesKeys.applications(eventId, query),
     queryFn: async () => applicationPageSchema.parse(await api(`/api/events/${eventId}/applications`, { query: compactQuery(query) })),
     // Switching filters keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 
 export const applicationQueryOptions = (applicationId: string) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import {
   additionalInfoResponseSchema,
   directoryPageSchema,
@@ -8,6 +8,7 @@ import {
   type IntroInput,
 } from '@/contract/people'
 import { api } from '@/lib/api-client'
+import { keepPreviousWhileOnline } from '@/lib/query-client'
 
 export interface DirectorySearch extends DirectoryFilters {
   page?: number
@@ -32,7 +33,7 @@ export const directoryQueryOptions = (search: DirectorySearch) =>
     queryKey: ['people', 'directory', search],
     queryFn: async () => directoryPageSchema.parse(await api(`/api/intros?${directoryQueryString(search)}`)),
     // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 
 export const myIntroQueryOptions = () =>

@@ -54,7 +54,7 @@ export function ExternalScheduleScreen() {
         </header>
 
         {schedule.isPending ? (
-          <LoadingBlock label="Loading the room schedule…" />
+          <LoadingBlock label="Loading the room schedule…" offline="This week was not saved for offline use." />
         ) : schedule.isError ? (
           <QueryErrorBlock error={schedule.error} onRetry={() => void schedule.refetch()} what="The room schedule" />
         ) : !published ? (

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { publicScheduleSchema, weekScheduleSchema } from '@/contract/bookings'
 import { weekStartOf } from '@/contract/calendar'
 import { api } from '@/lib/api-client'
+import { keepPreviousWhileOnline } from '@/lib/query-client'
 
 /**
  * The two week grids. The roots `room-schedule` and `public-room-schedule` are what the
@@ -27,7 +28,7 @@ export const roomScheduleQueryOptions = (week: string | undefined) => {
     queryKey: roomScheduleKeys.week(weekStart),
     queryFn: async () => weekScheduleSchema.parse(await api('/api/room-schedule', { query: weekStart ? { week: weekStart } : {} })),
     // Changing weeks keeps the old grid on screen (dimmed) until the new one arrives.
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 }
 
@@ -50,6 +51,6 @@ export const publicRoomScheduleQueryOptions = (week: string | undefined) => {
   return queryOptions({
     queryKey: publicRoomScheduleKeys.week(weekStart),
     queryFn: () => fetchPublicSchedule(weekStart),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 }

@@ -31,7 +31,7 @@ export function RoomScheduleScreen() {
       <WeekNav weekStart={weekStart} onWeek={(week) => void navigate({ search: (previous) => ({ ...previous, week }) })} />
 
       {schedule.isPending ? (
-        <LoadingBlock label="Loading the room schedule…" />
+        <LoadingBlock label="Loading the room schedule…" offline="This week was not saved for offline use." />
       ) : schedule.isError ? (
         <QueryErrorBlock error={schedule.error} onRetry={() => void schedule.refetch()} what="The room schedule" />
       ) : schedule.data.rooms.length === 0 || schedule.data.periods.length === 0 ? (

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { userDeleteResponseSchema, userDetailSchema, userPageSchema, type UserPatchInput } from '@/contract/users'
 import { api } from '@/lib/api-client'
 import { compactQuery } from '@/lib/compact-query'
 import type { UserListRequest } from './user-search'
+import { keepPreviousWhileOnline } from '@/lib/query-client'
 
 /** Query keys are rooted at `users`; every change invalidates the whole area. */
 export const usersKeys = {
@@ -16,7 +17,7 @@ export const usersListQueryOptions = (query: UserListRequest) =>
     queryKey: usersKeys.list(query),
     queryFn: async () => userPageSchema.parse(await api('/api/users', { query: compactQuery(query) })),
     // Typing in the search box keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWhileOnline,
   })
 
 export const userQueryOptions = (userId: string) =>

@@ -1,8 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { meQueryOptions } from '@/features/dashboard/me-query'
-import { DashboardScreen } from '@/features/dashboard/dashboard-screen'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 
+// The installed app starts at `/` (the manifest's start_url); the dashboard has one address.
 export const Route = createFileRoute('/_authenticated/')({
-  loader: ({ context }) => context.queryClient.prefetchQuery(meQueryOptions()),
-  component: DashboardScreen,
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard', replace: true })
+  },
 })
