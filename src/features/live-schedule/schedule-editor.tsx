@@ -329,7 +329,7 @@ export function DraftEditor({
 
       {/* One line of a fixed height: the grid below must not move while a block is dragged. */}
       <p className={`truncate text-sm ${breaksCount > 0 ? 'font-semibold text-danger' : 'text-ink-muted'} print:hidden`}>
-        {breaksCount === 0 ? 'No broken rules' : breaksCount === 1 ? '1 broken rule' : `${breaksCount} broken rules`} · total cost {checks.cost.total}
+        {breaksCount === 0 ? 'No broken rules' : breaksCount === 1 ? '1 broken rule' : `${breaksCount} broken rules`} · {checks.cost.total} penalty points
       </p>
 
       <p aria-live="assertive" className="sr-only">
@@ -558,7 +558,7 @@ function SelectedControls({
       )}
       {goals.length > 0 ? (
         <p>
-          Cost {costOfGoals(costs)}: {goals.map((goal) => `${timetableGoalLabels[goal]} ${costs![goal]}`).join(', ')}
+          Penalty points {costOfGoals(costs)}: {goals.map((goal) => `${timetableGoalLabels[goal]} ${costs![goal]}`).join(', ')}
         </p>
       ) : (
         <p className="text-ink-muted">No soft-goal cost.</p>
@@ -586,7 +586,7 @@ export function ChecksSummary({ breaks, cost }: { breaks: ReadonlyArray<string>;
         </details>
       ) : null}
       <p>
-        Total cost <strong className="font-semibold">{cost.total}</strong>
+        Penalty points <strong className="font-semibold">{cost.total}</strong>
         {goals.length > 0 ? `: ${goals.map((goal) => `${timetableGoalLabels[goal]} ${cost.byGoal[goal]}`).join(', ')}` : ''}
       </p>
     </section>

@@ -114,7 +114,7 @@ describe('/festival-schedule for executives', () => {
     await user.click(within(controls).getByRole('button', { name: 'Later' }))
     expect(await block('Blue Train')).toHaveAccessibleName('Blue Train, 12:05–12:25, Main, 1 broken rule')
     expect(controls).toHaveTextContent('Changeover: Blue Train ends 0 min before Night Owls starts on Main; the changeover needs 5 min')
-    expect(controls).toHaveTextContent('Cost 1: Early start 1')
+    expect(controls).toHaveTextContent('Penalty points 1: Early start 1')
 
     await user.click(within(controls).getByRole('button', { name: 'Later' }))
     await user.click(within(controls).getByRole('button', { name: 'Next stage' }))
@@ -126,7 +126,7 @@ describe('/festival-schedule for executives', () => {
     expect(within(sunday).getByRole('button', { name: 'Blue Train, 12:10–12:30, Main, 1 broken rule' })).toBeInTheDocument()
     // Off its preferred day: the cost says so.
     expect(screen.getByRole('region', { name: 'Selected: Blue Train' })).toHaveTextContent(/Preferred day 30/)
-    expect(screen.getByRole('region', { name: 'Checks' })).toHaveTextContent(/Total cost \d+: Early start \d+, Preferred day 30/)
+    expect(screen.getByRole('region', { name: 'Checks' })).toHaveTextContent(/Penalty points \d+: Early start \d+, Preferred day 30/)
 
     await user.click(within(screen.getByRole('region', { name: 'Selected: Blue Train' })).getByRole('button', { name: 'Remove from timetable' }))
     expect(screen.queryByRole('button', { name: /^Blue Train,/ })).not.toBeInTheDocument()
