@@ -55,7 +55,8 @@ const replaceIn = (placements: ReadonlyArray<EditPlacement>, next: EditPlacement
   next,
 ]
 
-type PublishDialog = { serverMessage: string | null } | null
+/** Publishing always asks first: plainly for a clean timetable, naming the broken rules otherwise. */
+type PublishDialog = { breaks: boolean; serverMessage: string | null } | null
 
 /**
  * The executives' draft: the grid with drag and drop and keyboard moves, the performances not
@@ -270,6 +271,7 @@ export function DraftEditor({
 
   // ── Saving and publishing ───────────────────────────────────────────────────────────────
   const busy = save.isPending || publish.isPending
+  const nextVersion = (view.published?.version ?? 0) + 1
   async function saveDraft() {
     setActionError(null)
     try {
@@ -288,7 +290,7 @@ export function DraftEditor({
       setDialog(null)
       toast.success(`Published version ${published.version} of the timetable. Members see it now.`)
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'TIMETABLE_HAS_BREAKS') setDialog({ serverMessage: error.message })
+      if (error instanceof ApiError && error.code === 'TIMETABLE_HAS_BREAKS') setDialog({ breaks: true, serverMessage: error.message })
       else {
         setDialog(null)
         setActionError(error)
@@ -297,8 +299,7 @@ export function DraftEditor({
   }
 
   function startPublish() {
-    if (checks.breaks.length > 0) setDialog({ serverMessage: null })
-    else void runPublish(false)
+    setDialog({ breaks: checks.breaks.length > 0, serverMessage: null })
   }
 
   const selected = placementOf(selectedId)
@@ -425,7 +426,16 @@ export function DraftEditor({
         onConfirm={() => blocker.proceed?.()}
       />
       <ConfirmDialog
-        open={dialog !== null}
+        open={dialog !== null && !dialog.breaks}
+        onOpenChange={(open) => (open ? null : setDialog(null))}
+        title={`Publish version ${nextVersion} of the timetable?`}
+        description={`Members will see this timetable (version ${nextVersion}) as soon as you publish it${view.published ? `, instead of version ${view.published.version}` : ''}. Bands see their performance times on it.`}
+        confirmLabel={`Publish version ${nextVersion}`}
+        onConfirm={() => void runPublish(false)}
+        busy={busy}
+      />
+      <ConfirmDialog
+        open={dialog !== null && dialog.breaks}
         onOpenChange={(open) => (open ? null : setDialog(null))}
         title="Publish a timetable that breaks rules?"
         description="Members will see this timetable as it is. Fix it, or confirm that you publish it with these broken rules."

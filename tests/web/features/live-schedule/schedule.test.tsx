@@ -197,12 +197,25 @@ describe('/festival-schedule for executives', () => {
     expect(await screen.findByText('Members see version 1. Edit the draft and publish it to replace it.')).toBeInTheDocument()
   })
 
-  it('publishes a clean draft at once, and shows the server’s refusal when it finds breaks', async () => {
+  it('asks before publishing a clean draft, saying what members will see and naming the version', async () => {
+    const api = setup()
+    const { user } = renderApp('/festival-schedule', { user: executive })
+    await block('Blue Train')
+    await user.click(screen.getByRole('button', { name: 'Publish' }))
+    const confirm = await screen.findByRole('dialog', { name: /^Publish version \d+ of the timetable\?$/ })
+    expect(confirm).toHaveAccessibleDescription(/^Members will see this timetable \(version \d+\) as soon as you publish it/)
+    expect(api.state.publishRequests).toEqual([])
+    await user.click(within(confirm).getByRole('button', { name: /^Publish version \d+$/ }))
+    await waitFor(() => expect(api.state.publishRequests).toEqual([{ confirmBreaks: false }]))
+  })
+
+  it('publishes a clean draft once confirmed, and shows the server’s refusal when it finds breaks', async () => {
     const api = setup()
     api.state.refusePublish = 'Sunny Days is unavailable 12:00–13:00 on Sun 6 Dec. Fix the timetable, or confirm to publish it anyway.'
     const { user } = renderApp('/festival-schedule', { user: executive })
     await block('Blue Train')
     await user.click(screen.getByRole('button', { name: 'Publish' }))
+    await user.click(within(await screen.findByRole('dialog', { name: /^Publish version/ })).getByRole('button', { name: /^Publish version/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Publish a timetable that breaks rules?' })
     expect(dialog).toHaveTextContent('Sunny Days is unavailable 12:00–13:00 on Sun 6 Dec.')
     expect(api.state.publishRequests).toEqual([{ confirmBreaks: false }])
