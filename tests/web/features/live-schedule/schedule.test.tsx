@@ -312,7 +312,7 @@ describe('/festival-schedule for members', () => {
     expect(yours).toHaveTextContent('Yours')
     expect(screen.getByRole('article', { name: 'Blue Train, 12:00–12:20, Main' })).not.toHaveTextContent('Yours')
     expect(screen.getByRole('region', { name: 'Your performances' })).toHaveTextContent('Sunny Days · Sun 6 Dec · Main · 12:00–12:25')
-    expect(screen.getByText(/^Version 1, published/)).toBeInTheDocument()
+    expect(await screen.findByText(/^Version 1, published/)).toHaveTextContent('Version 1, published Fri 20 Nov 2026, 19:00.')
     expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Blue Train,/ })).not.toBeInTheDocument()
     expect(screen.queryByText('Late Comers')).not.toBeInTheDocument()
@@ -322,6 +322,13 @@ describe('/festival-schedule for members', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }))
     await waitFor(() => expect(downloads).toEqual(['Campus Festival 2026.ics', 'Campus Festival 2026.csv']))
     expect(api.state.downloads).toEqual([`${festival.id}.ics`, `${festival.id}.csv`])
+  })
+
+  it('says when a version was published on the club’s clock, not the browser’s', async () => {
+    // 10:00 UTC is 05:00 in New York; the test browser runs in UTC (or the machine's zone), never New York.
+    setup({ executive: false, published: draft(), timeZone: 'America/New_York' })
+    renderApp('/festival-schedule', { user: member })
+    expect(await screen.findByText(/^Version 1, published .*05:00\.$/)).toHaveTextContent('Version 1, published Fri 20 Nov 2026, 05:00.')
   })
 
   it('says so when nothing is published yet', async () => {
