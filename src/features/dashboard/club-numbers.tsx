@@ -14,7 +14,7 @@ const countedStatuses: ReadonlyArray<{ status: BandStatus; label: string }> = [
  */
 export function ClubNumbers() {
   const bands = useQueries({
-    queries: countedStatuses.map(({ status }) => bandListQueryOptions({ status, page: 1, pageSize: 1 })),
+    queries: countedStatuses.map(({ status }) => bandListQueryOptions({ q: undefined, status, part: undefined, memberId: undefined, page: 1, pageSize: 1 })),
   })
   const openLives = useQuery(eventListQueryOptions({ open: true }))
   const value = (count: number | undefined, failed: boolean) => (failed ? 'Could not be loaded' : count === undefined ? '…' : String(count))
