@@ -83,6 +83,13 @@ describe('lives: apply, review, participants', () => {
     await expect.poll(() => dialog.count()).toBe(0)
     const row = page.getByRole('row').filter({ hasText: bandName })
     await expect.poll(() => row.getByText('Accepted', { exact: true }).count()).toBeGreaterThan(0)
+    // At 1280 px the Band column is wide enough for a name on one or two lines, not a letter a line.
+    const bandCell = row.getByRole('rowheader')
+    const shownName = bandCell.getByText(bandName, { exact: true })
+    const nameBox = (await shownName.boundingBox())!
+    const lineHeight = await shownName.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight))
+    expect(nameBox.height).toBeLessThanOrEqual(lineHeight * 2 + 1)
+    expect((await bandCell.boundingBox())!.width).toBeGreaterThanOrEqual(160)
     expect(await seriousViolations(page)).toEqual([])
     // The review buttons (Reject is a danger button) in the dark theme too.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'))

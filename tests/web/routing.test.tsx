@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from './mocks/server'
 import { knownPassword, knownUser } from './mocks/handlers/auth'
 import { renderApp } from './support/render-app'
 import { buildUser } from './support/factories'
+import { buildEvent } from './mocks/handlers/lives'
 import { expectConsole } from './support/console-guard'
 
 describe('guard and routing', () => {
@@ -96,7 +97,30 @@ describe('guard and routing', () => {
     expect(await screen.findByRole('heading', { name: 'Club overview' })).toBeInTheDocument()
     expect(screen.getByText('Reachable')).toBeInTheDocument()
     expect(screen.getByText(knownUser.email)).toBeInTheDocument()
-    expect(screen.getByText(/charts .* will appear here/i)).toBeInTheDocument()
+    expect(screen.queryByText(/will appear here|no club data/i)).not.toBeInTheDocument()
+  })
+
+  it('shows the club in numbers on the overview: bands by status and lives taking applications', async () => {
+    server.use(
+      http.get('/api/bands', ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status')
+        return HttpResponse.json({ items: [], total: status === 'active' ? 12 : status === 'inactive' ? 3 : 0 })
+      }),
+      http.get('/api/events', () => HttpResponse.json({ items: [buildEvent({ title: 'Summer Live 2026' })] })),
+    )
+    renderApp('/dashboard2', { user: knownUser })
+    const numbers = await screen.findByRole('region', { name: 'The club now' })
+    await waitFor(() => expect(numbers).toHaveTextContent('Active bands12Resting bands3Lives taking applications1'))
+  })
+
+  it('lists on the dashboard the lives taking applications, with their deadline and a way to apply', async () => {
+    const summer = buildEvent({ title: 'Summer Live 2026' })
+    server.use(http.get('/api/events', () => HttpResponse.json({ items: [summer] })))
+    renderApp('/dashboard', { user: knownUser })
+    const list = await screen.findByRole('list', { name: 'Lives taking applications' })
+    expect(within(list).getByRole('link', { name: 'Apply to Summer Live 2026' })).toHaveAttribute('href', `/seasonal-live-application/summer?eventId=${summer.id}`)
+    expect(list).toHaveTextContent(summer.applicationWindow.message)
+    expect(screen.queryByText(/will appear here|as those features are released/i)).not.toBeInTheDocument()
   })
 
   it('shows the registration form to a visitor, with a link back to sign in', async () => {

@@ -1,12 +1,21 @@
 import { Link } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
-import { applicationFormLink, liveOfEvent } from '@/features/lives/live-routes'
-import { eventListQueryOptions } from '@/features/lives/lives-queries'
+import type { Application, ApplicationStatus } from '@/contract/lives'
+import { applicationFormLink, applicationListLink, liveOfEvent } from '@/features/lives/live-routes'
+import { applicationListQueryOptions, eventListQueryOptions } from '@/features/lives/lives-queries'
 import { BandCard, linkButtonClass } from './band-card'
 import { myBandsQueryOptions } from './bands-queries'
+
+/** What a band's live application means for it, e.g. "Accepted for Autumn Live 2026". */
+const applicationStateText: Record<Exclude<ApplicationStatus, 'withdrawn'>, (title: string) => string> = {
+  submitted: (title) => `Applied to ${title}: waiting for review`,
+  accepted: (title) => `Accepted for ${title}`,
+  waitlisted: (title) => `On the waiting list for ${title}`,
+  rejected: (title) => `Not accepted for ${title}`,
+}
 
 /**
  * `/user-bands`: the bands I play in, with shortcuts for an active band: book a room, and apply to
@@ -16,6 +25,17 @@ export function UserBandsScreen() {
   const bands = useQuery(myBandsQueryOptions())
   // Only a shortcut: when the open lives cannot be loaded the cards simply go without it.
   const openEvents = useQuery(eventListQueryOptions({ open: true }))
+  // My bands' applications to those lives: a band that applied sees its application's state
+  // instead of a second "Apply to" (a withdrawn application may apply again).
+  const applications = useQueries({
+    queries: (openEvents.data ?? []).map((event) => applicationListQueryOptions(event.id, { scope: 'mine', page: 1, pageSize: 100, sort: 'submitted' })),
+  })
+  const applied = new Map<string, Application>()
+  for (const result of applications) {
+    for (const application of result.data?.items ?? []) {
+      if (application.status !== 'withdrawn') applied.set(`${application.eventId}:${application.band.id}`, application)
+    }
+  }
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
@@ -60,11 +80,18 @@ export function UserBandsScreen() {
                           <Link to="/room-booking-form" search={{ bandId: band.id }} className={linkButtonClass}>
                             Book a room
                           </Link>
-                          {(openEvents.data ?? []).map((event) => (
-                            <Link key={event.id} {...applicationFormLink(liveOfEvent(event), { eventId: event.id, bandId: band.id })} className={linkButtonClass}>
-                              Apply to {event.title}
-                            </Link>
-                          ))}
+                          {(openEvents.data ?? []).map((event) => {
+                            const application = applied.get(`${event.id}:${band.id}`)
+                            return application && application.status !== 'withdrawn' ? (
+                              <Link key={event.id} {...applicationListLink(liveOfEvent(event), { eventId: event.id })} className={linkButtonClass}>
+                                {applicationStateText[application.status](event.title)}
+                              </Link>
+                            ) : (
+                              <Link key={event.id} {...applicationFormLink(liveOfEvent(event), { eventId: event.id, bandId: band.id })} className={linkButtonClass}>
+                                Apply to {event.title}
+                              </Link>
+                            )
+                          })}
                         </>
                       ) : null}
                     </>

@@ -11,7 +11,7 @@ import { bookingCheckQueryOptions, quotaQueryOptions } from './bookings-queries'
  * (GET /api/bookings/check). One polite live region, always in the page, so screen readers hear
  * each new answer without losing their place.
  */
-export function SlotCheck({ query }: { query: BookingCheckQuery | null }) {
+export function SlotCheck({ query, id }: { query: BookingCheckQuery | null; id?: string }) {
   const check = useQuery({ ...bookingCheckQueryOptions(query ?? { roomId: '', date: '', periodId: '' }), enabled: query !== null })
 
   let content
@@ -45,7 +45,7 @@ export function SlotCheck({ query }: { query: BookingCheckQuery | null }) {
 
   const tone = query !== null && check.data && !check.data.bookable ? 'border-danger/40 bg-danger/10' : 'border-line bg-surface-2'
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" aria-label="Slot check" className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
+    <div id={id} role="status" aria-live="polite" aria-atomic="true" aria-label="Slot check" className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
       {content}
     </div>
   )

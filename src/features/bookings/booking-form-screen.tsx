@@ -21,7 +21,7 @@ import { useSession } from '@/lib/session-context'
 import { QuotaSummary, SlotCheck } from './booking-check-panels'
 import { isExecutiveUser, linkButtonClass, slotText } from './booking-parts'
 import type { BookingFormSearch } from './booking-search'
-import { bookingMyBandsQueryOptions, bookingPeriodsQueryOptions, bookingRoomsQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
+import { bookingCheckQueryOptions, bookingMyBandsQueryOptions, bookingPeriodsQueryOptions, bookingRoomsQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
 
 const routeApi = getRouteApi('/_authenticated/room-booking-form')
 
@@ -181,6 +181,13 @@ function BookingForm({
   const quota = useQuery(quotaQueryOptions(weekStartOf(validDate)))
   const personalAllowed = quota.data?.personal.allowed === true
 
+  // The same query SlotCheck shows (one cache entry): a slot it refuses cannot be submitted,
+  // so the refusal is said once, in the check, and the button points at it.
+  const checkQuery = checkQueryOf(values)
+  const check = useQuery({ ...bookingCheckQueryOptions(checkQuery ?? { roomId: '', date: '', periodId: '' }), enabled: checkQuery !== null })
+  const refused = checkQuery !== null && check.data?.bookable === false
+  const checkId = `${id}-slot-check`
+
   const errorsOf = (name: FieldName, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), server.fields[name]]
 
   const bookForOptions: Array<{ value: BookFor; label: string; description?: string }> = [
@@ -310,13 +317,13 @@ function BookingForm({
             </form.Field>
           ) : null}
 
-          <SlotCheck query={checkQueryOf(values)} />
+          <SlotCheck query={checkQuery} id={checkId} />
           {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
 
           <form.Subscribe selector={(state) => state.isSubmitting}>
             {(isSubmitting) => (
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" busy={isSubmitting} busyLabel="Booking…">
+                <Button type="submit" busy={isSubmitting} busyLabel="Booking…" disabled={refused} aria-describedby={refused ? checkId : undefined}>
                   Book room
                 </Button>
               </div>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useSession } from '@/lib/session-context'
 import { healthQueryOptions } from '@/features/dashboard/health-query'
+import { ClubNumbers } from './club-numbers'
 
 function StatusValue({ good, children }: { good: boolean; children: string }) {
   return <dd className={good ? 'font-semibold text-ink' : 'font-semibold text-danger'}>{children}</dd>
@@ -44,10 +45,7 @@ export function ClubOverviewScreen() {
         </section>
       </div>
 
-      <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">
-        Charts of room use, bookings per band, members by part and grade, and live applications will appear here as
-        those features are released. There is no club data to chart yet.
-      </p>
+      <ClubNumbers />
     </section>
   )
 }

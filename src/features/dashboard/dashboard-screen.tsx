@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { meQueryOptions } from '@/features/dashboard/me-query'
 import { AdditionalInfoPrompt } from '@/features/people/additional-info-prompt'
 import { MyBandsCard } from '@/features/bands/my-bands-card'
+import { OpenLivesCard } from './open-lives-card'
 
 export function DashboardScreen() {
   const me = useQuery(meQueryOptions())
@@ -37,17 +38,17 @@ export function DashboardScreen() {
 
       <MyBandsCard />
 
-      <div className="rounded-lg border border-line bg-surface-2 p-4">
-        <h2 className="font-semibold">Welcome to Bandroom</h2>
-        <p className="mt-2 text-ink-muted">
-          Your bookings, bands, live applications and club files will appear here as those features are released.
-        </p>
-        <p className="mt-3">
-          <Link to="/dashboard2" className="text-brand underline underline-offset-2">
-            See the club at a glance
-          </Link>
-        </p>
-      </div>
+      <OpenLivesCard />
+
+      <p>
+        <Link to="/room-booking-list" className="text-brand underline underline-offset-2">
+          My room bookings
+        </Link>
+        {' · '}
+        <Link to="/dashboard2" className="text-brand underline underline-offset-2">
+          See the club at a glance
+        </Link>
+      </p>
     </section>
   )
 }

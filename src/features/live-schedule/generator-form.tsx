@@ -43,7 +43,7 @@ export const presetLabels: Record<PresetChoice, string> = { compact: 'Compact', 
 
 const presetDescriptions: Record<PresetChoice, string> = {
   compact:
-    'Every band as early as possible on its preferred day, nothing else weighed: the issue’s comparison preset, usually proven optimal.',
+    'Every band as early as possible on its preferred day, and nothing else counts. It usually finds the best possible timetable.',
   balanced: 'Also honours wishes to open or close a day, puts lower grades earlier, avoids idle gaps on a stage and spreads shared musicians a little.',
   spread: 'Like balanced, but gives musicians who play in several bands much more time between their performances.',
   custom: 'Your own weights: change any weight below and the generator uses exactly those.',

@@ -117,7 +117,7 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
       setGenerated(entry.number)
       setProposals((current) => [...(current.length >= MAX_PROPOSALS ? current.slice(1) : current), entry])
       const unplaced = proposal.unplaced.length === 0 ? 'every performance placed' : `${performancesText(proposal.unplaced.length)} not placed`
-      setAnnouncement(`Proposal ${entry.number} is ready: cost ${proposal.cost.total}, ${unplaced}.${replaced ? ` It replaced Proposal ${replaced.number}.` : ''}`)
+      setAnnouncement(`Proposal ${entry.number} is ready: ${proposal.cost.total} penalty points, ${unplaced}.${replaced ? ` It replaced Proposal ${replaced.number}.` : ''}`)
     } catch (error) {
       setGenerateError(errorMessage(error))
     }

@@ -29,13 +29,14 @@ export function parametersText(entry: ProposalEntry) {
   ].join(' · ')
 }
 
-/** "Optimal (proven)", "4.2% above the lower bound of 480", or why there is no bound. */
+/**
+ * How good the proposal is, in words: the generator's lower bound and gap are for developers
+ * (decision 012), so only "best possible" or "a better one may exist" reaches the club.
+ */
 function boundText(proposal: Proposal) {
-  if (proposal.provenOptimal) return 'Optimal (proven)'
-  if (proposal.gapPercent !== null && proposal.lowerBound !== null) {
-    return `At most ${cost(proposal.gapPercent)}% above the best possible (lower bound ${cost(proposal.lowerBound)})`
-  }
-  return 'No lower bound: not every performance could be placed'
+  if (proposal.provenOptimal) return 'Best possible timetable'
+  if (proposal.gapPercent !== null && proposal.lowerBound !== null) return 'Good, but a better timetable may exist'
+  return 'Not every performance could be placed'
 }
 
 interface StageGroup {
@@ -103,7 +104,7 @@ export function ProposalCard({
       </header>
 
       <dl aria-label={`Result of ${title}`} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
-        <dt className="font-semibold text-ink">Total cost</dt>
+        <dt className="font-semibold text-ink">Penalty points (fewer is better)</dt>
         <dd className="text-right font-semibold text-ink tabular-nums">{cost(proposal.cost.total)}</dd>
         {timetableGoals.map((goal) => {
           const weight = proposal.weights[goal] ?? 0

@@ -129,7 +129,7 @@ export function EditableBlock({
       >
         <BlockTitle performance={performance} start={start} pinned={pinned} />
       </div>
-      {cost ? <span className="block text-ink-muted">Cost {cost}</span> : null}
+      {cost ? <span className="block text-ink-muted">{cost === 1 ? '1 penalty point' : `${cost} penalty points`}</span> : null}
       <BreaksList performance={performance} breaks={breaks} id={`${domId}-breaks`} />
     </div>
   )

@@ -55,7 +55,8 @@ const replaceIn = (placements: ReadonlyArray<EditPlacement>, next: EditPlacement
   next,
 ]
 
-type PublishDialog = { serverMessage: string | null } | null
+/** Publishing always asks first: plainly for a clean timetable, naming the broken rules otherwise. */
+type PublishDialog = { breaks: boolean; serverMessage: string | null } | null
 
 /**
  * The executives' draft: the grid with drag and drop and keyboard moves, the performances not
@@ -270,6 +271,7 @@ export function DraftEditor({
 
   // ── Saving and publishing ───────────────────────────────────────────────────────────────
   const busy = save.isPending || publish.isPending
+  const nextVersion = (view.published?.version ?? 0) + 1
   async function saveDraft() {
     setActionError(null)
     try {
@@ -288,7 +290,7 @@ export function DraftEditor({
       setDialog(null)
       toast.success(`Published version ${published.version} of the timetable. Members see it now.`)
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'TIMETABLE_HAS_BREAKS') setDialog({ serverMessage: error.message })
+      if (error instanceof ApiError && error.code === 'TIMETABLE_HAS_BREAKS') setDialog({ breaks: true, serverMessage: error.message })
       else {
         setDialog(null)
         setActionError(error)
@@ -297,8 +299,7 @@ export function DraftEditor({
   }
 
   function startPublish() {
-    if (checks.breaks.length > 0) setDialog({ serverMessage: null })
-    else void runPublish(false)
+    setDialog({ breaks: checks.breaks.length > 0, serverMessage: null })
   }
 
   const selected = placementOf(selectedId)
@@ -329,7 +330,7 @@ export function DraftEditor({
 
       {/* One line of a fixed height: the grid below must not move while a block is dragged. */}
       <p className={`truncate text-sm ${breaksCount > 0 ? 'font-semibold text-danger' : 'text-ink-muted'} print:hidden`}>
-        {breaksCount === 0 ? 'No broken rules' : breaksCount === 1 ? '1 broken rule' : `${breaksCount} broken rules`} · total cost {checks.cost.total}
+        {breaksCount === 0 ? 'No broken rules' : breaksCount === 1 ? '1 broken rule' : `${breaksCount} broken rules`} · {checks.cost.total} penalty points
       </p>
 
       <p aria-live="assertive" className="sr-only">
@@ -425,7 +426,16 @@ export function DraftEditor({
         onConfirm={() => blocker.proceed?.()}
       />
       <ConfirmDialog
-        open={dialog !== null}
+        open={dialog !== null && !dialog.breaks}
+        onOpenChange={(open) => (open ? null : setDialog(null))}
+        title={`Publish version ${nextVersion} of the timetable?`}
+        description={`Members will see this timetable (version ${nextVersion}) as soon as you publish it${view.published ? `, instead of version ${view.published.version}` : ''}. Bands see their performance times on it.`}
+        confirmLabel={`Publish version ${nextVersion}`}
+        onConfirm={() => void runPublish(false)}
+        busy={busy}
+      />
+      <ConfirmDialog
+        open={dialog !== null && dialog.breaks}
         onOpenChange={(open) => (open ? null : setDialog(null))}
         title="Publish a timetable that breaks rules?"
         description="Members will see this timetable as it is. Fix it, or confirm that you publish it with these broken rules."
@@ -558,7 +568,7 @@ function SelectedControls({
       )}
       {goals.length > 0 ? (
         <p>
-          Cost {costOfGoals(costs)}: {goals.map((goal) => `${timetableGoalLabels[goal]} ${costs![goal]}`).join(', ')}
+          Penalty points {costOfGoals(costs)}: {goals.map((goal) => `${timetableGoalLabels[goal]} ${costs![goal]}`).join(', ')}
         </p>
       ) : (
         <p className="text-ink-muted">No soft-goal cost.</p>
@@ -586,7 +596,7 @@ export function ChecksSummary({ breaks, cost }: { breaks: ReadonlyArray<string>;
         </details>
       ) : null}
       <p>
-        Total cost <strong className="font-semibold">{cost.total}</strong>
+        Penalty points <strong className="font-semibold">{cost.total}</strong>
         {goals.length > 0 ? `: ${goals.map((goal) => `${timetableGoalLabels[goal]} ${cost.byGoal[goal]}`).join(', ')}` : ''}
       </p>
     </section>

@@ -1,4 +1,7 @@
 import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { TZDate } from '@date-fns/tz'
+import { format } from 'date-fns'
 import { CalendarDays, FileSpreadsheet, Printer } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -6,6 +9,7 @@ import { errorMessage } from '@/components/ui/feedback'
 import { dayLabel } from '@/contract/calendar'
 import type { SchedulePerformance, StoredTimetable } from '@/contract/live-schedule'
 import type { LiveEvent } from '@/contract/lives'
+import { clubInfoQueryOptions } from '@/features/club/club-queries'
 import { downloadFile } from '@/lib/download'
 import { ReadOnlyBlock } from './schedule-block'
 import { ScheduleDayGrid } from './schedule-grid'
@@ -13,9 +17,8 @@ import { ScheduleDayGrid } from './schedule-grid'
 const linkButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
-/** `Sat 18 Jul 2026, 10:00` for when a version was published (the viewer's clock). */
-const publishedWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+/** `Sat 18 Jul 2026, 10:00` for when a version was published, on the club's clock (not the viewer's). */
+const publishedWhen = (iso: string, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), 'EEE d MMM yyyy, HH:mm')
 
 /** The published timetable's files: iCal for calendars, CSV for spreadsheets, and the print view. */
 export function ScheduleDownloads({ event }: { event: LiveEvent }) {
@@ -59,6 +62,7 @@ export function PublishedTimetable({
   performances: ReadonlyArray<SchedulePerformance>
   shownDates: ReadonlyArray<string>
 }) {
+  const club = useQuery(clubInfoQueryOptions())
   const byId = new Map(performances.map((performance) => [performance.id, performance]))
   const placements = published.placements.filter((placement) => byId.has(placement.performanceId))
   const mine = placements
@@ -68,7 +72,7 @@ export function PublishedTimetable({
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">
         Version {published.version}
-        {published.publishedAt ? `, published ${publishedWhen(published.publishedAt)}` : ''}.
+        {published.publishedAt && club.data ? `, published ${publishedWhen(published.publishedAt, club.data.timeZone)}` : ''}.
       </p>
       {mine.length > 0 ? (
         <section aria-labelledby="yours-heading" className="rounded-md border border-brand/50 bg-brand/10 p-3 text-sm">

@@ -82,7 +82,7 @@ export function ReviewTable({ items, timeZone, selected, onToggle, onToggleAll, 
             <th scope="col" className="px-3 py-2">
               <SelectAll items={items} selected={selected} onToggleAll={onToggleAll} />
             </th>
-            <th scope="col" className="px-3 py-2">Band</th>
+            <th scope="col" className="min-w-48 px-3 py-2">Band</th>
             <th scope="col" className="px-3 py-2">Songs</th>
             <th scope="col" className="px-3 py-2">Minutes</th>
             <th scope="col" className="px-3 py-2">Requests</th>
@@ -97,7 +97,7 @@ export function ReviewTable({ items, timeZone, selected, onToggle, onToggleAll, 
               <td className="px-3 py-3">
                 <SelectBox application={application} selected={selected.has(application.id)} onToggle={onToggle} />
               </td>
-              <th scope="row" className="px-3 py-3 text-left font-normal">
+              <th scope="row" className="min-w-48 px-3 py-3 text-left font-normal">
                 <span className="font-semibold break-words">{application.band.name}</span>
                 <MemberLine application={application} />
               </th>

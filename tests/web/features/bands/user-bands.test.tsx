@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { bandMember, buildBand, createBandsApi } from '../../mocks/handlers/bands'
-import { buildEvent } from '../../mocks/handlers/lives'
+import { buildApplication, buildEvent, summaryOf } from '../../mocks/handlers/lives'
 import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
 
@@ -43,6 +43,7 @@ describe('/user-bands', () => {
         asked.push(new URL(request.url))
         return HttpResponse.json({ items: [summer, festival] })
       }),
+      http.get('/api/events/:eventId/applications', () => HttpResponse.json({ items: [], total: 0, summary: summaryOf(summer, []) })),
     )
     renderApp('/user-bands', { user: me })
     const card = await screen.findByRole('article', { name: 'The Night Owls' })
@@ -59,6 +60,30 @@ describe('/user-bands', () => {
     // Only the lives taking applications now are asked for, and only active bands apply.
     expect(asked.every((url) => url.searchParams.get('open') === 'true')).toBe(true)
     expect(within(screen.getByRole('article', { name: 'Sleepy Band' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Edit band'])
+  })
+
+  it('shows a band that already applied its application’s state, linking to it, instead of “Apply to”', async () => {
+    const owls = buildBand({ name: 'The Night Owls', members: [bandMember(me, 'Bass', true)] })
+    const autumn = buildEvent({ title: 'Autumn Live 2026', season: 'autumn' })
+    const summer = buildEvent({ title: 'Summer Live 2026' })
+    const accepted = buildApplication({ eventId: autumn.id, band: { id: owls.id, name: owls.name }, status: 'accepted' })
+    const withdrawn = buildApplication({ eventId: summer.id, band: { id: owls.id, name: owls.name }, status: 'withdrawn' })
+    server.use(
+      ...createBandsApi({ bands: [owls], me }).handlers,
+      http.get('/api/events', () => HttpResponse.json({ items: [autumn, summer] })),
+      http.get('/api/events/:eventId/applications', ({ params, request }) => {
+        expect(new URL(request.url).searchParams.get('scope')).toBe('mine')
+        const items = [accepted, withdrawn].filter((application) => application.eventId === params.eventId)
+        return HttpResponse.json({ items, total: items.length, summary: summaryOf(autumn, items) })
+      }),
+    )
+    renderApp('/user-bands', { user: me })
+    const card = await screen.findByRole('article', { name: 'The Night Owls' })
+    const state = await within(card).findByRole('link', { name: 'Accepted for Autumn Live 2026' })
+    expect(state).toHaveAttribute('href', `/seasonal-live-application-list/autumn?eventId=${autumn.id}`)
+    expect(within(card).queryByRole('link', { name: 'Apply to Autumn Live 2026' })).not.toBeInTheDocument()
+    // A withdrawn application may apply again.
+    expect(within(card).getByRole('link', { name: 'Apply to Summer Live 2026' })).toBeInTheDocument()
   })
 
   it('links to registration when I am in no band', async () => {

@@ -95,11 +95,20 @@ describe('/room-booking-form', () => {
     expect(within(status()).getAllByRole('listitem').map((item) => item.textContent)).toEqual([sentence, 'The Rolling Scones has used all 4 periods this week.'])
     const asked = api.state.checkRequests.at(-1)!.searchParams
     expect(Object.fromEntries(asked)).toEqual({ roomId: studioA.id, date, periodId: first.id, kind: 'band', bandId: scones.id })
+    // A refused slot cannot be submitted: the button is off and says why, and the reason shows once.
+    const book = screen.getByRole('button', { name: 'Book room' })
+    expect(book).toBeDisabled()
+    expect(book).toHaveAccessibleDescription(expect.stringContaining(sentence))
+    await user.click(book)
+    expect(screen.getAllByText(sentence)).toHaveLength(1)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(api.state.created).toEqual([])
 
     await user.click(screen.getByRole('radio', { name: 'Personal practice' }))
     await waitFor(() => expect(status()).toHaveTextContent('This slot is free.'))
     expect(api.state.checkRequests.at(-1)!.searchParams.get('kind')).toBe('personal')
     expect(api.state.checkRequests.at(-1)!.searchParams.has('bandId')).toBe(false)
+    expect(screen.getByRole('button', { name: 'Book room' })).toBeEnabled()
   })
 
   it('books for a band, says so and opens my bookings', async () => {

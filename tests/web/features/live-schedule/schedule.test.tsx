@@ -114,7 +114,7 @@ describe('/festival-schedule for executives', () => {
     await user.click(within(controls).getByRole('button', { name: 'Later' }))
     expect(await block('Blue Train')).toHaveAccessibleName('Blue Train, 12:05–12:25, Main, 1 broken rule')
     expect(controls).toHaveTextContent('Changeover: Blue Train ends 0 min before Night Owls starts on Main; the changeover needs 5 min')
-    expect(controls).toHaveTextContent('Cost 1: Early start 1')
+    expect(controls).toHaveTextContent('Penalty points 1: Early start 1')
 
     await user.click(within(controls).getByRole('button', { name: 'Later' }))
     await user.click(within(controls).getByRole('button', { name: 'Next stage' }))
@@ -126,7 +126,7 @@ describe('/festival-schedule for executives', () => {
     expect(within(sunday).getByRole('button', { name: 'Blue Train, 12:10–12:30, Main, 1 broken rule' })).toBeInTheDocument()
     // Off its preferred day: the cost says so.
     expect(screen.getByRole('region', { name: 'Selected: Blue Train' })).toHaveTextContent(/Preferred day 30/)
-    expect(screen.getByRole('region', { name: 'Checks' })).toHaveTextContent(/Total cost \d+: Early start \d+, Preferred day 30/)
+    expect(screen.getByRole('region', { name: 'Checks' })).toHaveTextContent(/Penalty points \d+: Early start \d+, Preferred day 30/)
 
     await user.click(within(screen.getByRole('region', { name: 'Selected: Blue Train' })).getByRole('button', { name: 'Remove from timetable' }))
     expect(screen.queryByRole('button', { name: /^Blue Train,/ })).not.toBeInTheDocument()
@@ -197,12 +197,25 @@ describe('/festival-schedule for executives', () => {
     expect(await screen.findByText('Members see version 1. Edit the draft and publish it to replace it.')).toBeInTheDocument()
   })
 
-  it('publishes a clean draft at once, and shows the server’s refusal when it finds breaks', async () => {
+  it('asks before publishing a clean draft, saying what members will see and naming the version', async () => {
+    const api = setup()
+    const { user } = renderApp('/festival-schedule', { user: executive })
+    await block('Blue Train')
+    await user.click(screen.getByRole('button', { name: 'Publish' }))
+    const confirm = await screen.findByRole('dialog', { name: /^Publish version \d+ of the timetable\?$/ })
+    expect(confirm).toHaveAccessibleDescription(/^Members will see this timetable \(version \d+\) as soon as you publish it/)
+    expect(api.state.publishRequests).toEqual([])
+    await user.click(within(confirm).getByRole('button', { name: /^Publish version \d+$/ }))
+    await waitFor(() => expect(api.state.publishRequests).toEqual([{ confirmBreaks: false }]))
+  })
+
+  it('publishes a clean draft once confirmed, and shows the server’s refusal when it finds breaks', async () => {
     const api = setup()
     api.state.refusePublish = 'Sunny Days is unavailable 12:00–13:00 on Sun 6 Dec. Fix the timetable, or confirm to publish it anyway.'
     const { user } = renderApp('/festival-schedule', { user: executive })
     await block('Blue Train')
     await user.click(screen.getByRole('button', { name: 'Publish' }))
+    await user.click(within(await screen.findByRole('dialog', { name: /^Publish version/ })).getByRole('button', { name: /^Publish version/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Publish a timetable that breaks rules?' })
     expect(dialog).toHaveTextContent('Sunny Days is unavailable 12:00–13:00 on Sun 6 Dec.')
     expect(api.state.publishRequests).toEqual([{ confirmBreaks: false }])
@@ -299,7 +312,7 @@ describe('/festival-schedule for members', () => {
     expect(yours).toHaveTextContent('Yours')
     expect(screen.getByRole('article', { name: 'Blue Train, 12:00–12:20, Main' })).not.toHaveTextContent('Yours')
     expect(screen.getByRole('region', { name: 'Your performances' })).toHaveTextContent('Sunny Days · Sun 6 Dec · Main · 12:00–12:25')
-    expect(screen.getByText(/^Version 1, published/)).toBeInTheDocument()
+    expect(await screen.findByText(/^Version 1, published/)).toHaveTextContent('Version 1, published Fri 20 Nov 2026, 19:00.')
     expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Blue Train,/ })).not.toBeInTheDocument()
     expect(screen.queryByText('Late Comers')).not.toBeInTheDocument()
@@ -309,6 +322,13 @@ describe('/festival-schedule for members', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }))
     await waitFor(() => expect(downloads).toEqual(['Campus Festival 2026.ics', 'Campus Festival 2026.csv']))
     expect(api.state.downloads).toEqual([`${festival.id}.ics`, `${festival.id}.csv`])
+  })
+
+  it('says when a version was published on the club’s clock, not the browser’s', async () => {
+    // 10:00 UTC is 05:00 in New York; the test browser runs in UTC (or the machine's zone), never New York.
+    setup({ executive: false, published: draft(), timeZone: 'America/New_York' })
+    renderApp('/festival-schedule', { user: member })
+    expect(await screen.findByText(/^Version 1, published .*05:00\.$/)).toHaveTextContent('Version 1, published Fri 20 Nov 2026, 05:00.')
   })
 
   it('says so when nothing is published yet', async () => {

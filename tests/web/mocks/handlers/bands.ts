@@ -28,7 +28,10 @@ export const bandMember = (person: { id: string; displayName: string }, part: Ba
 })
 
 /** What the dashboard needs from the bands area when a test does not set up more. */
-export const bandsHandlers = [http.get('/api/bands/mine', () => HttpResponse.json({ items: [] }))]
+export const bandsHandlers = [
+  http.get('/api/bands/mine', () => HttpResponse.json({ items: [] })),
+  http.get('/api/bands', () => HttpResponse.json({ items: [], total: 0 })),
+]
 
 /**
  * A small in-memory bands API. Tests read `requests` (list calls), `created`, `updates`,

@@ -84,6 +84,7 @@ export function createScheduleApi({
   published = null as SchedulePlacement[] | null,
   executive = false,
   academicYear = 2026,
+  timeZone = 'Asia/Tokyo',
 }: {
   event: LiveEvent
   others?: LiveEvent[]
@@ -93,6 +94,8 @@ export function createScheduleApi({
   /** Executives get the draft in the view; members do not. */
   executive?: boolean
   academicYear?: number
+  /** The club's time zone (settings), which published times are shown in. */
+  timeZone?: string
 }) {
   const events = new Map([event, ...others].map((item) => [item.id, item]))
   const state = {
@@ -122,6 +125,7 @@ export function createScheduleApi({
   }
 
   const handlers = [
+    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone, academicYearStartMonth: 4, currentTerm: academicYear })),
     http.get('/api/events/current', ({ request }) => {
       const kind = new URL(request.url).searchParams.get('kind')
       return HttpResponse.json({ academicYear, event: kind === event.kind ? event : null })
