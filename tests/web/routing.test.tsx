@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { server } from './mocks/server'
 import { knownPassword, knownUser } from './mocks/handlers/auth'
@@ -127,6 +128,19 @@ describe('guard and routing', () => {
     renderApp('/register')
     expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
+  })
+
+  it('says the dashboard needs a connection when it was never opened on this device and the phone is offline', async () => {
+    // The app reads navigator.onLine when it starts, as a phone opened offline would.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    try {
+      renderApp('/dashboard', { user: knownUser })
+      expect(await screen.findByText(/needs a connection/)).toHaveAttribute('role', 'status')
+      expect(screen.queryByText('Loading your dashboard…')).not.toBeInTheDocument()
+    } finally {
+      onLine.mockRestore()
+      act(() => onlineManager.setOnline(true))
+    }
   })
 
   it('shows the dashboard error state when /api/me fails', async () => {
