@@ -120,6 +120,28 @@ describe('POST /api/login', () => {
     // A successful sign-in clears the account's failures.
     expect(await t.db.select().from(loginFailures).where(eq(loginFailures.email, user.email.toLowerCase()))).toHaveLength(0)
   })
+
+  it('checks at most 5 passwords when 50 wrong ones arrive at once, and then refuses the right one too', async () => {
+    const user = await createUser(t.db)
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login({ email: user.email, password: `wrong password ${i}` })),
+    )
+    const checked = burst.filter((r) => r.statusCode === 401).length
+    const refused = burst.filter((r) => r.statusCode === 429).length
+    expect({ checked, refused }).toEqual({ checked: 5, refused: 45 })
+    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.email, user.email.toLowerCase()))).toHaveLength(5)
+    expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(429)
+  })
+
+  it('a right password racing wrong ones still signs in while the account is not locked', async () => {
+    const user = await createUser(t.db)
+    const [right, ...wrong] = await Promise.all([
+      login({ email: user.email, password: TEST_PASSWORD }),
+      ...Array.from({ length: 3 }, (_, i) => login({ email: user.email, password: `wrong ${i}` })),
+    ])
+    expect(right!.statusCode).toBe(200)
+    expect(wrong.map((r) => r.statusCode)).toEqual([401, 401, 401])
+  })
 })
 
 describe('sessions', () => {

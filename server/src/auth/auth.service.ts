@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { loginFailures, sessions, users } from '../db/schema'
 import type { SettingsService } from '../settings/settings.service'
 import { AppError, unauthenticated } from '../http/errors'
+import { withTransaction } from '../db/transaction'
 import { dummyPasswordHash, verifyPassword } from './passwords'
 import type { Principal } from './principal'
 import { readAccessToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, signAccessToken } from './tokens'
@@ -50,22 +51,36 @@ const refusedStatus: Record<Exclude<UserRow['status'], 'active'>, AppError> = {
 }
 
 export function createAuthService({ db, secret, clock, settings }: AuthDeps) {
-  async function assertNotThrottled(email: string, now: Date) {
+  /**
+   * Books one password check for the account, or throws 429 when the window's 5 are used.
+   * The attempt is recorded as a failure *before* the password is checked, under a lock on the
+   * email, so parallel tries cannot all read "4 failures so far": at most 5 passwords are ever
+   * checked per window. A right password takes its booking back (see `login`).
+   */
+  async function reserveAttempt(email: string, ip: string | undefined, now: Date): Promise<string> {
     const since = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS)
-    const [row] = await db
-      .select({ failures: count(), oldest: min(loginFailures.failedAt) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.failedAt, since)))
-    if (row && row.failures >= FAILED_LOGIN_LIMIT && row.oldest) {
-      const retryAfter = Math.max(1, Math.ceil((row.oldest.getTime() + FAILED_LOGIN_WINDOW_MS - now.getTime()) / 1000))
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        `Too many failed sign-ins for this account. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
-        undefined,
-        { 'retry-after': String(retryAfter) },
-      )
-    }
+    return withTransaction(db, async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`)
+      const [row] = await tx
+        .select({ failures: count(), oldest: min(loginFailures.failedAt) })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.email, email), gt(loginFailures.failedAt, since)))
+      if (row && row.failures >= FAILED_LOGIN_LIMIT && row.oldest) {
+        const retryAfter = Math.max(1, Math.ceil((row.oldest.getTime() + FAILED_LOGIN_WINDOW_MS - now.getTime()) / 1000))
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `Too many failed sign-ins for this account. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+          undefined,
+          { 'retry-after': String(retryAfter) },
+        )
+      }
+      const [reserved] = await tx
+        .insert(loginFailures)
+        .values({ email, ip, failedAt: now })
+        .returning({ id: loginFailures.id })
+      return reserved!.id
+    })
   }
 
   async function issueToken(userId: string, sessionId: string) {
@@ -103,7 +118,7 @@ export function createAuthService({ db, secret, clock, settings }: AuthDeps) {
     async login(input: LoginInput, meta: { ip?: string; userAgent?: string }): Promise<LoginResponse> {
       const now = clock()
       const email = input.email.toLowerCase()
-      await assertNotThrottled(email, now)
+      const attempt = await reserveAttempt(email, meta.ip, now)
       const term = await settings.currentTerm()
       const [found] = await db
         .select({ user: users, isExecutive: holdsPositionIn(term) })
@@ -111,10 +126,9 @@ export function createAuthService({ db, secret, clock, settings }: AuthDeps) {
         .where(eq(sql`lower(${users.email})`, email))
       const user = found?.user
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
-      if (!user || !passwordOk) {
-        await db.insert(loginFailures).values({ email, ip: meta.ip, failedAt: now })
-        throw new AppError(401, 'INVALID_CREDENTIALS', 'The email or password is incorrect.')
-      }
+      // A wrong password keeps its booked attempt as the failure; a right one gives it back.
+      if (!user || !passwordOk) throw new AppError(401, 'INVALID_CREDENTIALS', 'The email or password is incorrect.')
+      await db.delete(loginFailures).where(eq(loginFailures.id, attempt))
       if (user.status !== 'active') throw refusedStatus[user.status]
       await db.delete(loginFailures).where(eq(loginFailures.email, email))
       const [session] = await db
