@@ -9,6 +9,7 @@ import { registerSecurityHeaders } from './http/security-headers'
 import { withRedaction } from './http/log-redaction'
 import { registerOpenApiRoute } from './http/openapi'
 import { registerSpa } from './http/spa'
+import { CONNECTION_LIMITS, connectionOptions, type ConnectionLimits } from './http/connection-limits'
 import { createAuthService } from './auth/auth.service'
 import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } from './auth/auth.routes'
 import { registerHealthRoutes } from './health/health.routes'
@@ -43,12 +44,16 @@ export interface AppOptions {
   loginCallsPerMinute?: number
   /** Largest JSON body accepted, in bytes. */
   bodyLimit?: number
+  /** Timeouts and the connection cap; CONNECTION_LIMITS unless a test needs others. */
+  connectionLimits?: Partial<ConnectionLimits>
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(options: AppOptions) {
   const clock = options.clock ?? (() => new Date())
+  const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits }
   const app = Fastify({
+    ...connectionOptions(limits),
     logger: withRedaction(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: false,
@@ -61,6 +66,7 @@ export async function buildApp(options: AppOptions) {
       void (reply as FastifyReply).status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(body)
     },
   })
+  app.server.maxConnections = limits.maxConnections
   app.decorate('routeDefinitions', [])
   app.decorate('httpRoutes', [])
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { DataDirInUseError } from './db/data-dir-lock'
 import { buildApp } from './app'
 import { bootstrapAdmin } from './users/bootstrap'
 import path from 'node:path'
@@ -70,6 +71,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('Bandroom could not start:', error)
+  if (error instanceof DataDirInUseError) console.error(`Bandroom could not start: ${error.message}`)
+  else console.error('Bandroom could not start:', error)
   process.exit(1)
 })

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -9,40 +7,12 @@ import { users } from '../../server/src/db/schema'
 import { hashPassword } from '../../server/src/auth/passwords'
 import { bootstrapAdmin } from '../../server/src/users/bootstrap'
 import { E2E_ADMIN, E2E_MEMBER, E2E_USERS } from './support/accounts'
+import { root, startServer } from '../support/server-process'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
   }
-}
-
-const root = path.resolve(import.meta.dirname, '../..')
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log()}`)
-    try {
-      const response = await fetch(`${url}/api/health`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`The server did not become healthy in 60 s:\n${log()}`)
 }
 
 /**
@@ -72,32 +42,19 @@ export default async function setup(project: TestProject) {
   }
   await database.close()
 
-  const port = await freePort()
-  let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SPA_DIR: spaDir,
-      // Every e2e file signs people in from 127.0.0.1; the limit itself has a server test.
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SPA_DIR: spaDir,
+    // Every e2e file signs people in from 127.0.0.1; the limit itself has a server test.
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
   })
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const baseURL = `http://127.0.0.1:${port}`
-  await waitForHealth(baseURL, child, () => output)
+  const { baseURL, child } = server
   project.provide('baseURL', baseURL)
 
   return async () => {
     child.kill('SIGTERM')
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+    await server.exited
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

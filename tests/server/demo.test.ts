@@ -34,6 +34,24 @@ it('loads a realistic club, and loading again resets to the same club', async ()
   expect(await countOf()).toBe(first.users)
 })
 
+it('loads in one transaction: a load that fails halfway leaves the old data, not half a club', async () => {
+  await loadDemoClub(t.db, { now: t.clock.now() })
+  await createUser(t.db, { email: 'kept@example.ac.jp' })
+  const before = await countOf()
+  // The database refuses the room bookings, which the load writes after people and bands.
+  await t.db.execute(sql`create function refuse_demo_bookings() returns trigger language plpgsql as $$ begin raise exception 'no bookings today'; end $$`)
+  await t.db.execute(sql`create trigger refuse_demo_bookings before insert on bookings for each statement execute function refuse_demo_bookings()`)
+  try {
+    await expect(loadDemoClub(t.db, { now: t.clock.now(), seed: 7 })).rejects.toThrow()
+  } finally {
+    await t.db.execute(sql`drop trigger refuse_demo_bookings on bookings`)
+    await t.db.execute(sql`drop function refuse_demo_bookings()`)
+  }
+  expect(await countOf()).toBe(before)
+  expect(await countOf(eq(users.email, 'kept@example.ac.jp'))).toBe(1)
+  expect((await t.db.select({ n: count() }).from(bookings))[0]!.n).toBeGreaterThan(0)
+})
+
 it('lets the demo accounts sign in with their roles', async () => {
   await loadDemoClub(t.db, { now: t.clock.now() })
   const admin = await t.signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD)

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { fileURLToPath } from 'node:url'
 import * as schema from './schema'
+import { lockDataDir } from './data-dir-lock'
 
 export type Schema = typeof schema
 /** The one database type the services see, whichever driver is underneath. */
@@ -48,14 +49,29 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     }
   }
-  const client = options.template ? await PGlite.create({ loadDataDir: options.template }) : await PGlite.create(options.dataDir)
+  if (options.template) return pgliteDatabase(await PGlite.create({ loadDataDir: options.template }))
+  if (options.dataDir.startsWith('memory://')) return pgliteDatabase(await PGlite.create(options.dataDir))
+  // A directory on disk belongs to one process at a time (see data-dir-lock.ts).
+  const lock = lockDataDir(options.dataDir)
+  try {
+    return pgliteDatabase(await PGlite.create(options.dataDir), lock.release)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
+function pgliteDatabase(client: PGlite, afterClose = () => {}): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
-    close: () => client.close(),
+    close: async () => {
+      await client.close()
+      afterClose()
+    },
   }
 }
 

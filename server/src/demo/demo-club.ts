@@ -37,7 +37,12 @@ const faculties = [
  * week's room bookings, and this academic year's lives with bands' applications (see
  * demo-lives.ts). Later areas add their data here.
  */
-export async function loadDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
+export async function loadDemoClub(db: Db, options: { now?: Date; seed?: number } = {}) {
+  // One transaction: a load cut off halfway (an error, Ctrl-C, SIGKILL) leaves the old data.
+  return db.transaction((tx) => fillDemoClub(tx, options))
+}
+
+async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
   const random = createRandom(seed)
   const club = clubSettingsSchema.parse({ clubName: 'Hikari University Light Music Club' })
   const term = academicYearOf(now, club)

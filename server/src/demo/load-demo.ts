@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { ConfigError, loadConfig } from '../config'
 import { openDatabase } from '../db/client'
+import { DataDirInUseError } from '../db/data-dir-lock'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from './demo-club'
 
 /** `npm run demo`: loads (or resets to) the demo club in the configured database. */
@@ -27,7 +28,7 @@ async function main() {
 
 main().catch((error) => {
   if (error instanceof ConfigError) console.error(error.message)
-  else if (String(error).includes('lock')) console.error('The database is in use: stop the server (npm start) before loading the demo.', error)
+  else if (error instanceof DataDirInUseError) console.error(`The demo was not loaded: ${error.message}`)
   else console.error('Could not load the demo club:', error)
   process.exit(1)
 })

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify'
 import { buildApp } from '../../../server/src/app'
+import type { ConnectionLimits } from '../../../server/src/http/connection-limits'
 import { createTestDatabase } from './test-database'
 import { createUser, makeExecutive } from './factories'
 
@@ -28,6 +29,7 @@ export async function createTestApp(
     /** A logger (e.g. writing to a test's stream); none by default. */
     logger?: FastifyServerOptions['logger']
     publicUrl?: string
+    connectionLimits?: Partial<ConnectionLimits>
   } = {},
 ) {
   const database = await createTestDatabase()
@@ -41,6 +43,7 @@ export async function createTestApp(
     loginCallsPerMinute: options.loginCallsPerMinute ?? 10_000,
     logger: options.logger,
     publicUrl: options.publicUrl,
+    connectionLimits: options.connectionLimits,
   })
   options.beforeReady?.(app)
   await app.ready()
