@@ -31,7 +31,7 @@ describe('first contact: a new browser opens the root URL', () => {
     await expectPath(page, '/dashboard')
     for (const path of ['/assets/', '/icons/']) {
       const response = await fetch(`${baseURL()}${path}`, { headers: { accept: 'text/html' } })
-      expect(response.status, path).not.toBe(403)
+      expect(response.status, path).toBe(404)
       const bare = await fetch(`${baseURL()}${path}`)
       expect(bare.status, path).toBe(404)
     }

@@ -65,6 +65,18 @@ describe('the built SPA', () => {
     expect(response.headers['cache-control']).toBe('no-cache')
   })
 
+  it('answers the root address with the app, with or without a query, and the assets folder with 404 even for a browser', async () => {
+    for (const url of ['/', '/?utm_source=poster']) {
+      const root = await t.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } })
+      expect(root.statusCode, url).toBe(200)
+      expect(root.body).toContain('<title>Bandroom</title>')
+    }
+    for (const url of ['/assets/', '/assets', '/assets/index-old.js']) {
+      const folder = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(folder.statusCode, url).toBe(404)
+    }
+  })
+
   it('caches hashed assets for a year but always revalidates the service worker', async () => {
     const asset = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(asset.statusCode).toBe(200)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { notFound } from './errors'
 
@@ -36,9 +36,13 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     })
   }
+  // The built folders (assets/, icons/) hold files only: a path inside them is never a page.
+  const folders = built ? readdirSync(dir!, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : []
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') throw notFound(`No API endpoint ${request.method} ${request.url.split('?')[0]}.`)
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
+    const top = request.url.split(/[/?#]/)[1] ?? ''
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html') && !folders.includes(top)
     if (!wantsPage) throw notFound()
     if (!built) return reply.status(503).type('text/plain').send('The app is not built yet: run `npm run build`.')
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
