@@ -44,7 +44,13 @@ export function App({ router, queryClient, session, persister }: AppProps) {
 
   let content: ReactNode = <SessionGate router={router} />
   content = persister ? (
-    <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE }}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{ persister, maxAge: PERSIST_MAX_AGE }}
+      // A saved copy is "as last seen", never fresh: the copy may predate the last change made
+      // in this tab (it is written a second after), so online every screen asks again.
+      onSuccess={() => void queryClient.invalidateQueries({ refetchType: 'none' })}
+    >
       {content}
     </PersistQueryClientProvider>
   ) : (

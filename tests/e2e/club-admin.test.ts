@@ -103,7 +103,7 @@ describe('club administration', () => {
     const previousTerm = club.currentTerm - 1
     const position = await call(admin, 'POST', '/api/positions', { name: `E2E Archivist ${suffix}` })
     expect(position.status).toBe(201)
-    const found = await call(admin, 'GET', `/api/members/search?q=${encodeURIComponent(candidate.email)}`)
+    const found = await call(admin, 'GET', `/api/members/search?q=${encodeURIComponent(candidate.displayName)}`)
     const candidateId = found.body.items[0].id as string
     const holder = await call(admin, 'POST', `/api/positions/${position.body.id}/holders`, { userId: candidateId, termYear: previousTerm })
     expect(holder.status).toBe(201)
