@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { addDays, todayIn } from '../../src/contract/calendar'
+import { academicYearOf } from '../../src/contract/terms'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { callApi, launchBrowser, openSignedIn } from './support/browser'
 
@@ -10,7 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-const { layoutLeader } = E2E_USERS
+const { layoutLeader, layoutBandmate } = E2E_USERS
 const suffix = Date.now() % 100000
 const phone = { width: 360, height: 740 }
 const date = addDays(todayIn(new Date(), 'Asia/Tokyo'), 1)
@@ -93,5 +94,85 @@ describe('layout on a phone and on a laptop', () => {
     expect(await pageScrollWidth(page)).toBeLessThanOrEqual(phone.width)
     expect(errors).toEqual([])
     await context.close()
+  })
+
+  describe('participants with long university details', () => {
+    const bandName = `Long Details Orchestra ${suffix}`
+    let eventId = ''
+    const leaderPhone = '+81 90-1234-5678'
+
+    beforeAll(async () => {
+      const details = (name: string, kana: string, number: string, phoneNumber: string) => ({
+        fullName: name,
+        nameKana: kana,
+        studentNumber: number,
+        faculty: 'Faculty of Engineering and Interdisciplinary Sciences',
+        department: 'Department of Mechanical and Aerospace Systems Engineering',
+        phone: phoneNumber,
+      })
+      await callApi(layoutLeader, 'PUT', '/api/me/additional-info', details('Haruto Alexander Nishimura-Fitzgerald', 'ニシムラ フィッツジェラルド ハルト アレクサンダー', 'S2023ENGINEER0012345', leaderPhone))
+      await callApi(layoutBandmate, 'PUT', '/api/me/additional-info', details('Akari Konstantina Matsumoto-Papadopoulou', 'マツモト パパドプル アカリ コンスタンティナ', 'S2025ENGINEER0098765', '080-9876-5432'))
+      const me = (await callApi(layoutLeader, 'GET', '/api/me')) as { user: { id: string } }
+      const found = (await callApi(layoutLeader, 'GET', `/api/members/search?q=${encodeURIComponent(layoutBandmate.displayName)}`)).items as Array<{ id: string }>
+      const band = await callApi(layoutLeader, 'POST', '/api/bands', {
+        name: bandName,
+        description: '',
+        genre: '',
+        members: [
+          { userId: me.user.id, part: 'Guitar', isLeader: true },
+          { userId: found[0]!.id, part: 'Keyboard', isLeader: false },
+        ],
+      })
+      const day = 24 * 3600 * 1000
+      // Winter: the lives file uses the summer live, and the current event of a kind is its newest.
+      eventId = (
+        await callApi(E2E_ADMIN, 'POST', '/api/events', {
+          kind: 'seasonal',
+          season: 'winter',
+          title: `Winter Layout Live ${suffix}`,
+          academicYear: academicYearOf(new Date(), { timeZone: 'Asia/Tokyo', academicYearStartMonth: 4 }),
+          venue: 'Student hall',
+          days: [{ date: addDays(todayIn(new Date(), 'Asia/Tokyo'), 40), stages: [{ name: 'Main', opensAt: '12:00', closesAt: '18:00' }] }],
+          defaultPerformanceMinutes: 20,
+          changeoverMinutes: 5,
+          musicianGapMinutes: 30,
+          applicationOpensAt: new Date(Date.now() - day).toISOString(),
+          applicationClosesAt: new Date(Date.now() + 7 * day).toISOString(),
+          bandLimit: null,
+          status: 'open',
+        })
+      ).id as string
+      const application = await callApi(layoutLeader, 'POST', `/api/events/${eventId}/applications`, {
+        bandId: band.id,
+        songs: [{ title: 'Snow Song', artist: 'The Layouts', length: '4:00' }],
+        requestedMinutes: 10,
+      })
+      await callApi(E2E_ADMIN, 'POST', `/api/applications/${application.id as string}/review`, { status: 'accepted' })
+    })
+
+    it('at 1280 px every column, Phone too, is inside the table’s visible box', async () => {
+      const { page, context, errors } = await openSignedIn(browser, E2E_ADMIN, `/seasonal-live-participant-list/winter?eventId=${eventId}`, { width: 1280, height: 800 })
+      const table = page.getByRole('table', { name: 'Participants' })
+      const phoneLink = table.getByRole('link', { name: leaderPhone })
+      await phoneLink.waitFor()
+      const phoneHeader = table.getByRole('columnheader', { name: 'Phone' })
+      expect(await fullyVisible(phoneHeader)).toBe(true)
+      expect(await fullyVisible(phoneLink)).toBe(true)
+      // Nothing to scroll to: the whole table is in its box.
+      const region = page.getByRole('region', { name: 'Participant table' })
+      expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0)
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(1280)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it('at 360 px the participants are readable without the page scrolling sideways', async () => {
+      const { page, context, errors } = await openSignedIn(browser, E2E_ADMIN, `/seasonal-live-participant-list/winter?eventId=${eventId}`, phone)
+      await page.getByRole('link', { name: leaderPhone }).waitFor()
+      expect(await fullyVisible(page.getByRole('link', { name: leaderPhone }))).toBe(true)
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(phone.width)
+      expect(errors).toEqual([])
+      await context.close()
+    })
   })
 })
