@@ -40,11 +40,35 @@ function BandList({ bands }: { bands: Participant['bands'] }) {
   )
 }
 
-const privateColumns = ['Full name', 'Kana', 'Student number', 'Faculty / department', 'Phone'] as const
+/** The reading under the full name, so the two share a column. */
+function FullName({ details }: { details: Details }) {
+  if (!details.fullName && !details.nameKana) return <Blank />
+  return (
+    <>
+      {orBlank(details.fullName)}
+      <span className="block text-xs text-ink-muted">
+        <span className="sr-only">Kana: </span>
+        {orBlank(details.nameKana)}
+      </span>
+    </>
+  )
+}
+
+/**
+ * Every column fits a 1280 px screen (with the menu) even when the university details are
+ * long: the headers and long texts wrap, the reading shares the full name's column, and only
+ * the student number, the grade and the phone number stay on one line.
+ */
+const privateColumns = [
+  { label: 'Full name', width: 'min-w-[8rem]' },
+  { label: 'Student number', width: '' },
+  { label: 'Faculty / department', width: 'min-w-[10rem]' },
+  { label: 'Phone', width: 'whitespace-nowrap' },
+] as const
 
 /** Wide screens: one row a person; executives get the university's columns after the club's. */
 export function ParticipantTable({ items, withDetails }: { items: Participant[]; withDetails: boolean }) {
-  const cell = 'px-3 py-2 align-top'
+  const cell = 'px-2.5 py-2 align-top'
   return (
     // Executives' columns can be wider than the screen: the scrolling box takes the keyboard too.
     <div
@@ -57,14 +81,14 @@ export function ParticipantTable({ items, withDetails }: { items: Participant[];
         <caption className="sr-only">Participants</caption>
         <thead className="bg-surface-2 text-ink-muted">
           <tr>
-            <th scope="col" className="px-3 py-2">Name</th>
-            <th scope="col" className="px-3 py-2">Grade</th>
-            <th scope="col" className="px-3 py-2">Parts</th>
-            <th scope="col" className="px-3 py-2">Bands</th>
+            <th scope="col" className="px-2.5 py-2">Name</th>
+            <th scope="col" className="px-2.5 py-2">Grade</th>
+            <th scope="col" className="px-2.5 py-2">Parts</th>
+            <th scope="col" className="px-2.5 py-2">Bands</th>
             {withDetails
               ? privateColumns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 whitespace-nowrap">
-                    {column}
+                  <th key={column.label} scope="col" className={`px-2.5 py-2 ${column.width}`}>
+                    {column.label}
                   </th>
                 ))
               : null}
@@ -84,11 +108,12 @@ export function ParticipantTable({ items, withDetails }: { items: Participant[];
               {withDetails ? (
                 person.details ? (
                   <>
-                    <td className={cell}>{orBlank(person.details.fullName)}</td>
-                    <td className={cell}>{orBlank(person.details.nameKana)}</td>
+                    <td className={`${cell} break-words`}>
+                      <FullName details={person.details} />
+                    </td>
                     <td className={`${cell} whitespace-nowrap`}>{orBlank(person.details.studentNumber)}</td>
-                    <td className={cell}>{orBlank(facultyText(person.details))}</td>
-                    <td className={cell}>
+                    <td className={`${cell} break-words`}>{orBlank(facultyText(person.details))}</td>
+                    <td className={`${cell} whitespace-nowrap`}>
                       <Phone value={person.details.phone} />
                     </td>
                   </>

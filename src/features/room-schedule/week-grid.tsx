@@ -1,5 +1,5 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { Lock, Star } from 'lucide-react'
+import { useCallback, useId, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
+import { ArrowRight, Lock, Star } from 'lucide-react'
 import { dayLabel } from '@/contract/calendar'
 import { slotText, type ScheduleFrame, type Slot, type SlotResolver, type SlotState } from './schedule-slots'
 
@@ -175,16 +175,59 @@ function SlotItem({
   )
 }
 
-function PeriodHeader({ period }: { period: Slot['period'] }) {
+function PeriodHeader({ period, narrow }: { period: Slot['period']; narrow: boolean }) {
   return (
-    <th scope="row" className="border-t border-line bg-surface-2 px-2 py-2 text-left align-top text-sm font-semibold text-ink">
+    <th
+      scope="row"
+      className={`border-t border-line bg-surface-2 py-2 text-left align-top text-sm font-semibold break-words text-ink ${narrow ? 'px-1.5' : 'px-2'}`}
+    >
       {period.label}
-      <span className="block text-xs font-normal whitespace-nowrap text-ink-muted">
+      {/* On a phone the times may wrap after the dash, leaving the width to the rooms. */}
+      <span className={`block text-xs font-normal text-ink-muted ${narrow ? '' : 'whitespace-nowrap'}`}>
         {period.startsAt}–{period.endsAt}
       </span>
     </th>
   )
 }
+
+/**
+ * Whether a scrolling box has more to its right than it shows. Read from the box itself on
+ * scroll and resize, so the cue follows the room count, the names and the screen.
+ */
+function useMoreToTheRight() {
+  // A callback ref into state: the subscription restarts when the box mounts.
+  const [element, setScrollBox] = useState<HTMLDivElement | null>(null)
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!element) return () => {}
+      element.addEventListener('scroll', changed, { passive: true })
+      window.addEventListener('resize', changed)
+      const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(changed) : null
+      observer?.observe(element)
+      if (element.firstElementChild) observer?.observe(element.firstElementChild)
+      return () => {
+        element.removeEventListener('scroll', changed)
+        window.removeEventListener('resize', changed)
+        observer?.disconnect()
+      }
+    },
+    [element],
+  )
+  const state = useSyncExternalStore(
+    subscribe,
+    () => {
+      if (!element) return 'fits'
+      if (element.scrollWidth - element.clientWidth <= 1) return 'fits'
+      return element.scrollLeft + element.clientWidth >= element.scrollWidth - 1 ? 'end' : 'more'
+    },
+    () => 'fits',
+  )
+  return { setScrollBox, overflows: state !== 'fits', moreToTheRight: state === 'more' }
+}
+
+/** Day layout: the period column and each room's narrowest width (rem), so three rooms fit a 360 px phone. */
+const DAY_PERIOD_REM = 4
+const DAY_ROOM_REM = 5.25
 
 function TodayBadge() {
   return <span className="ml-1 inline-block rounded-full bg-brand px-1.5 text-xs font-semibold text-brand-ink">Today</span>
@@ -202,80 +245,107 @@ export function WeekGrid({ frame, resolve, layout, dayIndex = 0, caption, render
   // Day: a row per period, a column per room.
   const grid = useGridKeys(isWeek ? periods.length * rooms.length : periods.length, isWeek ? days.length : rooms.length)
   const day = days[Math.min(Math.max(dayIndex, 0), days.length - 1)] ?? frame.today
+  const { setScrollBox, overflows, moreToTheRight } = useMoreToTheRight()
 
   return (
     <div className="flex flex-col gap-2">
-      {/* `relative`: the visually hidden texts in cells scrolled out of view must not widen the page. */}
-      <div className="relative overflow-x-auto rounded-lg border border-line">
-        <table
-          aria-describedby={hintId}
-          onKeyDown={grid.onKeyDown}
-          className={`w-full border-collapse text-left text-sm ${isWeek ? 'min-w-[44rem] table-fixed' : ''}`}
-        >
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-surface-2 text-ink">
-            <tr>
-              <th scope="col" className={`px-2 py-2 text-sm font-semibold ${isWeek ? 'w-24' : 'w-20'}`}>
-                Period
-              </th>
-              {isWeek
-                ? days.map((date) => (
-                    <th key={date} scope="col" aria-current={date === frame.today ? 'date' : undefined} className="px-2 py-2 text-sm font-semibold">
-                      {dayLabel(date)}
-                      {date === frame.today ? <TodayBadge /> : null}
-                    </th>
-                  ))
-                : rooms.map((room) => (
-                    <th key={room.id} scope="col" className="min-w-[6.5rem] px-2 py-2 text-sm font-semibold break-words">
-                      {room.name}
-                    </th>
-                  ))}
-            </tr>
-          </thead>
-          <tbody>
-            {periods.map((period, periodIndex) => (
-              <tr key={period.id}>
-                <PeriodHeader period={period} />
+      {overflows ? (
+        <p className="flex items-center gap-1 text-sm font-medium text-ink">
+          {isWeek ? 'Scroll sideways for more days' : 'Scroll sideways for more rooms'}
+          <ArrowRight aria-hidden className="size-4" />
+        </p>
+      ) : null}
+      <div className="relative">
+        {/* `relative`: the visually hidden texts in cells scrolled out of view must not widen the page. */}
+        <div ref={setScrollBox} className="relative overflow-x-auto rounded-lg border border-line">
+          <table
+            aria-describedby={hintId}
+            onKeyDown={grid.onKeyDown}
+            // Fixed layout: the columns share the width and long names wrap inside them. The day
+            // layout fits three rooms on a phone; with more, the table grows and its box scrolls.
+            style={isWeek ? undefined : { minWidth: `${DAY_PERIOD_REM + rooms.length * DAY_ROOM_REM}rem` }}
+            className={`w-full table-fixed border-collapse text-left text-sm ${isWeek ? 'min-w-[44rem]' : ''}`}
+          >
+            <caption className="sr-only">{caption}</caption>
+            <thead className="bg-surface-2 text-ink">
+              <tr>
+                <th scope="col" className={`py-2 text-sm font-semibold ${isWeek ? 'w-24 px-2' : 'w-16 px-1.5'}`}>
+                  Period
+                </th>
                 {isWeek
-                  ? days.map((date, dayColumn) => (
-                      <td key={date} className={`border-t border-l border-line p-1 align-top ${date === frame.today ? 'bg-brand/5' : ''}`}>
-                        <ul className="flex flex-col gap-1">
-                          {rooms.map((room, roomIndex) => (
-                            <li key={room.id}>
-                              <SlotItem
-                                slot={{ room, date, period, state: resolve(room, date, period) }}
-                                row={periodIndex * rooms.length + roomIndex}
-                                col={dayColumn}
-                                grid={grid}
-                                showRoom
-                                context={`${dayLabel(date)}, ${period.label}`}
-                                renderBookable={renderBookable}
-                              />
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
+                  ? days.map((date) => (
+                      <th key={date} scope="col" aria-current={date === frame.today ? 'date' : undefined} className="px-2 py-2 text-sm font-semibold">
+                        {dayLabel(date)}
+                        {date === frame.today ? <TodayBadge /> : null}
+                      </th>
                     ))
-                  : rooms.map((room, roomIndex) => (
-                      <td key={room.id} className="border-t border-l border-line p-1 align-top">
-                        <SlotItem
-                          slot={{ room, date: day, period, state: resolve(room, day, period) }}
-                          row={periodIndex}
-                          col={roomIndex}
-                          grid={grid}
-                          showRoom={false}
-                          context={`${room.name}, ${period.label}`}
-                          renderBookable={renderBookable}
-                        />
-                      </td>
+                  : rooms.map((room) => (
+                      <th key={room.id} scope="col" className="px-1.5 py-2 text-sm font-semibold [overflow-wrap:anywhere]">
+                        {room.name}
+                      </th>
                     ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {periods.map((period, periodIndex) => (
+                <tr key={period.id}>
+                  <PeriodHeader period={period} narrow={!isWeek} />
+                  {isWeek
+                    ? days.map((date, dayColumn) => (
+                        <td key={date} className={`border-t border-l border-line p-1 align-top ${date === frame.today ? 'bg-brand/5' : ''}`}>
+                          <ul className="flex flex-col gap-1">
+                            {rooms.map((room, roomIndex) => (
+                              <li key={room.id}>
+                                <SlotItem
+                                  slot={{
+                                    room,
+                                    date,
+                                    period,
+                                    state: resolve(room, date, period),
+                                  }}
+                                  row={periodIndex * rooms.length + roomIndex}
+                                  col={dayColumn}
+                                  grid={grid}
+                                  showRoom
+                                  context={`${dayLabel(date)}, ${period.label}`}
+                                  renderBookable={renderBookable}
+                                />
+                              </li>
+                            ))}
+                          </ul>
+                        </td>
+                      ))
+                    : rooms.map((room, roomIndex) => (
+                        <td key={room.id} className="border-t border-l border-line p-1 align-top [overflow-wrap:anywhere]">
+                          <SlotItem
+                            slot={{
+                              room,
+                              date: day,
+                              period,
+                              state: resolve(room, day, period),
+                            }}
+                            row={periodIndex}
+                            col={roomIndex}
+                            grid={grid}
+                            showRoom={false}
+                            context={`${room.name}, ${period.label}`}
+                            renderBookable={renderBookable}
+                          />
+                        </td>
+                      ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {/* A fade on the right edge while more rooms (or days) are out of view. */}
+        {moreToTheRight ? (
+          <div aria-hidden className="pointer-events-none absolute inset-y-px right-px w-8 rounded-r-lg bg-linear-to-l from-surface to-transparent" />
+        ) : null}
       </div>
       <p id={hintId} className="text-xs text-ink-muted">
-        Arrow keys move between slots{renderBookable ? '; free slots open the booking form.' : '.'}
+        Arrow keys move between slots
+        {renderBookable ? '; free slots open the booking form.' : '.'}
       </p>
     </div>
   )

@@ -49,4 +49,7 @@ export const E2E_USERS = {
   // First contact and offline screens.
   offlineMember: seed('offline-member', 'Chiaki Morita', { enrollmentYear: 2024 }),
   offlineBandmate: seed('offline-bandmate', 'Ryo Sakamoto', { enrollmentYear: 2025 }),
+  // Layout: a band whose members filled in long university details.
+  layoutLeader: seed('layout-leader', 'Haruto Nishimura', { enrollmentYear: 2023 }),
+  layoutBandmate: seed('layout-bandmate', 'Akari Matsumoto', { enrollmentYear: 2025 }),
 } satisfies Record<string, SeedAccount>

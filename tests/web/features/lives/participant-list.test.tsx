@@ -124,7 +124,6 @@ describe('/seasonal-live-participant-list/{season}', () => {
       'Parts',
       'Bands',
       'Full name',
-      'Kana',
       'Student number',
       'Faculty / department',
       'Phone',

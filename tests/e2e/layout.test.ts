@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { addDays, todayIn } from '../../src/contract/calendar'
+import { academicYearOf } from '../../src/contract/terms'
+import { E2E_ADMIN, E2E_USERS } from './support/accounts'
+import { callApi, launchBrowser, openSignedIn } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const { layoutLeader, layoutBandmate } = E2E_USERS
+const suffix = Date.now() % 100000
+const phone = { width: 360, height: 740 }
+const date = addDays(todayIn(new Date(), 'Asia/Tokyo'), 1)
+
+const pageScrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
+
+/** The element's box and the box of every ancestor that clips it, in viewport pixels. */
+async function boxes(locator: Locator) {
+  return locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    const clips: Array<{ left: number; right: number }> = []
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent)
+      if (style.overflowX !== 'visible') {
+        const box = parent.getBoundingClientRect()
+        clips.push({ left: box.left + parent.clientLeft, right: box.left + parent.clientLeft + parent.clientWidth })
+      }
+    }
+    return { left: rect.left, right: rect.right, width: rect.width, clips, viewport: window.innerWidth }
+  })
+}
+
+/** Fully visible: inside the viewport and inside every box that clips it. */
+async function fullyVisible(locator: Locator) {
+  const box = await boxes(locator)
+  return box.width > 0 && box.left >= -0.5 && box.right <= box.viewport + 0.5 && box.clips.every((clip) => box.left >= clip.left - 0.5 && box.right <= clip.right + 0.5)
+}
+
+describe('layout on a phone and on a laptop', () => {
+  // The demo club's rooms (server/src/demo/demo-club.ts), made unique for this run.
+  const rooms = [`Studio A ${suffix}`, `Studio B ${suffix}`, `Practice room C ${suffix}`]
+
+  beforeAll(async () => {
+    for (const name of rooms) await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name, capacity: 6 })
+    // A period of its own, at an hour no other file uses.
+    const periods = (await callApi(E2E_ADMIN, 'GET', '/api/periods')).items as Array<{ startsAt: string; endsAt: string }>
+    const start = ['05:00', '05:20', '05:40', '04:00', '04:20', '04:40'].find((time) => {
+      const end = `${time.slice(0, 3)}${String(Number(time.slice(3)) + 15).padStart(2, '0')}`
+      return !periods.some((period) => period.startsAt < end && time < period.endsAt)
+    })!
+    const end = `${start.slice(0, 3)}${String(Number(start.slice(3)) + 15).padStart(2, '0')}`
+    await callApi(E2E_ADMIN, 'POST', '/api/periods', { label: `Early ${suffix}`, startsAt: start, endsAt: end })
+  })
+
+  it('the room schedule on a 360 px phone shows every room, or says there are more and lets them be reached, without the page scrolling sideways', async () => {
+    const { page, context, errors } = await openSignedIn(browser, layoutLeader, `/room-schedule?week=${date}`, phone)
+    const table = page.getByRole('table')
+    await table.getByRole('columnheader', { name: rooms[2] }).waitFor()
+    const headers = table.getByRole('columnheader')
+    const hint = page.getByText('Scroll sideways for more rooms')
+    /** Every room header is fully on screen, or the hint is shown and scrolling the table's box brings each one in. */
+    async function everyRoomReachable() {
+      const count = (await headers.count()) - 1
+      const shown: boolean[] = []
+      for (let index = 1; index <= count; index++) shown.push(await fullyVisible(headers.nth(index)))
+      if (shown.includes(false)) {
+        expect(await hint.isVisible()).toBe(true)
+        for (let index = 1; index <= count; index++) {
+          await headers.nth(index).scrollIntoViewIfNeeded()
+          expect(await fullyVisible(headers.nth(index))).toBe(true)
+        }
+      }
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(phone.width)
+      return { count, shown }
+    }
+
+    const three = await everyRoomReachable()
+    if (three.count <= 3) {
+      // The demo club's three rooms fit side by side at 360 px, with no hint to scroll.
+      expect(three.shown).toEqual([true, true, true])
+      expect(await hint.count()).toBe(0)
+    }
+
+    // A fourth room no longer fits: the table scrolls in its own box and says so.
+    await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name: `Rehearsal hall D ${suffix}`, capacity: 10 })
+    await page.reload()
+    await table.getByRole('columnheader', { name: `Rehearsal hall D ${suffix}` }).waitFor()
+    const four = await everyRoomReachable()
+    expect(four.shown).toContain(false)
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(phone.width)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  describe('participants with long university details', () => {
+    const bandName = `Long Details Orchestra ${suffix}`
+    let eventId = ''
+    const leaderPhone = '+81 90-1234-5678'
+
+    beforeAll(async () => {
+      const details = (name: string, kana: string, number: string, phoneNumber: string) => ({
+        fullName: name,
+        nameKana: kana,
+        studentNumber: number,
+        faculty: 'Faculty of Engineering and Interdisciplinary Sciences',
+        department: 'Department of Mechanical and Aerospace Systems Engineering',
+        phone: phoneNumber,
+      })
+      await callApi(layoutLeader, 'PUT', '/api/me/additional-info', details('Haruto Alexander Nishimura-Fitzgerald', 'ニシムラ フィッツジェラルド ハルト アレクサンダー', 'S2023ENGINEER0012345', leaderPhone))
+      await callApi(layoutBandmate, 'PUT', '/api/me/additional-info', details('Akari Konstantina Matsumoto-Papadopoulou', 'マツモト パパドプル アカリ コンスタンティナ', 'S2025ENGINEER0098765', '080-9876-5432'))
+      const me = (await callApi(layoutLeader, 'GET', '/api/me')) as { user: { id: string } }
+      const found = (await callApi(layoutLeader, 'GET', `/api/members/search?q=${encodeURIComponent(layoutBandmate.displayName)}`)).items as Array<{ id: string }>
+      const band = await callApi(layoutLeader, 'POST', '/api/bands', {
+        name: bandName,
+        description: '',
+        genre: '',
+        members: [
+          { userId: me.user.id, part: 'Guitar', isLeader: true },
+          { userId: found[0]!.id, part: 'Keyboard', isLeader: false },
+        ],
+      })
+      const day = 24 * 3600 * 1000
+      // Winter: the lives file uses the summer live, and the current event of a kind is its newest.
+      eventId = (
+        await callApi(E2E_ADMIN, 'POST', '/api/events', {
+          kind: 'seasonal',
+          season: 'winter',
+          title: `Winter Layout Live ${suffix}`,
+          academicYear: academicYearOf(new Date(), { timeZone: 'Asia/Tokyo', academicYearStartMonth: 4 }),
+          venue: 'Student hall',
+          days: [{ date: addDays(todayIn(new Date(), 'Asia/Tokyo'), 40), stages: [{ name: 'Main', opensAt: '12:00', closesAt: '18:00' }] }],
+          defaultPerformanceMinutes: 20,
+          changeoverMinutes: 5,
+          musicianGapMinutes: 30,
+          applicationOpensAt: new Date(Date.now() - day).toISOString(),
+          applicationClosesAt: new Date(Date.now() + 7 * day).toISOString(),
+          bandLimit: null,
+          status: 'open',
+        })
+      ).id as string
+      const application = await callApi(layoutLeader, 'POST', `/api/events/${eventId}/applications`, {
+        bandId: band.id,
+        songs: [{ title: 'Snow Song', artist: 'The Layouts', length: '4:00' }],
+        requestedMinutes: 10,
+      })
+      await callApi(E2E_ADMIN, 'POST', `/api/applications/${application.id as string}/review`, { status: 'accepted' })
+    })
+
+    it('at 1280 px every column, Phone too, is inside the table’s visible box', async () => {
+      const { page, context, errors } = await openSignedIn(browser, E2E_ADMIN, `/seasonal-live-participant-list/winter?eventId=${eventId}`, { width: 1280, height: 800 })
+      const table = page.getByRole('table', { name: 'Participants' })
+      const phoneLink = table.getByRole('link', { name: leaderPhone })
+      await phoneLink.waitFor()
+      const phoneHeader = table.getByRole('columnheader', { name: 'Phone' })
+      expect(await fullyVisible(phoneHeader)).toBe(true)
+      expect(await fullyVisible(phoneLink)).toBe(true)
+      // Nothing to scroll to: the whole table is in its box.
+      const region = page.getByRole('region', { name: 'Participant table' })
+      expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0)
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(1280)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    it('at 360 px the participants are readable without the page scrolling sideways', async () => {
+      const { page, context, errors } = await openSignedIn(browser, E2E_ADMIN, `/seasonal-live-participant-list/winter?eventId=${eventId}`, phone)
+      await page.getByRole('link', { name: leaderPhone }).waitFor()
+      expect(await fullyVisible(page.getByRole('link', { name: leaderPhone }))).toBe(true)
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(phone.width)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  })
+})
