@@ -9,6 +9,7 @@ import { registerSecurityHeaders } from './http/security-headers'
 import { withRedaction } from './http/log-redaction'
 import { registerOpenApiRoute } from './http/openapi'
 import { registerSpa } from './http/spa'
+import { databaseRateLimitStore } from './http/rate-limit-store'
 import { CONNECTION_LIMITS, connectionOptions, type ConnectionLimits } from './http/connection-limits'
 import { createAuthService } from './auth/auth.service'
 import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } from './auth/auth.routes'
@@ -26,6 +27,7 @@ import { registerUserRoutes } from './users/users.routes'
 import { registerBandRoutes } from './bands/bands.routes'
 import { registerBookingRoutes } from './bookings/bookings.routes'
 import { createScheduleVersion } from './bookings/schedule-cache'
+import { openChangeFeed } from './db/change-feed'
 import { registerLiveRoutes } from './lives/lives.routes'
 
 export interface AppOptions {
@@ -110,7 +112,8 @@ export async function buildApp(options: AppOptions) {
     // Same-origin fetches only; COEP would break nothing today but buys nothing either.
     crossOriginEmbedderPolicy: false,
   }, { publicUrl: options.publicUrl })
-  await app.register(rateLimit, { global: false })
+  // Counted in the database, so the per-address limits hold across server processes.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.database.db, clock) })
   // Phones on campus Wi-Fi: the app's JavaScript shrinks to a third. Brotli at a low quality
   // costs little CPU per response; hashed assets are cached by browsers for a year anyway.
   await app.register(compress, {
@@ -122,8 +125,16 @@ export async function buildApp(options: AppOptions) {
 
   const db = options.database.db
   // Moved by every write that can change a week grid; the public schedule's cache follows it.
-  const scheduleVersion = createScheduleVersion()
-  const settings = createSettingsService({ db, clock, scheduleVersion })
+  const feed = await openChangeFeed(options.database, app.log)
+  app.addHook('onClose', () => feed.close())
+  // A write's answer waits until the other processes have been told (see change-feed.ts).
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const settled = feed.settled()
+    if (settled) void settled.then(() => done(null, payload))
+    else done(null, payload)
+  })
+  const scheduleVersion = createScheduleVersion(feed)
+  const settings = createSettingsService({ db, clock, scheduleVersion, feed })
   const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'

@@ -19,6 +19,7 @@ export const envSchema = z.object({
   PUBLIC_URL: optional(z.url('must be a URL such as https://bandroom.example.ac.jp')),
   SPA_DIR: optional(z.string()),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+  WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 })
 
@@ -36,6 +37,8 @@ export interface Config {
   spaDir?: string
   loginRateLimitPerMinute: number
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  /** Server processes sharing the port (PostgreSQL only; PGlite is one process). */
+  workers: number
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     spaDir: e.SPA_DIR ? path.resolve(e.SPA_DIR) : undefined,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    workers: e.WORKERS,
   }
 }
 

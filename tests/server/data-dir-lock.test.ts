@@ -2,9 +2,8 @@ import { afterAll, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { runServerScript, startServer } from '../support/server-process'
+import { createScratchPostgres } from './support/test-database'
 
 // Real processes, as `npm start` and `npm run demo` run them, on one data directory.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bandroom-lock-'))
@@ -49,17 +48,9 @@ if (process.env.TEST_DATABASE_KIND !== 'postgres') {
   }, 120_000)
 } else {
   it('lets several servers share one PostgreSQL database: the directory lock is for PGlite only', async () => {
-    const server = new URL(process.env.TEST_DATABASE_URL!)
-    const name = `bandroom_lock_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: server.toString() })
-    await admin.connect()
-    await admin.query(`create database "${name}"`)
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`)
-      await admin.end()
-    })
-    const url = new URL(server)
-    url.pathname = `/${name}`
+    const scratch = await createScratchPostgres('bandroom_lock')
+    cleanups.push(scratch.drop)
+    const url = new URL(scratch.url)
 
     const [one, two] = [await start({ DATABASE_URL: url.toString() }), await start({ DATABASE_URL: url.toString() })]
     expect([await healthOf(one!.baseURL), await healthOf(two!.baseURL)]).toEqual([200, 200])

@@ -5,6 +5,7 @@ import { loginFailures, sessions, users } from '../db/schema'
 import type { SettingsService } from '../settings/settings.service'
 import { AppError, unauthenticated } from '../http/errors'
 import { withTransaction } from '../db/transaction'
+import { purgeRateLimitCounters } from '../http/rate-limit-store'
 import { dummyPasswordHash, verifyPassword } from './passwords'
 import type { Principal } from './principal'
 import { readAccessToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, signAccessToken } from './tokens'
@@ -178,10 +179,11 @@ export function createAuthService({ db, secret, clock, settings }: AuthDeps) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     },
 
-    /** Drops throttle records past their window and sessions dead for a day. */
+    /** Drops throttle records and rate-limit counters past their window, and sessions dead for a day. */
     async purgeExpired() {
       const now = clock().getTime()
       await db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now - FAILED_LOGIN_WINDOW_MS)))
+      await purgeRateLimitCounters(db, new Date(now))
       const dayAgo = new Date(now - 24 * 60 * 60 * 1000)
       await db
         .delete(sessions)

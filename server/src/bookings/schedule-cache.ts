@@ -1,26 +1,28 @@
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
+import type { ChangeFeed } from '../db/change-feed'
 
 /**
  * A counter every write that can change a schedule bumps (bookings made or cancelled; rooms,
  * periods, blackouts and settings changed; bands renamed). Caches keyed on it drop what they
  * hold when it moves. Created once in buildApp and handed to every area that writes.
  *
- * It lives in the process: the app runs as one process (decisions 001 and 004). With several
- * processes a write in one would not reach the others' caches until their entries expire.
+ * A bump goes through the change feed, so with several server processes on one PostgreSQL
+ * every process's counter moves (decision 015-several-processes).
  */
 export interface ScheduleVersion {
   current(): number
   bump(): void
 }
 
-export function createScheduleVersion(): ScheduleVersion {
+export function createScheduleVersion(feed: ChangeFeed): ScheduleVersion {
   let value = 0
+  feed.subscribe('schedule', () => {
+    value += 1
+  })
   return {
     current: () => value,
-    bump: () => {
-      value += 1
-    },
+    bump: () => feed.publish('schedule'),
   }
 }
 

@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** The PostgreSQL server's URL (for connections of their own, such as LISTEN); none on PGlite. */
+  url?: string
   /** Applies pending migrations from server/drizzle (idempotent). */
   migrate(): Promise<void>
   ping(): Promise<boolean>
@@ -44,6 +46,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: () => ping(db),
       close: () => pool.end(),

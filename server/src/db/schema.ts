@@ -67,6 +67,16 @@ export const loginFailures = pgTable(
 )
 
 /**
+ * Per-address request counters of the rate-limited routes (sign-in, registration, resets),
+ * kept in the database so every server process counts the same calls.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+})
+
+/**
  * Club settings (SPEC §5.3) as one validated JSON document under key `club`; the shape and
  * defaults are `clubSettingsSchema` in src/contract/settings.ts. Rooms, periods and blackouts,
  * which other rows point at, are tables of their own.

@@ -4,17 +4,31 @@ import { academicYearOf } from '../../../src/contract/terms'
 import type { Db } from '../db/client'
 import { settings } from '../db/schema'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
+import type { ChangeFeed } from '../db/change-feed'
 
 const CLUB_KEY = 'club'
 
 /**
  * The club settings, read once and cached in the process: nearly every request needs the
- * time zone or the term, and only admins change them (which refreshes the cache at once).
- * A change also moves the schedule version: the public schedule shows settings-dependent
- * labels and may be switched off.
+ * time zone or the term, and only admins change them (which refreshes the cache at once, in
+ * every process through the change feed). A change also moves the schedule version: the
+ * public schedule shows settings-dependent labels and may be switched off.
  */
-export function createSettingsService({ db, clock, scheduleVersion }: { db: Db; clock: () => Date; scheduleVersion?: ScheduleVersion }) {
+export function createSettingsService({
+  db,
+  clock,
+  scheduleVersion,
+  feed,
+}: {
+  db: Db
+  clock: () => Date
+  scheduleVersion: ScheduleVersion
+  feed: ChangeFeed
+}) {
   let cached: Promise<ClubSettings> | undefined
+  feed.subscribe('settings', () => {
+    cached = undefined
+  })
 
   async function load(): Promise<ClubSettings> {
     const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, CLUB_KEY))
@@ -39,8 +53,9 @@ export function createSettingsService({ db, clock, scheduleVersion }: { db: Db; 
         .insert(settings)
         .values({ key: CLUB_KEY, value: next, updatedAt: clock(), updatedBy })
         .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: clock(), updatedBy } })
+      feed.publish('settings')
       cached = Promise.resolve(next)
-      scheduleVersion?.bump()
+      scheduleVersion.bump()
       return next
     },
 

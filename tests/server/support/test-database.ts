@@ -66,3 +66,27 @@ export async function createTestDatabase(): Promise<Database> {
     },
   }
 }
+
+/**
+ * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL for tests that start
+ * server processes of their own: its URL, and `drop()` for afterAll.
+ */
+export async function createScratchPostgres(prefix: string) {
+  const serverUrl = new URL(process.env.TEST_DATABASE_URL!)
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl.toString() })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl.toString() })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists "${name}" with (force)`)
+      await cleanup.end()
+    },
+  }
+}

@@ -1,0 +1,48 @@
+import { lt, sql } from 'drizzle-orm'
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import type { Db } from '../db/client'
+import { rateLimitCounters } from '../db/schema'
+
+type Result = { current: number; ttl: number }
+type Callback = (error: Error | null, result?: Result) => void
+
+/**
+ * The @fastify/rate-limit store of the app: counters live in the database, so "20 sign-in
+ * calls per address per minute" holds across every server process, not per process. One
+ * upsert per limited call (sign-in, registration, resets); old rows go in `purgeExpired`.
+ */
+export function databaseRateLimitStore(db: Db, clock: () => Date): FastifyRateLimitStoreCtor {
+  class DatabaseStore implements FastifyRateLimitStore {
+    constructor(private readonly prefix = '') {}
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      const now = clock()
+      const fresh = new Date(now.getTime() + timeWindow)
+      const expired = sql`${rateLimitCounters.windowEndsAt} <= ${now}`
+      db.insert(rateLimitCounters)
+        .values({ key: this.prefix + key, hits: 1, windowEndsAt: fresh })
+        .onConflictDoUpdate({
+          target: rateLimitCounters.key,
+          set: {
+            hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+            windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimitCounters.windowEndsAt} end`,
+          },
+        })
+        .returning({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt })
+        .then(
+          ([row]) => callback(null, { current: row!.hits, ttl: Math.max(0, row!.windowEndsAt.getTime() - now.getTime()) }),
+          (error: Error) => callback(error),
+        )
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      return new DatabaseStore(`${String(routeOptions.method)} ${routeOptions.url} `)
+    }
+  }
+  return DatabaseStore as unknown as FastifyRateLimitStoreCtor
+}
+
+/** Drops counters whose window has ended. */
+export async function purgeRateLimitCounters(db: Db, now: Date) {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now))
+}

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { openDatabase } from '../../server/src/db/client'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../../server/src/demo/demo-club'
+import { runServerScript, startServer, type ServerProcess } from '../support/server-process'
+import { createScratchPostgres } from './support/test-database'
+
+// Real server processes, as `npm start` runs them, on one database.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bandroom-processes-'))
+const servers: ServerProcess[] = []
+const cleanups: Array<() => Promise<void>> = []
+afterAll(async () => {
+  for (const server of servers) server.child.kill('SIGKILL')
+  await Promise.all(servers.map((server) => server.exited))
+  for (const cleanup of cleanups) await cleanup()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+type Json = Record<string, unknown>
+const call = async (baseURL: string, url: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
+  const response = await fetch(`${baseURL}${url}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  })
+  const text = await response.text()
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json }
+}
+const signIn = async (baseURL: string, email: string, password = DEMO_PASSWORD) =>
+  (await call(baseURL, '/api/login', { method: 'POST', body: { email, password } })).body.access_token as string
+
+if (process.env.TEST_DATABASE_KIND === 'postgres') {
+  describe('two server processes on one PostgreSQL', () => {
+    let a: string
+    let b: string
+    beforeAll(async () => {
+      const scratch = await createScratchPostgres('bandroom_processes')
+      cleanups.push(scratch.drop)
+      const database = await openDatabase({ url: scratch.url, dataDir: 'unused' })
+      await database.migrate()
+      await loadDemoClub(database.db)
+      await database.close()
+      const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, JWT_SECRET: 'processes-test-secret-that-is-long-enough-0123', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' }
+      const [one, two] = await Promise.all([startServer(env), startServer(env)])
+      servers.push(one, two)
+      a = one.baseURL
+      b = two.baseURL
+    }, 120_000)
+
+    it('shows a booking made on one on the other\'s grids at the next request', async () => {
+      // An executive closing a slot: no quota stands in the way.
+      const token = await signIn(a, DEMO_ACCOUNTS.president)
+      const week = (await call(b, '/api/room-schedule?week=' + nextWeek(), { token })).body as unknown as WeekGrid
+
+      let booked: { roomId: string; date: string; periodId: string } | undefined
+      for (const slot of freeSlots(week)) {
+        const response = await call(a, '/api/bookings', { method: 'POST', token, body: { ...slot, kind: 'block', reason: 'Amplifier repair' } })
+        if (response.status === 201) {
+          booked = slot
+          break
+        }
+      }
+      expect(booked).toBeDefined()
+      const isBooked = (grid: WeekGrid) => grid.entries.some((entry) => entry.roomId === booked!.roomId && entry.date === booked!.date && entry.periodId === booked!.periodId)
+      expect(isBooked((await call(b, '/api/room-schedule?week=' + nextWeek(), { token })).body as unknown as WeekGrid)).toBe(true)
+      expect(isBooked((await call(b, '/api/public/room-schedule?week=' + nextWeek())).body as unknown as WeekGrid)).toBe(true)
+    })
+
+    it('applies a settings change made on one to the other at the next request', async () => {
+      const admin = await signIn(a, DEMO_ACCOUNTS.admin)
+      const settings = (await call(b, '/api/settings', { token: admin })).body
+      expect((await call(b, '/api/public/room-schedule')).body.clubName).toBe(settings.clubName)
+      const renamed = { ...settings, clubName: 'Renamed Light Music Club' }
+      expect((await call(a, '/api/settings', { method: 'PUT', token: admin, body: renamed })).status).toBe(200)
+      expect((await call(b, '/api/settings', { token: admin })).body.clubName).toBe('Renamed Light Music Club')
+      expect((await call(b, '/api/public/room-schedule')).body.clubName).toBe('Renamed Light Music Club')
+    })
+
+    it('refuses on one a session signed out on the other', async () => {
+      const token = await signIn(a, DEMO_ACCOUNTS.president)
+      expect((await call(b, '/api/me', { token })).status).toBe(200)
+      expect((await call(b, '/api/logout', { method: 'POST', token })).status).toBeLessThan(300)
+      expect((await call(a, '/api/me', { token })).status).toBe(401)
+    })
+
+    it('counts failed sign-ins made to both against one account', async () => {
+      const email = 'member01@demo.bandroom.local'
+      const tries = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b, '/api/login', { method: 'POST', body: { email, password: `wrong ${i}` } })),
+      )
+      expect(tries.filter((response) => response.status === 401)).toHaveLength(5)
+      expect((await call(a, '/api/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } })).status).toBe(429)
+      expect((await call(b, '/api/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } })).status).toBe(429)
+    })
+  })
+
+  it('counts sign-in calls from one address made to both against the per-address limit', async () => {
+    const scratch = await createScratchPostgres('bandroom_processes_limit')
+    cleanups.push(scratch.drop)
+    const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, JWT_SECRET: 'processes-test-secret-that-is-long-enough-0123', LOGIN_RATE_LIMIT_PER_MINUTE: '6' }
+    const one = await startServer(env)
+    const two = await startServer(env)
+    servers.push(one, two)
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i += 1) {
+      const server = i % 2 ? one.baseURL : two.baseURL
+      statuses.push((await call(server, '/api/login', { method: 'POST', body: { email: `nobody${i}@example.ac.jp`, password: 'not the password' } })).status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429])
+  }, 120_000)
+
+  it('runs WORKERS=2 server processes on one port', async () => {
+    const scratch = await createScratchPostgres('bandroom_processes_workers')
+    cleanups.push(scratch.drop)
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: scratch.url, WORKERS: '2', LOG_LEVEL: 'info' })
+    servers.push(server)
+    await expect.poll(() => server.output()).toContain('with 2 processes')
+    const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' }).trim().split(/\s+/)
+    expect(workers).toHaveLength(2)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(server.baseURL, '/api/health')))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200))
+  }, 120_000)
+} else {
+  it('runs one process on PGlite even when WORKERS asks for more, and says so', async () => {
+    const server = runServerScript('server/src/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '3', PORT: '0' })
+    servers.push(server)
+    await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('WORKERS=3 is ignored: the embedded database (PGlite) runs in one process.')
+  }, 120_000)
+}
+
+type WeekGrid = {
+  days: string[]
+  today: string
+  lastBookableDate: string
+  rooms: Array<{ id: string }>
+  periods: Array<{ id: string }>
+  blackouts: Array<{ date: string; roomId: string | null }>
+  entries: Array<{ roomId: string; date: string; periodId: string }>
+  clubName?: string
+}
+
+function nextWeek() {
+  return new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
+/** Slots of the week nobody has taken, after today and within the booking horizon. */
+function* freeSlots(week: WeekGrid) {
+  for (const date of week.days) {
+    if (date <= week.today || date > week.lastBookableDate) continue
+    for (const room of week.rooms) {
+      for (const period of week.periods) {
+        if (!week.entries.some((entry) => entry.roomId === room.id && entry.date === date && entry.periodId === period.id)) {
+          yield { roomId: room.id, date, periodId: period.id }
+        }
+      }
+    }
+  }
+}
