@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { addDays, dayLabel, todayIn } from '../../src/contract/calendar'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
+import { createBand } from './support/club'
 import { callApi, expectPath, launchBrowser, openPage, openSignedIn } from './support/browser'
 
 let browser: Browser
@@ -43,18 +44,7 @@ describe('room bookings', () => {
     const end = `${start.slice(0, 3)}${String(Number(start.slice(3)) + 15).padStart(2, '0')}`
     periodId = (await callApi(E2E_ADMIN, 'POST', '/api/periods', { label: periodLabel, startsAt: start, endsAt: end })).id as string
 
-    const leader = (await callApi(bookerLeader, 'GET', '/api/me')) as { user?: { id: string }; id?: string }
-    const leaderId = leader.user?.id ?? leader.id!
-    const found = (await callApi(bookerLeader, 'GET', `/api/members/search?q=${encodeURIComponent(bookerBandmate.displayName)}`)).items as Array<{ id: string }>
-    await callApi(bookerLeader, 'POST', '/api/bands', {
-      name: bandName,
-      description: '',
-      genre: '',
-      members: [
-        { userId: leaderId, part: 'Guitar', isLeader: true },
-        { userId: found[0]!.id, part: 'Drums', isLeader: false },
-      ],
-    })
+    await createBand(bandName, bookerLeader, [{ account: bookerBandmate, part: 'Drums' }])
   })
 
   it('a member books a free cell for their band and sees it on the schedule, and so does a visitor', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, todayIn } from '../../src/contract/calendar'
-import { academicYearOf } from '../../src/contract/terms'
+import { createBand, createOpenLive } from './support/club'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import { baseURL, callApi, expectPath, launchBrowser, openPage, signIn } from './support/browser'
@@ -84,32 +84,8 @@ describe('offline: screens seen before open from the saved copy', () => {
     const periodId = (await callApi(E2E_ADMIN, 'POST', '/api/periods', { label: `Early ${suffix}`, startsAt: start, endsAt: endOf(start) })).id as string
     await callApi(offlineMember, 'POST', '/api/bookings', { roomId, periodId, date, kind: 'personal' })
 
-    const me = (await callApi(offlineMember, 'GET', '/api/me')) as { user: { id: string } }
-    const found = (await callApi(offlineMember, 'GET', `/api/members/search?q=${encodeURIComponent(offlineBandmate.displayName)}`)).items as Array<{ id: string }>
-    await callApi(offlineMember, 'POST', '/api/bands', {
-      name: bandName,
-      description: '',
-      genre: '',
-      members: [
-        { userId: me.user.id, part: 'Bass', isLeader: true },
-        { userId: found[0]!.id, part: 'Drums', isLeader: false },
-      ],
-    })
-    const day = 24 * 3600 * 1000
-    const eventId = (await callApi(E2E_ADMIN, 'POST', '/api/events', {
-      kind: 'festival',
-      title: festivalTitle,
-      academicYear: academicYearOf(new Date(), { timeZone: 'Asia/Tokyo', academicYearStartMonth: 4 }),
-      venue: 'Main hall',
-      days: [{ date: addDays(date, 40), stages: [{ name: 'Main', opensAt: '12:00', closesAt: '18:00' }] }],
-      defaultPerformanceMinutes: 20,
-      changeoverMinutes: 5,
-      musicianGapMinutes: 30,
-      applicationOpensAt: new Date(Date.now() - day).toISOString(),
-      applicationClosesAt: new Date(Date.now() + 7 * day).toISOString(),
-      bandLimit: null,
-      status: 'open',
-    })).id as string
+    await createBand(bandName, offlineMember, [{ account: offlineBandmate, part: 'Drums' }], 'Bass')
+    const eventId = await createOpenLive({ title: festivalTitle, venue: 'Main hall', days: [{ date: addDays(date, 40), stages: [{ name: 'Main', opensAt: '12:00', closesAt: '18:00' }] }] })
     screens[screens.length - 1]!.path = `/festival-application-list?eventId=${eventId}`
 
     // One signed-in context for every case: its localStorage holds the session and the saved

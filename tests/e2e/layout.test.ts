@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { addDays, todayIn } from '../../src/contract/calendar'
-import { academicYearOf } from '../../src/contract/terms'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
+import { createBand, createOpenLive } from './support/club'
 import { callApi, launchBrowser, openSignedIn } from './support/browser'
 
 let browser: Browser
@@ -112,36 +112,9 @@ describe('layout on a phone and on a laptop', () => {
       })
       await callApi(layoutLeader, 'PUT', '/api/me/additional-info', details('Haruto Alexander Nishimura-Fitzgerald', 'ニシムラ フィッツジェラルド ハルト アレクサンダー', 'S2023ENGINEER0012345', leaderPhone))
       await callApi(layoutBandmate, 'PUT', '/api/me/additional-info', details('Akari Konstantina Matsumoto-Papadopoulou', 'マツモト パパドプル アカリ コンスタンティナ', 'S2025ENGINEER0098765', '080-9876-5432'))
-      const me = (await callApi(layoutLeader, 'GET', '/api/me')) as { user: { id: string } }
-      const found = (await callApi(layoutLeader, 'GET', `/api/members/search?q=${encodeURIComponent(layoutBandmate.displayName)}`)).items as Array<{ id: string }>
-      const band = await callApi(layoutLeader, 'POST', '/api/bands', {
-        name: bandName,
-        description: '',
-        genre: '',
-        members: [
-          { userId: me.user.id, part: 'Guitar', isLeader: true },
-          { userId: found[0]!.id, part: 'Keyboard', isLeader: false },
-        ],
-      })
-      const day = 24 * 3600 * 1000
+      const band = await createBand(bandName, layoutLeader, [{ account: layoutBandmate, part: 'Keyboard' }])
       // Winter: the lives file uses the summer live, and the current event of a kind is its newest.
-      eventId = (
-        await callApi(E2E_ADMIN, 'POST', '/api/events', {
-          kind: 'seasonal',
-          season: 'winter',
-          title: `Winter Layout Live ${suffix}`,
-          academicYear: academicYearOf(new Date(), { timeZone: 'Asia/Tokyo', academicYearStartMonth: 4 }),
-          venue: 'Student hall',
-          days: [{ date: addDays(todayIn(new Date(), 'Asia/Tokyo'), 40), stages: [{ name: 'Main', opensAt: '12:00', closesAt: '18:00' }] }],
-          defaultPerformanceMinutes: 20,
-          changeoverMinutes: 5,
-          musicianGapMinutes: 30,
-          applicationOpensAt: new Date(Date.now() - day).toISOString(),
-          applicationClosesAt: new Date(Date.now() + 7 * day).toISOString(),
-          bandLimit: null,
-          status: 'open',
-        })
-      ).id as string
+      eventId = await createOpenLive({ kind: 'seasonal', season: 'winter', title: `Winter Layout Live ${suffix}` })
       const application = await callApi(layoutLeader, 'POST', `/api/events/${eventId}/applications`, {
         bandId: band.id,
         songs: [{ title: 'Snow Song', artist: 'The Layouts', length: '4:00' }],

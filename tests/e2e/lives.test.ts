@@ -5,6 +5,7 @@ import { addDays, todayIn } from '../../src/contract/calendar'
 import { academicYearOf } from '../../src/contract/terms'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
+import { createBand } from './support/club'
 import { callApi, launchBrowser, openSignedIn } from './support/browser'
 
 let browser: Browser
@@ -42,17 +43,7 @@ const eventInput = (window: { opensAt: Date; closesAt: Date }) => ({
 
 describe('lives: apply, review, participants', () => {
   beforeAll(async () => {
-    const me = (await callApi(liveApplicant, 'GET', '/api/me')) as { user: { id: string } }
-    const found = (await callApi(liveApplicant, 'GET', `/api/members/search?q=${encodeURIComponent(liveBandmate.displayName)}`)).items as Array<{ id: string }>
-    await callApi(liveApplicant, 'POST', '/api/bands', {
-      name: bandName,
-      description: '',
-      genre: '',
-      members: [
-        { userId: me.user.id, part: 'Vocal', isLeader: true },
-        { userId: found[0]!.id, part: 'Drums', isLeader: false },
-      ],
-    })
+    await createBand(bandName, liveApplicant, [{ account: liveBandmate, part: 'Drums' }], 'Vocal')
     const day = 24 * 3600 * 1000
     eventId = (await callApi(E2E_ADMIN, 'POST', '/api/events', eventInput({ opensAt: new Date(Date.now() - day), closesAt: new Date(Date.now() + 7 * day) }))).id as string
   })

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { addDays, todayIn } from '../../src/contract/calendar'
-import { academicYearOf } from '../../src/contract/terms'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import { callApi, expectPath, launchBrowser, openSignedIn } from './support/browser'
+import { createBand, createOpenLive } from './support/club'
 
 let browser: Browser
 beforeAll(async () => {
@@ -23,16 +23,9 @@ type Account = { email: string; password: string; displayName: string }
 
 const signedIn = (account: { email: string; password: string }, path: string, viewport?: { width: number; height: number }) => openSignedIn(browser, account, path, viewport)
 
-const idOf = async (account: Account) => {
-  const found = (await callApi(E2E_ADMIN, 'GET', `/api/members/search?q=${encodeURIComponent(account.displayName)}`)).items as Array<{ id: string }>
-  return found[0]!.id
-}
-
 /** A band led by `leader` (with `others`), applying to the festival for 20 minutes. */
 async function bandApplies(name: string, leader: Account, others: Account[]) {
-  const members = [{ userId: await idOf(leader), part: 'Guitar', isLeader: true }]
-  for (const other of others) members.push({ userId: await idOf(other), part: 'Drums', isLeader: false })
-  const band = await callApi(leader, 'POST', '/api/bands', { name, description: '', genre: '', members })
+  const band = await createBand(name, leader, others.map((account) => ({ account, part: 'Drums' })))
   const application = await callApi(leader, 'POST', `/api/events/${eventId}/applications`, {
     bandId: band.id,
     songs: [{ title: 'Opener', artist: '', length: '4:00' }, { title: 'Closer', artist: '', length: '5:00' }],
@@ -43,23 +36,7 @@ async function bandApplies(name: string, leader: Account, others: Account[]) {
 
 describe('timetables: generate, apply, edit, publish', () => {
   beforeAll(async () => {
-    const day = 24 * 3600 * 1000
-    eventId = (
-      await callApi(E2E_ADMIN, 'POST', '/api/events', {
-        kind: 'festival',
-        title,
-        academicYear: academicYearOf(new Date(), { timeZone: 'Asia/Tokyo', academicYearStartMonth: 4 }),
-        venue: 'Main campus',
-        days: [{ date: liveDay, stages: [{ name: 'Main hall', opensAt: '12:00', closesAt: '18:00' }] }],
-        defaultPerformanceMinutes: 20,
-        changeoverMinutes: 5,
-        musicianGapMinutes: 30,
-        applicationOpensAt: new Date(Date.now() - day).toISOString(),
-        applicationClosesAt: new Date(Date.now() + 7 * day).toISOString(),
-        bandLimit: null,
-        status: 'open',
-      })
-    ).id as string
+    eventId = await createOpenLive({ title, venue: 'Main campus', days: [{ date: liveDay, stages: [{ name: 'Main hall', opensAt: '12:00', closesAt: '18:00' }] }] })
     const ids = [
       await bandApplies(bands.a, timetableLeaderA, [timetableDrummer]),
       await bandApplies(bands.b, timetableLeaderB, [timetableDrummer]),

@@ -45,31 +45,21 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate()
     return database
   }
-  const serverUrl = new URL(process.env.TEST_DATABASE_URL!)
-  const name = `bandroom_test_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl.toString() })
-  await admin.connect()
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), dataDir: 'unused' })
+  const scratch = await createScratchPostgres('bandroom_test')
+  const database = await openDatabase({ url: scratch.url, dataDir: 'unused' })
   await database.migrate()
   return {
     ...database,
     async close() {
       await database.close()
-      const cleanup = new pg.Client({ connectionString: serverUrl.toString() })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists "${name}" with (force)`)
-      await cleanup.end()
+      await scratch.drop()
     },
   }
 }
 
 /**
- * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL for tests that start
- * server processes of their own: its URL, and `drop()` for afterAll.
+ * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL (each test file's own,
+ * and those of tests that start server processes): its URL, and `drop()`.
  */
 export async function createScratchPostgres(prefix: string) {
   const serverUrl = new URL(process.env.TEST_DATABASE_URL!)
