@@ -18,6 +18,10 @@ it('allows 20 sign-in calls per IP per minute, then answers 429 with Retry-After
   expect(limited.json().error.code).toBe('RATE_LIMITED')
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
 
+  // Each limited route counts on its own: the same address may still ask for a reset link.
+  const reset = await t.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email: 'guess0@example.ac.jp' }, remoteAddress: '203.0.113.7' })
+  expect(reset.statusCode).toBe(202)
+
   // Another address is not affected.
   const other = await t.inject({ method: 'POST', url: '/api/login', payload: { email: 'x@example.ac.jp', password: 'guessing-away' }, remoteAddress: '198.51.100.9' })
   expect(other.statusCode).toBe(401)

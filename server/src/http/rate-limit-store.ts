@@ -35,8 +35,11 @@ export function databaseRateLimitStore(db: Db, clock: () => Date): FastifyRateLi
         )
     }
 
+    // Each limited route counts on its own. The plugin hands its merged options here, with the
+    // route under `routeInfo` (its typings say RouteOptions).
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
-      return new DatabaseStore(`${String(routeOptions.method)} ${routeOptions.url} `)
+      const { routeInfo } = routeOptions as unknown as { routeInfo: { method: string; url: string } }
+      return new DatabaseStore(`${routeInfo.method} ${routeInfo.url} `)
     }
   }
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor
