@@ -15,6 +15,7 @@ import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } 
 import { registerHealthRoutes } from './health/health.routes'
 import { createSettingsService } from './settings/settings.service'
 import { createMailer } from './mail/mailer'
+import { createJobRunner } from './jobs/job-runner'
 import { registerMailRoutes } from './mail/mail.routes'
 import { registerClubRoutes } from './club/club.routes'
 import { registerMemberRoutes } from './members/members.routes'
@@ -124,11 +125,16 @@ export async function buildApp(options: AppOptions) {
   // Moved by every write that can change a week grid; the public schedule's cache follows it.
   const scheduleVersion = createScheduleVersion()
   const settings = createSettingsService({ db, clock, scheduleVersion })
-  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock })
+  // Durable background work (decision 014): polls once the app is ready; closing the app waits
+  // for the jobs in flight, before main.ts (or a test) closes the database.
+  const jobs = createJobRunner({ db, clock, log: app.log })
+  app.addHook('onReady', async () => jobs.start())
+  app.addHook('onClose', () => jobs.stop())
+  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
-  const services = { auth, settings, mailer, passwordReset, scheduleVersion }
+  const services = { auth, settings, mailer, passwordReset, scheduleVersion, jobs }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
