@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './health/health.routes'
 import { createSettingsService } from './settings/settings.service'
 import { createMailer } from './mail/mailer'
 import { createJobRunner } from './jobs/job-runner'
+import { createWorkerPool } from './workers/worker-pool'
 import { registerMailRoutes } from './mail/mail.routes'
 import { registerClubRoutes } from './club/club.routes'
 import { registerMemberRoutes } from './members/members.routes'
@@ -130,6 +131,9 @@ export async function buildApp(options: AppOptions) {
   const jobs = createJobRunner({ db, clock, log: app.log })
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', () => jobs.stop())
+  // CPU-heavy work (the timetable generator) runs in worker threads; closed with the app.
+  const workers = createWorkerPool()
+  app.addHook('onClose', () => workers.close())
   const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
@@ -147,7 +151,7 @@ export async function buildApp(options: AppOptions) {
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerBandRoutes(app, { db, clock, scheduleVersion })
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion })
-  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl })
+  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 
