@@ -4,7 +4,8 @@ import { openDatabase, type Db } from '../../server/src/db/client'
 import { jobs, mailOutbox } from '../../server/src/db/schema'
 import { claimDueJobs, createJobRunner, enqueue, type JobRunner } from '../../server/src/jobs/job-runner'
 import { withTransaction } from '../../server/src/db/transaction'
-import { createTestApp, type TestApp } from './support/test-app'
+import { buildApp } from '../../server/src/app'
+import { createTestApp, TEST_SECRET, type TestApp } from './support/test-app'
 import { startSmtpServer } from './support/smtp-server'
 
 const SECOND = 1000
@@ -178,5 +179,27 @@ describe('jobs', () => {
     await t.services.jobs.runDue()
     expect(smtp.received.length).toBe(before + 1)
     expect(await outbox()).toMatchObject({ sentAt: t.clock.now(), error: null })
+  })
+
+  it('sends, after a restart, a mail written by a process that stopped before sending it', async () => {
+    // The first process stops its runner (as at shutdown) just before a mail is written.
+    await t.services.jobs.stop()
+    const before = smtp.received.length
+    await t.services.mailer.send({ to: 'cy@example.com', subject: 'Across a restart', text: 'Still here.', kind: 'test' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(smtp.received.length).toBe(before)
+
+    // The next process on the same database sends it as soon as it is ready.
+    const next = await buildApp({ database: t.database, jwtSecret: TEST_SECRET, clock: t.clock.now, smtpUrl: smtp.url })
+    try {
+      await next.app.ready()
+      await smtp.waitFor(before + 1)
+      expect(smtp.received.at(-1)!.data).toContain('Subject: Across a restart')
+      await next.services.jobs.runDue()
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Across a restart'))
+      expect(row).toMatchObject({ sentAt: t.clock.now(), error: null })
+    } finally {
+      await next.app.close()
+    }
   })
 })
