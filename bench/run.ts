@@ -16,9 +16,11 @@
  * throughput and its p99 stays under 25 ms at 50 connections. The exit code is 1 when a
  * measured budget fails; on PGlite the numbers are reported only.
  *
- * Sections: `http` (above) and `timetable` (bench/timetable.ts, issue #7: the generator against
- * HiGHS; its own variables are documented there). Both run by default; one alone with
- * `npm run bench -- --only timetable` (or `--only http`), or BENCH_ONLY=timetable.
+ * Sections: `http` (above), `health` (issue 13: `/api/health` p99 < 50 ms while the same server
+ * generates an 80-band timetable over and over, on every database measured; the generator runs
+ * in a worker thread) and `timetable` (bench/timetable.ts, issue #7: the generator against
+ * HiGHS; its own variables are documented there). All run by default; one alone with
+ * `npm run bench -- --only timetable` (or `--only http`, `--only health`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -32,6 +34,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../server/src/demo/d
 import { clubSettingsSchema } from '../src/contract/settings'
 import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
 import { runTimetableBench } from './timetable'
+import { insertClubLive } from './live-seed'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const numberFromEnv = (name: string, fallback: number) => {
@@ -43,8 +46,10 @@ const DURATION = numberFromEnv('BENCH_DURATION', 10)
 const WARMUP = numberFromEnv('BENCH_WARMUP', 2)
 const CONNECTIONS = Math.round(numberFromEnv('BENCH_CONNECTIONS', 50))
 const BUDGET = { ratio: 0.5, p99Ms: 25 }
+/** `/api/health` while a large timetable is generated (issue 13). */
+const HEALTH_BUDGET = { p99Ms: 50, bands: 80 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
-const SECTIONS = ['http', 'timetable'] as const
+const SECTIONS = ['http', 'health', 'timetable'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -404,15 +409,69 @@ function bookingCycle(options: { pathPrefix: string; token?: string; slots: Slot
 
 // ── One database: load the demo, start the server, measure every target ───────────────
 
-async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running, databaseUrl?: string) {
+/**
+ * d. Sequential `/api/health` calls while the server generates an 80-band timetable, again and
+ * again (at least 3 generations and BENCH_DURATION seconds): the latency a member sees while an
+ * executive generates. Only calls made and answered during a generation count.
+ */
+async function healthWhileGenerating(base: string, token: string, eventId: string): Promise<Measurement> {
+  const target = `d. GET /api/health while an ${HEALTH_BUDGET.bands}-band timetable is generated`
+  const latencies: number[] = []
+  const generationMs: number[] = []
+  let non2xx = 0
+  let errors = 0
+  let bytes = 0
+  const started = Date.now()
+  while (generationMs.length < 3 || Date.now() - started < DURATION * 1000) {
+    let generating = true
+    const begun = performance.now()
+    const generation = call(`${base}/api/events/${eventId}/timetable/generate`, { method: 'POST', token, body: { seed: generationMs.length + 1 } }).finally(() => {
+      generating = false
+    })
+    while (generating) {
+      const sent = performance.now()
+      try {
+        const response = await fetch(`${base}/api/health`)
+        bytes = (await response.text()).length
+        if (!generating) break
+        latencies.push(performance.now() - sent)
+        if (response.status !== 200) non2xx++
+      } catch {
+        errors++
+      }
+      await sleep(5)
+    }
+    const answer = await generation
+    if (answer.status !== 200) return missing(target, answer.status, answer.text.slice(0, 200))
+    generationMs.push(performance.now() - begun)
+  }
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0
+  const seconds = generationMs.reduce((sum, ms) => sum + ms, 0) / 1000
+  return {
+    target,
+    reqPerSec: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx,
+    errors,
+    statuses: '',
+    bytesPerResponse: bytes,
+    note: `${latencies.length} sequential calls during ${generationMs.length} generations of ${(seconds / generationMs.length).toFixed(1)} s; slowest ${at(1).toFixed(1)} ms`,
+  }
+}
+
+async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, databaseUrl?: string) {
   const dataDir = tempDir('bandroom-bench-')
   benchDatabase = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : undefined
   console.log(`\n▶ ${kind}: loading the demo club…`)
   const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'pglite') })
   let loaded
+  let bigLive
   try {
     await database.migrate()
     loaded = await loadDemoClub(database.db, { now: new Date() })
+    if (ONLY !== 'http') bigLive = await insertClubLive(database.db, { bands: HEALTH_BUDGET.bands, days: 3, stages: 3 }, 1)
   } finally {
     await database.close()
   }
@@ -440,68 +499,71 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running, databaseUrl?:
     const token = login.json!.access_token as string
     const { timeZone } = clubSettingsSchema.parse({})
     const week = weekStartOf(todayIn(new Date(), timeZone))
-    const bareGet = async (bytes: number) => measure('  bare ceiling', `${bare.url}/bare/get/${Math.round(bytes)}`, {}, { serverPid: bare.pid })
+    if (bare) {
+      const bareGet = async (bytes: number) => measure('  bare ceiling', `${bare.url}/bare/get/${Math.round(bytes)}`, {}, { serverPid: bare.pid })
 
-    // a. The public week grid, full body (no If-None-Match).
-    const publicUrl = `${server.url}/api/public/room-schedule?week=${week}`
-    const probe = await call(publicUrl)
-    if (probe.status !== 200) {
-      results.push(missing('a. GET /api/public/room-schedule', probe.status))
-    } else {
-      const ceiling = await bareGet(probe.bytes)
-      results.push({ ...(await measure(`a. GET /api/public/room-schedule?week=${week}`, publicUrl, {}, { serverPid: server.pid })), ceiling, note: `${(probe.bytes / 1024).toFixed(1)} kB` })
-      const compressed = await measure('a′ same, Accept-Encoding: gzip, deflate, br', publicUrl, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, { serverPid: server.pid })
-      results.push({ ...compressed, ceiling, note: `${(compressed.bytesPerResponse / 1024).toFixed(1)} kB on the wire` })
-    }
-
-    // b. The signed-in week grid.
-    const signedInUrl = `${server.url}/api/room-schedule?week=${week}`
-    const signedInProbe = await call(signedInUrl, { token })
-    if (signedInProbe.status !== 200) {
-      results.push(missing('b. GET /api/room-schedule', signedInProbe.status))
-    } else {
-      const ceiling = await bareGet(signedInProbe.bytes)
-      const measured = await measure(`b. GET /api/room-schedule?week=${week} (Bearer)`, signedInUrl, { headers: { authorization: `Bearer ${token}` } }, { serverPid: server.pid })
-      results.push({ ...measured, ceiling, note: `${(signedInProbe.bytes / 1024).toFixed(1)} kB` })
-    }
-
-    // c. Book a free slot as a closure, then cancel it; one slot per connection.
-    if (signedInProbe.status !== 200) {
-      results.push(missing('c. POST /api/bookings + cancel', signedInProbe.status))
-    } else {
-      const slots = await freeSlots(server.url, token, week, CONNECTIONS)
-      const probeCreate = await call(`${server.url}/api/bookings`, { method: 'POST', token, body: { ...slots[0], kind: 'block', reason: BENCH_REASON } })
-      const probeCancel = probeCreate.status === 201 ? await call(`${server.url}/api/bookings/${String(probeCreate.json?.id)}/cancel`, { method: 'POST', token, body: {} }) : undefined
-      if (probeCreate.status !== 201 || probeCancel?.status !== 200) {
-        results.push(missing('c. POST /api/bookings + cancel', probeCancel?.status ?? probeCreate.status, (probeCancel ?? probeCreate).text.slice(0, 200)))
+      // a. The public week grid, full body (no If-None-Match).
+      const publicUrl = `${server.url}/api/public/room-schedule?week=${week}`
+      const probe = await call(publicUrl)
+      if (probe.status !== 200) {
+        results.push(missing('a. GET /api/public/room-schedule', probe.status))
       } else {
-        const size = Math.round((probeCreate.bytes + probeCancel.bytes) / 2)
-        const connections = Math.min(CONNECTIONS, slots.length)
-        const bareCycle = bookingCycle({ pathPrefix: '/bare/bookings', slots, query: `?size=${size}` })
-        const ceiling = await measure('  bare ceiling', bare.url, { requests: bareCycle.requests, connections }, { serverPid: bare.pid, beforeEach: bareCycle.reset })
-        const cycle = bookingCycle({ pathPrefix: '/api/bookings', token, slots })
-        let leftovers = 0
-        const measured = await measure(
-          'c. POST /api/bookings (block) → POST …/cancel',
-          server.url,
-          { requests: cycle.requests, connections },
-          {
-            serverPid: server.pid,
-            beforeEach: cycle.reset,
-            afterEach: async () => {
-              await sleep(300)
-              leftovers += await cancelLeftovers(server.url, token, week)
+        const ceiling = await bareGet(probe.bytes)
+        results.push({ ...(await measure(`a. GET /api/public/room-schedule?week=${week}`, publicUrl, {}, { serverPid: server.pid })), ceiling, note: `${(probe.bytes / 1024).toFixed(1)} kB` })
+        const compressed = await measure('a′ same, Accept-Encoding: gzip, deflate, br', publicUrl, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, { serverPid: server.pid })
+        results.push({ ...compressed, ceiling, note: `${(compressed.bytesPerResponse / 1024).toFixed(1)} kB on the wire` })
+      }
+
+      // b. The signed-in week grid.
+      const signedInUrl = `${server.url}/api/room-schedule?week=${week}`
+      const signedInProbe = await call(signedInUrl, { token })
+      if (signedInProbe.status !== 200) {
+        results.push(missing('b. GET /api/room-schedule', signedInProbe.status))
+      } else {
+        const ceiling = await bareGet(signedInProbe.bytes)
+        const measured = await measure(`b. GET /api/room-schedule?week=${week} (Bearer)`, signedInUrl, { headers: { authorization: `Bearer ${token}` } }, { serverPid: server.pid })
+        results.push({ ...measured, ceiling, note: `${(signedInProbe.bytes / 1024).toFixed(1)} kB` })
+      }
+
+      // c. Book a free slot as a closure, then cancel it; one slot per connection.
+      if (signedInProbe.status !== 200) {
+        results.push(missing('c. POST /api/bookings + cancel', signedInProbe.status))
+      } else {
+        const slots = await freeSlots(server.url, token, week, CONNECTIONS)
+        const probeCreate = await call(`${server.url}/api/bookings`, { method: 'POST', token, body: { ...slots[0], kind: 'block', reason: BENCH_REASON } })
+        const probeCancel = probeCreate.status === 201 ? await call(`${server.url}/api/bookings/${String(probeCreate.json?.id)}/cancel`, { method: 'POST', token, body: {} }) : undefined
+        if (probeCreate.status !== 201 || probeCancel?.status !== 200) {
+          results.push(missing('c. POST /api/bookings + cancel', probeCancel?.status ?? probeCreate.status, (probeCancel ?? probeCreate).text.slice(0, 200)))
+        } else {
+          const size = Math.round((probeCreate.bytes + probeCancel.bytes) / 2)
+          const connections = Math.min(CONNECTIONS, slots.length)
+          const bareCycle = bookingCycle({ pathPrefix: '/bare/bookings', slots, query: `?size=${size}` })
+          const ceiling = await measure('  bare ceiling', bare.url, { requests: bareCycle.requests, connections }, { serverPid: bare.pid, beforeEach: bareCycle.reset })
+          const cycle = bookingCycle({ pathPrefix: '/api/bookings', token, slots })
+          let leftovers = 0
+          const measured = await measure(
+            'c. POST /api/bookings (block) → POST …/cancel',
+            server.url,
+            { requests: cycle.requests, connections },
+            {
+              serverPid: server.pid,
+              beforeEach: cycle.reset,
+              afterEach: async () => {
+                await sleep(300)
+                leftovers += await cancelLeftovers(server.url, token, week)
+              },
             },
-          },
-        )
-        const why = [...cycle.failures].map(([key, n]) => `${key}×${n}`).join(', ')
-        results.push({
-          ...measured,
-          ceiling,
-          note: `${slots.length} slots, ${(measured.reqPerSec / 2).toFixed(0)} cycles/s${why ? `; failures: ${why}` : ''}${leftovers ? `; ${leftovers} left active by the stop, cancelled` : ''}`,
-        })
+          )
+          const why = [...cycle.failures].map(([key, n]) => `${key}×${n}`).join(', ')
+          results.push({
+            ...measured,
+            ceiling,
+            note: `${slots.length} slots, ${(measured.reqPerSec / 2).toFixed(0)} cycles/s${why ? `; failures: ${why}` : ''}${leftovers ? `; ${leftovers} left active by the stop, cancelled` : ''}`,
+          })
+        }
       }
     }
+    if (bigLive) results.push(await healthWhileGenerating(server.url, token, bigLive.id))
   } catch (error) {
     console.error(`\nThe ${kind} server's last output:\n${server.output() || '(none)'}`)
     throw error
@@ -564,6 +626,19 @@ function budgets(results: Measurement[]) {
   return lines.every(([, , ok]) => ok)
 }
 
+/** `/api/health` p99 while generating, on every database measured. */
+function healthBudget(runs: Array<[string, Measurement[]]>) {
+  let ok = true
+  for (const [title, results] of runs) {
+    const row = results.find((result) => result.target.startsWith('d. '))
+    const pass = !!row?.reqPerSec && row.p99 < HEALTH_BUDGET.p99Ms && row.non2xx === 0 && row.errors === 0
+    const value = row?.reqPerSec ? `${row.p99.toFixed(1)} ms, ${row.non2xx} non-2xx, ${row.errors} errors` : 'not measured'
+    console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${title.split(' ')[0]}: /api/health p99 < ${HEALTH_BUDGET.p99Ms} ms while an ${HEALTH_BUDGET.bands}-band timetable is generated: ${value}`)
+    ok &&= pass
+  }
+  return ok
+}
+
 async function main() {
   if (ONLY === 'timetable') {
     const ok = await runTimetableBench()
@@ -577,13 +652,13 @@ async function main() {
     console.log(`\n⚠  BENCH_DATABASE_URL is set: the database ${pgUrl.replace(/\/\/[^@]*@/, '//…@')} will be WIPED and loaded with the demo club.`)
   }
 
-  const bare = await startProcess('The bare server', 'bench/bare-server.ts', {}, async (url) => (await call(`${url}/bare/get/16`)).status === 200)
+  const bare = ONLY === 'health' ? undefined : await startProcess('The bare server', 'bench/bare-server.ts', {}, async (url) => (await call(`${url}/bare/get/16`)).status === 200)
   const runs: Array<[string, Measurement[]]> = []
   try {
     runs.push(['PGlite (embedded, DATA_DIR in a temp dir)', await runOn('PGlite', bare)])
     if (pgUrl) runs.push(['PostgreSQL (DATABASE_URL)', await runOn('PostgreSQL', bare, pgUrl)])
   } finally {
-    await bare.stop()
+    await bare?.stop()
   }
 
   console.log('\n══ Results ══')
@@ -600,17 +675,23 @@ async function main() {
   )
   for (const [title, results] of runs) table(title, results)
 
-  console.log('\nBudgets (issue #5, on PostgreSQL):')
   let ok = true
-  const pg = runs.find(([title]) => title.startsWith('PostgreSQL'))
-  if (pg) ok = budgets(pg[1])
-  else console.log('  not checked: set BENCH_DATABASE_URL=postgres://… to measure PostgreSQL (PGlite numbers are for information).')
+  if (ONLY !== 'health') {
+    console.log('\nBudgets (issue #5, on PostgreSQL):')
+    const pg = runs.find(([title]) => title.startsWith('PostgreSQL'))
+    if (pg) ok = budgets(pg[1])
+    else console.log('  not checked: set BENCH_DATABASE_URL=postgres://… to measure PostgreSQL (PGlite numbers are for information).')
+  }
+  if (ONLY !== 'http') {
+    console.log('\nBudget (issue 13, every database):')
+    ok = healthBudget(runs) && ok
+  }
   const pglite = runs[0]![1].find((result) => result.target.startsWith('a. '))
   if (pglite?.ceiling && pglite.reqPerSec) {
     console.log(`  (PGlite, for information: ${((pglite.reqPerSec / pglite.ceiling.reqPerSec) * 100).toFixed(0)}% of the ceiling, p99 ${pglite.p99.toFixed(1)} ms)`)
   }
   cleanupSync()
-  if (ONLY !== 'http') {
+  if (ONLY === undefined) {
     const timetableOk = await runTimetableBench()
     ok = ok && timetableOk
   }

@@ -16,6 +16,8 @@ import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } 
 import { registerHealthRoutes } from './health/health.routes'
 import { createSettingsService } from './settings/settings.service'
 import { createMailer } from './mail/mailer'
+import { createJobRunner } from './jobs/job-runner'
+import { createWorkerPool } from './workers/worker-pool'
 import { registerMailRoutes } from './mail/mail.routes'
 import { registerClubRoutes } from './club/club.routes'
 import { registerMemberRoutes } from './members/members.routes'
@@ -135,11 +137,19 @@ export async function buildApp(options: AppOptions) {
   })
   const scheduleVersion = createScheduleVersion(feed)
   const settings = createSettingsService({ db, clock, scheduleVersion, feed })
-  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock })
+  // Durable background work (decision 014): polls once the app is ready; closing the app waits
+  // for the jobs in flight, before main.ts (or a test) closes the database.
+  const jobs = createJobRunner({ db, clock, log: app.log })
+  app.addHook('onReady', async () => jobs.start())
+  app.addHook('onClose', () => jobs.stop())
+  // CPU-heavy work (the timetable generator) runs in worker threads; closed with the app.
+  const workers = createWorkerPool()
+  app.addHook('onClose', () => workers.close())
+  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
-  const services = { auth, settings, mailer, passwordReset, scheduleVersion }
+  const services = { auth, settings, mailer, passwordReset, scheduleVersion, jobs }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
@@ -152,7 +162,7 @@ export async function buildApp(options: AppOptions) {
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerBandRoutes(app, { db, clock, scheduleVersion })
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion })
-  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl })
+  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

@@ -437,3 +437,27 @@ export const timetables = pgTable(
     uniqueIndex('timetables_event_version_key').on(t.eventId, t.version),
   ],
 )
+
+/**
+ * Durable background work (decision 014): a row per job, claimed with a lease by whichever
+ * process gets it first (`FOR UPDATE SKIP LOCKED`), retried with backoff, done or failed for
+ * good. `attempts` is raised by every claim and fences a stale finish after a takeover.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    /** Set by a claim; past it, the process running the job is taken to be gone. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
+)

@@ -30,7 +30,6 @@ import { withTransaction, type Executor } from '../db/transaction'
 import type { CsvColumn } from '../http/csv'
 import { AppError, notFound } from '../http/errors'
 import { timetableCost } from '../../../src/timetable/cost'
-import { generateTimetable } from '../../../src/timetable/generator'
 import { checkTimetable } from '../../../src/timetable/rules'
 import { distinctBreaks, endAfter, pinsOf, timetableInput } from '../../../src/timetable/input'
 import { bandIdsOf, findEvent, isPrivileged, membersOfBands, type BandMemberView, type EventRow } from './lives-data'
@@ -195,7 +194,7 @@ const csvColumns: ReadonlyArray<CsvColumn<CsvRow>> = [
  * Writes lock the event row first, as reviews do (decision 008), so a review and a draft save
  * or a publish never see each other half done.
  */
-export function createLiveScheduleService({ db, clock, settings }: Pick<LivesDeps, 'db' | 'clock' | 'settings'>) {
+export function createLiveScheduleService({ db, clock, settings, workers }: Pick<LivesDeps, 'db' | 'clock' | 'settings' | 'workers'>) {
   /** The latest published version with what it needs, or 404 with a sentence. */
   async function publishedOrNotFound(eventId: string) {
     const event = await findEvent(db, eventId)
@@ -310,7 +309,8 @@ export function createLiveScheduleService({ db, clock, settings }: Pick<LivesDep
       const pins = pinsOf((draft?.placements ?? []).filter((placement) => accepted.has(placement.performanceId)))
       const weights = input.weights ?? timetablePresets[input.preset ?? 'balanced']
       const started = clockwork.now()
-      const result = generateTimetable(timetableInputOf(event, performances, { pins, wishes: input.wishes, weights, seed: input.seed, effort: input.effort }))
+      // In a worker thread: a search of a second or more must not hold up other requests.
+      const result = await workers.run('generateTimetable', timetableInputOf(event, performances, { pins, wishes: input.wishes, weights, seed: input.seed, effort: input.effort }))
       const milliseconds = Math.round(clockwork.now() - started)
       return {
         seed: input.seed,

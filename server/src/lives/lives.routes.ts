@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
 import type { Mailer } from '../mail/mailer'
 import type { SettingsService } from '../settings/settings.service'
+import type { WorkerPool } from '../workers/worker-pool'
 import { registerEventRoutes } from './events.routes'
 import { registerReviewRoutes } from './review.routes'
 import { registerLiveScheduleRoutes } from './live-schedule.routes'
@@ -13,6 +14,8 @@ export interface LivesDeps {
   mailer: Mailer
   /** The app's public address, for links in mail. */
   publicUrl: string
+  /** Threads for CPU-heavy work (the timetable generator). */
+  workers: WorkerPool
 }
 
 /**

@@ -3,6 +3,8 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
+import { withTransaction } from '../db/transaction'
+import type { JobRunner } from '../jobs/job-runner'
 
 export interface Mail {
   to: string
@@ -12,31 +14,64 @@ export interface Mail {
   kind: string
 }
 
+const MAIL_SEND = 'mail.send'
+
 /**
  * Every mail is written to the outbox table first (admins read it in system settings; tests
- * read it instead of a mock). With SMTP_URL set it is then sent, and the row records when,
- * or the error. Sending happens after the caller's answer, so a slow SMTP server never slows
- * a request, and a failure never fails one.
+ * read it instead of a mock). With SMTP_URL set, a `mail.send` job is written in the same
+ * transaction and the job runner sends it after the caller's answer, so a slow SMTP server
+ * never slows a request, a failure never fails one, and a restart loses nothing: the job is
+ * retried with backoff (decision 014). The outbox row records when it was sent, or the last error.
  */
-export function createMailer({ db, smtpUrl, from, log, clock }: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger; clock: () => Date }) {
+export function createMailer({
+  db,
+  smtpUrl,
+  from,
+  log,
+  clock,
+  jobs,
+}: {
+  db: Db
+  smtpUrl?: string
+  from: string
+  log: FastifyBaseLogger
+  clock: () => Date
+  jobs: JobRunner
+}) {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null
+
+  if (transport) {
+    // About an hour of retries (30 s, 1, 2, 4, 8, 16, 32 min) before the mail is given up.
+    jobs.register(
+      MAIL_SEND,
+      async (payload) => {
+        const { mailId } = payload as { mailId: string }
+        const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId))
+        if (!mail || mail.sentAt) return
+        try {
+          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+        } catch (error) {
+          await db.update(mailOutbox).set({ error: String(error).slice(0, 500) }).where(eq(mailOutbox.id, mailId))
+          throw error
+        }
+        await db.update(mailOutbox).set({ sentAt: clock(), error: null }).where(eq(mailOutbox.id, mailId))
+      },
+      { maxAttempts: 8, leaseMs: 5 * 60_000 },
+    )
+  }
 
   return {
     async send(mail: Mail) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ ...mail, createdAt: clock() })
-        .returning({ id: mailOutbox.id })
-      log.info({ mailId: row!.id, to: mail.to, kind: mail.kind, subject: mail.subject }, transport ? 'mail queued' : 'mail written to the outbox (no SMTP_URL)')
-      if (!transport) return
-      void transport
-        .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
-        .then(() => db.update(mailOutbox).set({ sentAt: clock() }).where(eq(mailOutbox.id, row!.id)))
-        .catch(async (error: unknown) => {
-          log.error({ err: error, mailId: row!.id }, 'mail could not be sent')
-          await db.update(mailOutbox).set({ error: String(error).slice(0, 500) }).where(eq(mailOutbox.id, row!.id))
-        })
-        .catch(() => undefined)
+      const id = await withTransaction(db, async (tx) => {
+        const [row] = await tx
+          .insert(mailOutbox)
+          .values({ ...mail, createdAt: clock() })
+          .returning({ id: mailOutbox.id })
+        if (transport) await jobs.enqueue(tx, { kind: MAIL_SEND, payload: { mailId: row!.id } })
+        return row!.id
+      })
+      log.info({ mailId: id, to: mail.to, kind: mail.kind, subject: mail.subject }, transport ? 'mail queued' : 'mail written to the outbox (no SMTP_URL)')
+      if (transport) jobs.kick()
     },
   }
 }

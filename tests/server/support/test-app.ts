@@ -30,6 +30,7 @@ export async function createTestApp(
     logger?: FastifyServerOptions['logger']
     publicUrl?: string
     connectionLimits?: Partial<ConnectionLimits>
+    smtpUrl?: string
   } = {},
 ) {
   const database = await createTestDatabase()
@@ -44,6 +45,7 @@ export async function createTestApp(
     logger: options.logger,
     publicUrl: options.publicUrl,
     connectionLimits: options.connectionLimits,
+    smtpUrl: options.smtpUrl,
   })
   options.beforeReady?.(app)
   await app.ready()

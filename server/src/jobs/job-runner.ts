@@ -1,0 +1,206 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../db/client'
+import { jobs } from '../db/schema'
+import type { Executor } from '../db/transaction'
+
+export type JobRow = typeof jobs.$inferSelect
+
+export interface JobOptions {
+  /** Runs in all, the first included; then the job is failed for good. */
+  maxAttempts?: number
+  /** How long a claim holds the job; past it another process may take it over. */
+  leaseMs?: number
+}
+
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>
+
+export const JOB_DEFAULTS = {
+  maxAttempts: 5,
+  leaseMs: 5 * 60_000,
+  pollMs: 5_000,
+  /** Jobs claimed (and run side by side) at a time by one runner. */
+  batchSize: 5,
+  backoffBaseMs: 30_000,
+  backoffCapMs: 60 * 60_000,
+} as const
+
+/** Wait before the next try after a failed one: 30 s × 2^(attempts-1), at most an hour. */
+export const backoffMs = (attempts: number) => Math.min(JOB_DEFAULTS.backoffBaseMs * 2 ** Math.max(0, attempts - 1), JOB_DEFAULTS.backoffCapMs)
+
+/**
+ * Adds a job. Pass the caller's transaction as `executor` and the job exists exactly when the
+ * caller's own writes commit. `now` is the caller's clock: `runAt` defaults to it.
+ */
+export async function enqueue(
+  executor: Executor,
+  job: { kind: string; payload: unknown; runAt?: Date; maxAttempts?: number },
+  now: Date,
+): Promise<JobRow> {
+  const [row] = await executor
+    .insert(jobs)
+    .values({ kind: job.kind, payload: job.payload, runAt: job.runAt ?? now, maxAttempts: job.maxAttempts ?? JOB_DEFAULTS.maxAttempts, createdAt: now })
+    .returning()
+  return row!
+}
+
+/**
+ * Claims up to `limit` due jobs of the given kinds in one statement: no transaction stays open
+ * while they run (PGlite has one connection for the whole app). `SKIP LOCKED` lets several
+ * processes claim side by side without waiting or taking the same row; a row another claim
+ * has just taken is re-checked against its new lease and skipped.
+ */
+export async function claimDueJobs(db: Db, { kinds, now, limit, leaseMs }: { kinds: string[]; now: Date; limit: number; leaseMs: number }) {
+  if (kinds.length === 0 || limit <= 0) return []
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.doneAt),
+        isNull(jobs.failedAt),
+        lte(jobs.runAt, now),
+        or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+        inArray(jobs.kind, kinds),
+      ),
+    )
+    .orderBy(asc(jobs.runAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return db
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs) })
+    .where(inArray(jobs.id, due))
+    .returning()
+}
+
+/**
+ * Runs due jobs by kind, in this process: polls every `pollMs` (an unref'd timer), and
+ * `kick()` makes it look soon (after an enqueue whose transaction has committed). Delivery is
+ * at least once: a process that dies after a handler's effect but before recording it leaves
+ * the lease to expire, and the job runs again elsewhere.
+ */
+export function createJobRunner({
+  db,
+  clock,
+  log,
+  pollMs = JOB_DEFAULTS.pollMs,
+  batchSize = JOB_DEFAULTS.batchSize,
+}: {
+  db: Db
+  clock: () => Date
+  log: FastifyBaseLogger
+  pollMs?: number
+  batchSize?: number
+}) {
+  const handlers = new Map<string, { handle: JobHandler; options: Required<JobOptions> }>()
+  let timer: NodeJS.Timeout | undefined
+  let soon: NodeJS.Timeout | undefined
+  let stopped = false
+  /** The pass in progress, if any; a kick during it asks for one more pass. */
+  let pass: Promise<number> | undefined
+  let again = false
+
+  async function finish(job: JobRow, error: unknown) {
+    const now = clock()
+    // `attempts` fences the update: after a takeover, the late first runner changes nothing.
+    const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts))
+    if (error === undefined) {
+      await db.update(jobs).set({ doneAt: now, lockedUntil: null, lastError: null }).where(mine)
+      return
+    }
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+    const last = job.attempts >= job.maxAttempts
+    log[last ? 'error' : 'warn']({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts }, last ? 'job failed for good' : 'job failed; it will be retried')
+    await db
+      .update(jobs)
+      .set(last ? { failedAt: now, lockedUntil: null, lastError: message } : { runAt: new Date(now.getTime() + backoffMs(job.attempts)), lockedUntil: null, lastError: message })
+      .where(mine)
+  }
+
+  async function runOne(job: JobRow) {
+    const handler = handlers.get(job.kind)
+    let error: unknown
+    if (!handler) error = new Error(`no handler for ${job.kind}`)
+    else if (job.attempts > job.maxAttempts) error = new Error('the process running the last attempt stopped before it finished')
+    else {
+      try {
+        await handler.handle(job.payload, job)
+      } catch (failure) {
+        error = failure ?? new Error('failed')
+      }
+    }
+    try {
+      await finish(job, error)
+    } catch (failure) {
+      // The lease runs out and the job is tried again: at least once.
+      log.error({ err: failure, jobId: job.id }, 'could not record the outcome of a job')
+    }
+  }
+
+  /** Claims and runs batches until none is due. Resolves with the number of jobs run. */
+  async function drain() {
+    let ran = 0
+    for (;;) {
+      again = false
+      // One lease for the batch: the longest of its kinds', so no handler outlives its claim.
+      const leaseMs = Math.max(...[...handlers.values()].map((handler) => handler.options.leaseMs))
+      const claimed = await claimDueJobs(db, { kinds: [...handlers.keys()], now: clock(), limit: batchSize, leaseMs })
+      await Promise.all(claimed.map(runOne))
+      ran += claimed.length
+      if (stopped || (claimed.length < batchSize && !again)) return ran
+    }
+  }
+
+  function runDue(): Promise<number> {
+    if (pass) {
+      again = true
+      return pass
+    }
+    pass = drain().finally(() => {
+      pass = undefined
+    })
+    return pass
+  }
+
+  function tick() {
+    if (stopped) return
+    runDue().catch((error: unknown) => log.error({ err: error }, 'job runner pass failed'))
+  }
+
+  return {
+    register(kind: string, handle: JobHandler, options: JobOptions = {}) {
+      handlers.set(kind, { handle, options: { maxAttempts: options.maxAttempts ?? JOB_DEFAULTS.maxAttempts, leaseMs: options.leaseMs ?? JOB_DEFAULTS.leaseMs } })
+    },
+    /** Adds a job of a registered kind with that kind's attempts (see `enqueue`). */
+    enqueue(executor: Executor, job: { kind: string; payload: unknown; runAt?: Date }) {
+      return enqueue(executor, { ...job, maxAttempts: handlers.get(job.kind)?.options.maxAttempts }, clock())
+    },
+    /** Claims and runs what is due now; tests call it after moving their clock. */
+    runDue,
+    /** Look for due jobs soon: after an enqueue has committed. */
+    kick() {
+      if (stopped || soon) return
+      soon = setTimeout(() => {
+        soon = undefined
+        tick()
+      }, 0)
+      soon.unref()
+    },
+    start() {
+      if (timer || stopped) return
+      timer = setInterval(tick, pollMs)
+      timer.unref()
+      tick()
+    },
+    /** Stops polling and waits for the jobs in flight, so the database can close after it. */
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      clearTimeout(soon)
+      await pass?.catch(() => undefined)
+    },
+  }
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>
