@@ -11,7 +11,7 @@ import { TextField, fieldMessages } from '@/components/ui/field'
 import { Card, PageHeader } from '@/components/ui/page'
 import { useSessionStore } from '@/lib/session-context'
 import { accountsKeys, changeEmail, profileQueryOptions, updateProfile } from './accounts-queries'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { SubmitForm } from '@/components/ui/form'
 
 /** After a change: the session's copy, the profile and `/api/me` all show the new values. */

@@ -7,7 +7,7 @@ import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedba
 import { SelectField, TextField, fieldMessages } from '@/components/ui/field'
 import { ApiError } from '@/lib/api-client'
 import { accountsKeys, registerAccount, registrationInfoQueryOptions } from './accounts-queries'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
 import { PublicCard, SignInLink } from './public-card'
 import { SubmitForm } from '@/components/ui/form'

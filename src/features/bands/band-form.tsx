@@ -16,7 +16,7 @@ import {
   type BandStatus,
 } from '@/contract/bands'
 import { parts, type Part } from '@/contract/people'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { bandStatusLabels } from './band-parts'
 import { SubmitForm } from '@/components/ui/form'
 

@@ -9,7 +9,7 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
 import { CheckboxField, TextField, fieldMessages } from '@/components/ui/field'
 import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { blackoutsQueryOptions, roomsQueryOptions, useClubMutation } from './club-queries'
 import { SubmitForm } from '@/components/ui/form'
 

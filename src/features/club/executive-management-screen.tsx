@@ -13,7 +13,7 @@ import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } fr
 import { Card, PageHeader } from '@/components/ui/page'
 import { positionsQueryOptions, useClubMutation } from './club-queries'
 import { ApiError } from '@/lib/api-client'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { MemberPicker } from '@/components/ui/member-picker'
 import { SubmitForm } from '@/components/ui/form'
 

@@ -1,24 +1,22 @@
 import { useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { periodInputSchema, type Period } from '@/contract/club'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { TextField, fieldMessages } from '@/components/ui/field'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { EmptyState, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { periodsQueryOptions, useClubMutation } from './club-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () => void }) {
   const server = useServerErrors()
   const save = useClubMutation((value: { label: string; startsAt: string; endsAt: string }) =>
     period ? { path: `/api/periods/${period.id}`, options: { method: 'PATCH', body: value } } : { path: '/api/periods', options: { method: 'POST', body: value } },
   )
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { label: period?.label ?? '', startsAt: period?.startsAt ?? '', endsAt: period?.endsAt ?? '' },
     validators: { onSubmit: schemaValidator(periodInputSchema) },
     onSubmit: async ({ value }) => {
@@ -34,44 +32,19 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={period ? `Edit ${period.label}` : 'Add a period'} description="Times are the club’s local time; periods may touch but not overlap.">
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="label">
-          {(field) => (
-            <TextField label="Label" placeholder="1st" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.label]} />
-          )}
-        </form.Field>
-        <div className="grid grid-cols-2 gap-4">
-          {(['startsAt', 'endsAt'] as const).map((name) => (
-            <form.Field key={name} name={name}>
-              {(field) => (
-                <TextField
-                  label={name === 'startsAt' ? 'Starts at' : 'Ends at'}
-                  type="time"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  errors={[...fieldMessages(field.state.meta.errors), server.fields[name]]}
-                />
-              )}
-            </form.Field>
-          ))}
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                {period ? 'Save period' : 'Add period'}
-              </Button>
-            )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="label">{(field) => <field.TextField label="Label" placeholder="1st" />}</form.AppField>
+          <div className="grid grid-cols-2 gap-4">
+            {(['startsAt', 'endsAt'] as const).map((name) => (
+              <form.AppField key={name} name={name}>
+                {(field) => <field.TextField label={name === 'startsAt' ? 'Starts at' : 'Ends at'} type="time" />}
+              </form.AppField>
+            ))}
+          </div>
+          <form.DialogFooter onCancel={onClose}>{period ? 'Save period' : 'Add period'}</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }

@@ -1,24 +1,22 @@
 import { useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { roomInputSchema, type Room } from '@/contract/club'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { CheckboxField, TextField, fieldMessages } from '@/components/ui/field'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { EmptyState, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { roomsQueryOptions, useClubMutation } from './club-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const server = useServerErrors()
   const save = useClubMutation((value: ReturnType<typeof roomInputSchema.parse>) =>
     room ? { path: `/api/rooms/${room.id}`, options: { method: 'PATCH', body: value } } : { path: '/api/rooms', options: { method: 'POST', body: value } },
   )
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       name: room?.name ?? '',
       capacity: room?.capacity ?? 8,
@@ -40,75 +38,20 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
   })
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={room ? `Edit ${room.name}` : 'Add a room'}>
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="name">
-          {(field) => (
-            <TextField
-              label="Room name"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              errors={[...fieldMessages(field.state.meta.errors), server.fields.name]}
-            />
-          )}
-        </form.Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="capacity">
-            {(field) => (
-              <TextField
-                label="Capacity (people)"
-                type="number"
-                inputMode="numeric"
-                value={Number.isNaN(field.state.value) ? '' : String(field.state.value)}
-                onChange={(event) => field.handleChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-                errors={[...fieldMessages(field.state.meta.errors), server.fields.capacity]}
-              />
-            )}
-          </form.Field>
-          <form.Field name="sortOrder">
-            {(field) => (
-              <TextField
-                label="Display order"
-                type="number"
-                inputMode="numeric"
-                value={Number.isNaN(field.state.value) ? '' : String(field.state.value)}
-                onChange={(event) => field.handleChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-                errors={[...fieldMessages(field.state.meta.errors), server.fields.sortOrder]}
-              />
-            )}
-          </form.Field>
-        </div>
-        <form.Field name="active">
-          {(field) => (
-            <CheckboxField
-              label="Active (can be booked)"
-              description="Deactivate a room instead of deleting it to keep its history."
-              checked={field.state.value}
-              onChange={(event) => field.handleChange(event.target.checked)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="shownPublicly">
-          {(field) => (
-            <CheckboxField label="Shown on the public schedule" checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} />
-          )}
-        </form.Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                {room ? 'Save room' : 'Add room'}
-              </Button>
-            )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="name">{(field) => <field.TextField label="Room name" />}</form.AppField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <form.AppField name="capacity">{(field) => <field.NumberField label="Capacity (people)" />}</form.AppField>
+            <form.AppField name="sortOrder">{(field) => <field.NumberField label="Display order" />}</form.AppField>
+          </div>
+          <form.AppField name="active">
+            {(field) => <field.CheckboxField label="Active (can be booked)" description="Deactivate a room instead of deleting it to keep its history." />}
+          </form.AppField>
+          <form.AppField name="shownPublicly">{(field) => <field.CheckboxField label="Shown on the public schedule" />}</form.AppField>
+          <form.DialogFooter onCancel={() => onOpenChange(false)}>{room ? 'Save room' : 'Add room'}</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }

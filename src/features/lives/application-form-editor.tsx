@@ -16,7 +16,7 @@ import {
   type LiveEvent,
 } from '@/contract/lives'
 import { ApiError } from '@/lib/api-client'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { TEXT_MAX, formFieldOf, initialValues, toFields, useApplicationForm } from './application-form-values'
 import { UnavailableWindowFields } from './application-form-windows'
 import { useSubmitApplication, useUpdateApplication } from './lives-queries'

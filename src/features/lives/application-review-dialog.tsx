@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/ui/feedback'
 import { TextAreaField, fieldMessages } from '@/components/ui/field'
 import { SubmitForm } from '@/components/ui/form'
 import { bulkReviewInputSchema, reviewInputSchema, type Application, type ReviewDecision } from '@/contract/lives'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { decisionVerbs } from './application-review-parts'
 import { useBulkReview, useReviewApplication } from './lives-queries'
 

@@ -10,7 +10,7 @@ import {
   type AdditionalInfo,
   type AdditionalInfoField,
 } from '@/contract/people'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { Button } from '@/components/ui/button'
 import { TextField, fieldMessages } from '@/components/ui/field'
 import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'

@@ -15,7 +15,7 @@ import {
   type MemberIntro,
   type Part,
 } from '@/contract/people'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { Button } from '@/components/ui/button'
 import { CheckboxField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
 import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'

@@ -22,8 +22,9 @@ export function useServerErrors<Field extends string = string>(mapField?: (path:
     setFormError(null)
   }, [])
 
+  /** Shows a failed call; `message` replaces the form-level sentence (e.g. sign-in's own wording). */
   const show = useCallback(
-    (error: unknown) => {
+    (error: unknown, message?: string) => {
       if (error instanceof ApiError) {
         const named = mapField ? Object.fromEntries(Object.entries(error.fields).map(([path, message]) => [mapField(path), message])) : error.fields
         setFields(named as Partial<Record<Field, string>>)
@@ -33,7 +34,7 @@ export function useServerErrors<Field extends string = string>(mapField?: (path:
           return
         }
       }
-      setFormError(errorMessage(error))
+      setFormError(message ?? errorMessage(error))
     },
     [mapField],
   )
@@ -45,6 +46,8 @@ export function useServerErrors<Field extends string = string>(mapField?: (path:
 
   return { fields, formError, clear, show, dropFields }
 }
+
+export type ServerErrors = ReturnType<typeof useServerErrors>
 
 /**
  * A TanStack Form `onSubmit` validator from a shared schema whose input type differs from the

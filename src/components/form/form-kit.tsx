@@ -1,0 +1,120 @@
+import { createContext, use, type ComponentPropsWithRef, type ReactNode } from 'react'
+import { createFormHook, createFormHookContexts } from '@tanstack/react-form'
+import { Button, type ButtonProps } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/feedback'
+import { CheckboxField, SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
+import { SubmitForm } from '@/components/ui/form'
+import { numberOf, numberValue } from '@/lib/number-input'
+import type { ServerErrors } from './server-errors'
+
+// The app's form kit: every form is `useAppForm` + `form.Form` + `form.AppField` with one of
+// the bound fields below, so the binding (value, change, blur, client and server errors,
+// label and aria wiring) is written once.
+
+const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
+
+/** The server's answer shown by the form: `form.Form` provides it, the fields read it. */
+const ServerErrorsContext = createContext<Pick<ServerErrors, 'fields' | 'formError'> | null>(null)
+
+/** Client messages (the schema's) first, then the server's for this field. */
+function useFieldErrors() {
+  const field = useFieldContext<unknown>()
+  const server = use(ServerErrorsContext)
+  return [...fieldMessages(field.state.meta.errors), server?.fields[field.name]]
+}
+
+type Bound<Props> = Omit<Props, 'value' | 'checked' | 'onChange' | 'onBlur' | 'errors'>
+
+function BoundTextField(props: Bound<ComponentPropsWithRef<typeof TextField>>) {
+  const field = useFieldContext<string>()
+  const errors = useFieldErrors()
+  return <TextField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+}
+
+function BoundTextAreaField(props: Bound<ComponentPropsWithRef<typeof TextAreaField>>) {
+  const field = useFieldContext<string>()
+  const errors = useFieldErrors()
+  return <TextAreaField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+}
+
+function BoundSelectField(props: Bound<ComponentPropsWithRef<typeof SelectField>>) {
+  const field = useFieldContext<string>()
+  const errors = useFieldErrors()
+  return <SelectField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+}
+
+/** A number box whose value is NaN while it is empty, so the schema says "Enter …". */
+function BoundNumberField(props: Bound<ComponentPropsWithRef<typeof TextField>>) {
+  const field = useFieldContext<number>()
+  const errors = useFieldErrors()
+  return (
+    <TextField
+      type="number"
+      inputMode="numeric"
+      {...props}
+      value={numberValue(field.state.value)}
+      onChange={(event) => field.handleChange(numberOf(event.target.value))}
+      onBlur={field.handleBlur}
+      errors={errors}
+    />
+  )
+}
+
+function BoundCheckboxField(props: Bound<ComponentPropsWithRef<typeof CheckboxField>>) {
+  const field = useFieldContext<boolean>()
+  return <CheckboxField {...props} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} onBlur={field.handleBlur} />
+}
+
+/** The form element: submits through TanStack Form and shows the server's form-level message first. */
+function Form({ server, children, ...rest }: Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & { server?: Pick<ServerErrors, 'fields' | 'formError'> }) {
+  const form = useFormContext()
+  return (
+    <ServerErrorsContext value={server ?? null}>
+      <SubmitForm onSubmit={form.handleSubmit} {...rest}>
+        {server?.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+        {children}
+      </SubmitForm>
+    </ServerErrorsContext>
+  )
+}
+
+/** The submit button: busy (and so disabled) while the form's submit runs. */
+function SubmitButton({ children, busyLabel = 'Saving…', ...rest }: Omit<ButtonProps, 'type' | 'busy'> & { children: ReactNode }) {
+  const form = useFormContext()
+  return (
+    <form.Subscribe selector={(state) => state.isSubmitting}>
+      {(isSubmitting) => (
+        <Button type="submit" busy={isSubmitting} busyLabel={busyLabel} {...rest}>
+          {children}
+        </Button>
+      )}
+    </form.Subscribe>
+  )
+}
+
+/** A dialog form's footer: Cancel, then the submit button. */
+function DialogFooter({ onCancel, children, busyLabel }: { onCancel: () => void; children: ReactNode; busyLabel?: string }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <SubmitButton busyLabel={busyLabel}>{children}</SubmitButton>
+    </div>
+  )
+}
+
+export const { useAppForm, withForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: {
+    TextField: BoundTextField,
+    TextAreaField: BoundTextAreaField,
+    SelectField: BoundSelectField,
+    NumberField: BoundNumberField,
+    CheckboxField: BoundCheckboxField,
+  },
+  formComponents: { Form, SubmitButton, DialogFooter },
+})
+
+export { useFieldContext, useFieldErrors }
