@@ -37,16 +37,29 @@ function BoundTextAreaField(props: Bound<ComponentPropsWithRef<typeof TextAreaFi
   return <TextAreaField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
 }
 
+/** A select over a text or number field (a number field gets numbers back). */
 function BoundSelectField(props: Bound<ComponentPropsWithRef<typeof SelectField>>) {
-  const field = useFieldContext<string>()
+  const field = useFieldContext<string | number>()
   const errors = useFieldErrors()
-  return <SelectField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+  const numeric = typeof field.state.value === 'number'
+  return (
+    <SelectField
+      {...props}
+      value={String(field.state.value)}
+      onChange={(event) => field.handleChange(numeric ? Number(event.target.value) : event.target.value)}
+      onBlur={field.handleBlur}
+      errors={errors}
+    />
+  )
 }
 
-/** A number box whose value is NaN while it is empty, so the schema says "Enter …". */
+/**
+ * A number box whose value is NaN while it is empty, so the schema says "Enter …"; a schema
+ * without its own message would say "received NaN", which means nothing to a member.
+ */
 function BoundNumberField(props: Bound<ComponentPropsWithRef<typeof TextField>>) {
   const field = useFieldContext<number>()
-  const errors = useFieldErrors()
+  const errors = useFieldErrors().map((message) => (message?.includes('NaN') ? 'Enter a number' : message))
   return (
     <TextField
       type="number"
@@ -63,6 +76,16 @@ function BoundNumberField(props: Bound<ComponentPropsWithRef<typeof TextField>>)
 function BoundCheckboxField(props: Bound<ComponentPropsWithRef<typeof CheckboxField>>) {
   const field = useFieldContext<boolean>()
   return <CheckboxField {...props} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} onBlur={field.handleBlur} />
+}
+
+/** The field's first message, for fields drawn by hand (a group of checkboxes, rows). */
+function ErrorText({ id }: { id?: string }) {
+  const error = useFieldErrors().find(Boolean)
+  return error ? (
+    <p id={id} className="text-sm text-danger">
+      {error}
+    </p>
+  ) : null
 }
 
 /** The form element: submits through TanStack Form and shows the server's form-level message first. */
@@ -113,6 +136,7 @@ export const { useAppForm, withForm } = createFormHook({
     SelectField: BoundSelectField,
     NumberField: BoundNumberField,
     CheckboxField: BoundCheckboxField,
+    ErrorText,
   },
   formComponents: { Form, SubmitButton, DialogFooter },
 })

@@ -1,22 +1,21 @@
 import { useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { blackoutInputSchema, type Blackout, type Room } from '@/contract/club'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { CheckboxField, TextField, fieldMessages } from '@/components/ui/field'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { CheckboxField } from '@/components/ui/field'
+import { EmptyState, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { blackoutsQueryOptions, roomsQueryOptions, useClubMutation } from './club-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void }) {
   const server = useServerErrors()
   const save = useClubMutation((value: ReturnType<typeof blackoutInputSchema.parse>) => ({ path: '/api/blackouts', options: { method: 'POST', body: value } }))
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { startsOn: '', endsOn: '', roomIds: null as string[] | null, reason: '' },
     validators: { onSubmit: schemaValidator(blackoutInputSchema) },
     onSubmit: async ({ value }) => {
@@ -32,30 +31,17 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Add blackout dates" description="Rooms cannot be booked on these days.">
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <div className="grid grid-cols-2 gap-4">
-          {(['startsOn', 'endsOn'] as const).map((name) => (
-            <form.Field key={name} name={name}>
-              {(field) => (
-                <TextField
-                  label={name === 'startsOn' ? 'First day' : 'Last day'}
-                  type="date"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  errors={[...fieldMessages(field.state.meta.errors), server.fields[name]]}
-                />
-              )}
-            </form.Field>
-          ))}
-        </div>
-        <form.Field name="roomIds">
-          {(field) => {
-            const errors = [...fieldMessages(field.state.meta.errors), server.fields.roomIds].filter(Boolean)
-            return (
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <div className="grid grid-cols-2 gap-4">
+            {(['startsOn', 'endsOn'] as const).map((name) => (
+              <form.AppField key={name} name={name}>
+                {(field) => <field.TextField label={name === 'startsOn' ? 'First day' : 'Last day'} type="date" />}
+              </form.AppField>
+            ))}
+          </div>
+          <form.AppField name="roomIds">
+            {(field) => (
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-medium">Rooms</legend>
                 <CheckboxField label="All rooms" checked={field.state.value === null} onChange={(event) => field.handleChange(event.target.checked ? null : [])} />
@@ -73,29 +59,14 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
                       />
                     ))
                   : null}
-                {errors[0] ? <p className="text-sm text-danger">{errors[0]}</p> : null}
+                <field.ErrorText />
               </fieldset>
-            )
-          }}
-        </form.Field>
-        <form.Field name="reason">
-          {(field) => (
-            <TextField label="Reason" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.reason]} />
-          )}
-        </form.Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                Add blackout
-              </Button>
             )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+          </form.AppField>
+          <form.AppField name="reason">{(field) => <field.TextField label="Reason" />}</form.AppField>
+          <form.DialogFooter onCancel={onClose}>Add blackout</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2, X } from 'lucide-react'
 import { toast } from 'sonner'
@@ -8,14 +7,14 @@ import type { MemberSummary } from '@/contract/members'
 import { gradeLabel } from '@/contract/terms'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { SelectField } from '@/components/ui/field'
+import { EmptyState, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card, PageHeader } from '@/components/ui/page'
 import { positionsQueryOptions, useClubMutation } from './club-queries'
 import { ApiError } from '@/lib/api-client'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { MemberPicker } from '@/components/ui/member-picker'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 export const termLabel = (term: number) => `${term}–${String((term + 1) % 100).padStart(2, '0')}`
 
@@ -26,7 +25,7 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
       ? { path: `/api/positions/${position.id}`, options: { method: 'PATCH', body: value } }
       : { path: '/api/positions', options: { method: 'POST', body: value } },
   )
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { name: position?.name ?? '', description: position?.description ?? '' },
     validators: { onSubmit: schemaValidator(positionInputSchema) },
     onSubmit: async ({ value }) => {
@@ -43,34 +42,13 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={position ? `Edit ${position.name}` : 'Add a position'}>
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="name">
-          {(field) => (
-            <TextField label="Position name" placeholder="Treasurer" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.name]} />
-          )}
-        </form.Field>
-        <form.Field name="description">
-          {(field) => (
-            <TextAreaField label="Description" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.description]} />
-          )}
-        </form.Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                {position ? 'Save position' : 'Add position'}
-              </Button>
-            )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="name">{(field) => <field.TextField label="Position name" placeholder="Treasurer" />}</form.AppField>
+          <form.AppField name="description">{(field) => <field.TextAreaField label="Description" />}</form.AppField>
+          <form.DialogFooter onCancel={onClose}>{position ? 'Save position' : 'Add position'}</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }
