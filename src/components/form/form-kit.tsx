@@ -26,9 +26,9 @@ function useFieldErrors() {
 type Bound<Props> = Omit<Props, 'value' | 'checked' | 'onChange' | 'onBlur' | 'errors'>
 
 function BoundTextField(props: Bound<ComponentPropsWithRef<typeof TextField>>) {
-  const field = useFieldContext<string>()
+  const field = useFieldContext<string | undefined>()
   const errors = useFieldErrors()
-  return <TextField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+  return <TextField {...props} value={field.state.value ?? ''} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
 }
 
 function BoundTextAreaField(props: Bound<ComponentPropsWithRef<typeof TextAreaField>>) {
@@ -115,14 +115,14 @@ function SubmitButton({ children, busyLabel = 'Saving…', ...rest }: Omit<Butto
   )
 }
 
-/** A dialog form's footer: Cancel, then the submit button. */
-function DialogFooter({ onCancel, children, busyLabel }: { onCancel: () => void; children: ReactNode; busyLabel?: string }) {
+/** A dialog form's footer: Cancel, then the submit button (wrapping under each other on a phone). */
+function DialogFooter({ onCancel, children, ...submit }: { onCancel: () => void; children: ReactNode; busyLabel?: string; variant?: ButtonProps['variant'] }) {
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2">
       <Button variant="secondary" onClick={onCancel}>
         Cancel
       </Button>
-      <SubmitButton busyLabel={busyLabel}>{children}</SubmitButton>
+      <SubmitButton {...submit}>{children}</SubmitButton>
     </div>
   )
 }

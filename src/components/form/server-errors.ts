@@ -28,7 +28,7 @@ export function useServerErrors<Field extends string = string>(mapField?: (path:
       if (error instanceof ApiError) {
         const named = mapField ? Object.fromEntries(Object.entries(error.fields).map(([path, message]) => [mapField(path), message])) : error.fields
         setFields(named as Partial<Record<Field, string>>)
-        if (error.status === 429 && error.retryAfter) {
+        if (message === undefined && error.status === 429 && error.retryAfter) {
           const minutes = Math.ceil(error.retryAfter / 60)
           setFormError(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)
           return
