@@ -7,13 +7,16 @@ import { ApiError } from '@/lib/api-client'
 // Every form shows a failed call the same way (messages under fields, one for the form), so the
 // handling lives here once instead of in each screen.
 
+/** A server field path (`songs.0.title`) as TanStack Form names the field (`songs[0].title`). */
+export const formFieldOf = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
+
 /**
- * The server's answer to a form: messages by field (shown under the fields) and one for the
- * form. A 429 says how long to wait. Cleared when the form is sent again. `mapField` turns the
- * server's field paths into the form's field names (e.g. `parts.0` → `parts[0]`); it should be
- * stable (a module-level function).
+ * The server's answer to a form: messages by field (shown under the fields, named as the form
+ * names them) and one for the form. A 429 says how long to wait. Cleared when the form is sent
+ * again. `mapField` renames fields further where the form's shape differs from the request's
+ * (e.g. `bandId` → `bookFor`); it should be stable (a module-level function).
  */
-export function useServerErrors<Field extends string = string>(mapField?: (path: string) => string) {
+export function useServerErrors<Field extends string = string>(mapField: (name: string) => string = (name) => name) {
   const [fields, setFields] = useState<Partial<Record<Field, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
 
@@ -26,8 +29,7 @@ export function useServerErrors<Field extends string = string>(mapField?: (path:
   const show = useCallback(
     (error: unknown, message?: string) => {
       if (error instanceof ApiError) {
-        const named = mapField ? Object.fromEntries(Object.entries(error.fields).map(([path, message]) => [mapField(path), message])) : error.fields
-        setFields(named as Partial<Record<Field, string>>)
+        setFields(Object.fromEntries(Object.entries(error.fields).map(([path, text]) => [mapField(formFieldOf(path)), text])) as Partial<Record<Field, string>>)
         if (message === undefined && error.status === 429 && error.retryAfter) {
           const minutes = Math.ceil(error.retryAfter / 60)
           setFormError(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)
