@@ -16,11 +16,15 @@ const { fieldContext, formContext, useFieldContext, useFormContext } = createFor
 /** The server's answer shown by the form: `form.Form` provides it, the fields read it. */
 const ServerErrorsContext = createContext<Pick<ServerErrors, 'fields' | 'formError'> | null>(null)
 
+/** The server's message for a field of the form (by its form name), if any. */
+function useServerFieldError(name: string) {
+  return use(ServerErrorsContext)?.fields[name]
+}
+
 /** Client messages (the schema's) first, then the server's for this field. */
 function useFieldErrors() {
   const field = useFieldContext<unknown>()
-  const server = use(ServerErrorsContext)
-  return [...fieldMessages(field.state.meta.errors), server?.fields[field.name]]
+  return [...fieldMessages(field.state.meta.errors), useServerFieldError(field.name)]
 }
 
 type Bound<Props> = Omit<Props, 'value' | 'checked' | 'onChange' | 'onBlur' | 'errors'>
@@ -79,15 +83,14 @@ function BoundCheckboxField(props: Bound<ComponentPropsWithRef<typeof CheckboxFi
 }
 
 /** The field's first message, for fields drawn by hand (a group of checkboxes, rows). */
-function ErrorText({ id }: { id?: string }) {
+function ErrorText({ id, className = '', role }: { id?: string; className?: string; role?: 'alert' }) {
   const error = useFieldErrors().find(Boolean)
   return error ? (
-    <p id={id} className="text-sm text-danger">
+    <p id={id} role={role} className={`text-sm text-danger ${className}`}>
       {error}
     </p>
   ) : null
 }
-
 /** The form element: submits through TanStack Form and shows the server's form-level message first. */
 function Form({ server, children, ...rest }: Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & { server?: Pick<ServerErrors, 'fields' | 'formError'> }) {
   const form = useFormContext()
@@ -141,4 +144,4 @@ export const { useAppForm, withForm } = createFormHook({
   formComponents: { Form, SubmitButton, DialogFooter },
 })
 
-export { useFieldContext, useFieldErrors }
+export { useFieldContext, useFieldErrors, useServerFieldError }
