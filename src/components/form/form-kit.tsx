@@ -91,19 +91,29 @@ function ErrorText({ id, className = '', role }: { id?: string; className?: stri
     </p>
   ) : null
 }
-/** The form element: submits through TanStack Form and shows the server's form-level message first. */
-function Form({ server, children, ...rest }: Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & { server?: Pick<ServerErrors, 'fields' | 'formError'> }) {
+/** The server's form-level message; `form.Form` shows it first unless told `formAlert={false}`. */
+function FormError() {
+  const formError = use(ServerErrorsContext)?.formError
+  return formError ? <FormAlert>{formError}</FormAlert> : null
+}
+
+/** The form element: submits through TanStack Form and provides the server's answer to the fields. */
+function Form({
+  server,
+  formAlert = true,
+  children,
+  ...rest
+}: Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & { server?: Pick<ServerErrors, 'fields' | 'formError'>; formAlert?: boolean }) {
   const form = useFormContext()
   return (
     <ServerErrorsContext value={server ?? null}>
       <SubmitForm onSubmit={form.handleSubmit} {...rest}>
-        {server?.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+        {formAlert ? <FormError /> : null}
         {children}
       </SubmitForm>
     </ServerErrorsContext>
   )
 }
-
 /** The submit button: busy (and so disabled) while the form's submit runs. */
 function SubmitButton({ children, busyLabel = 'Saving…', ...rest }: Omit<ButtonProps, 'type' | 'busy'> & { children: ReactNode }) {
   const form = useFormContext()
@@ -141,7 +151,7 @@ export const { useAppForm, withForm } = createFormHook({
     CheckboxField: BoundCheckboxField,
     ErrorText,
   },
-  formComponents: { Form, SubmitButton, DialogFooter },
+  formComponents: { Form, FormError, SubmitButton, DialogFooter },
 })
 
 export { useFieldContext, useFieldErrors, useServerFieldError }
