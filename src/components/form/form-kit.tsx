@@ -114,13 +114,13 @@ function Form({
     </ServerErrorsContext>
   )
 }
-/** The submit button: busy (and so disabled) while the form's submit runs. */
-function SubmitButton({ children, busyLabel = 'Saving…', ...rest }: Omit<ButtonProps, 'type' | 'busy'> & { children: ReactNode }) {
+/** The submit button: busy (and so disabled) while the form's submit runs, or while `busy` says so. */
+function SubmitButton({ children, busyLabel = 'Saving…', busy = false, ...rest }: Omit<ButtonProps, 'type'> & { children: ReactNode }) {
   const form = useFormContext()
   return (
     <form.Subscribe selector={(state) => state.isSubmitting}>
       {(isSubmitting) => (
-        <Button type="submit" busy={isSubmitting} busyLabel={busyLabel} {...rest}>
+        <Button type="submit" busy={busy || isSubmitting} busyLabel={busyLabel} {...rest}>
           {children}
         </Button>
       )}
