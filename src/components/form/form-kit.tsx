@@ -16,35 +16,34 @@ const { fieldContext, formContext, useFieldContext, useFormContext } = createFor
 /** The server's answer shown by the form: `form.Form` provides it, the fields read it. */
 const ServerErrorsContext = createContext<Pick<ServerErrors, 'fields' | 'formError'> | null>(null)
 
-/** The server's message for a field of the form (by its form name), if any. */
-function useServerFieldError(name: string) {
-  return use(ServerErrorsContext)?.fields[name]
-}
-
-/** Client messages (the schema's) first, then the server's for this field. */
-function useFieldErrors() {
+/**
+ * Client messages (the schema's) first, then the server's for this field, then the server's
+ * for `rowError` (a row's own message, e.g. `songs[2]`, shown under the row's last field).
+ */
+function useFieldErrors(rowError?: string) {
   const field = useFieldContext<unknown>()
-  return [...fieldMessages(field.state.meta.errors), useServerFieldError(field.name)]
+  const server = use(ServerErrorsContext)
+  return [...fieldMessages(field.state.meta.errors), server?.fields[field.name], rowError ? server?.fields[rowError] : undefined]
 }
 
-type Bound<Props> = Omit<Props, 'value' | 'checked' | 'onChange' | 'onBlur' | 'errors'>
+type Bound<Props> = Omit<Props, 'value' | 'checked' | 'onChange' | 'onBlur' | 'errors'> & { rowError?: string }
 
-function BoundTextField(props: Bound<ComponentPropsWithRef<typeof TextField>>) {
+function BoundTextField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextField>>) {
   const field = useFieldContext<string | undefined>()
-  const errors = useFieldErrors()
+  const errors = useFieldErrors(rowError)
   return <TextField {...props} value={field.state.value ?? ''} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
 }
 
-function BoundTextAreaField(props: Bound<ComponentPropsWithRef<typeof TextAreaField>>) {
+function BoundTextAreaField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextAreaField>>) {
   const field = useFieldContext<string>()
-  const errors = useFieldErrors()
+  const errors = useFieldErrors(rowError)
   return <TextAreaField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
 }
 
 /** A select over a text or number field (a number field gets numbers back). */
-function BoundSelectField(props: Bound<ComponentPropsWithRef<typeof SelectField>>) {
+function BoundSelectField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof SelectField>>) {
   const field = useFieldContext<string | number>()
-  const errors = useFieldErrors()
+  const errors = useFieldErrors(rowError)
   const numeric = typeof field.state.value === 'number'
   return (
     <SelectField
@@ -61,9 +60,9 @@ function BoundSelectField(props: Bound<ComponentPropsWithRef<typeof SelectField>
  * A number box whose value is NaN while it is empty, so the schema says "Enter …"; a schema
  * without its own message would say "received NaN", which means nothing to a member.
  */
-function BoundNumberField(props: Bound<ComponentPropsWithRef<typeof TextField>>) {
+function BoundNumberField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextField>>) {
   const field = useFieldContext<number>()
-  const errors = useFieldErrors().map((message) => (message?.includes('NaN') ? 'Enter a number' : message))
+  const errors = useFieldErrors(rowError).map((message) => (message?.includes('NaN') ? 'Enter a number' : message))
   return (
     <TextField
       type="number"
@@ -77,14 +76,14 @@ function BoundNumberField(props: Bound<ComponentPropsWithRef<typeof TextField>>)
   )
 }
 
-function BoundCheckboxField(props: Bound<ComponentPropsWithRef<typeof CheckboxField>>) {
+function BoundCheckboxField(props: Omit<ComponentPropsWithRef<typeof CheckboxField>, 'checked' | 'onChange' | 'onBlur'>) {
   const field = useFieldContext<boolean>()
   return <CheckboxField {...props} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} onBlur={field.handleBlur} />
 }
 
 /** The field's first message, for fields drawn by hand (a group of checkboxes, rows). */
-function ErrorText({ id, className = '', role }: { id?: string; className?: string; role?: 'alert' }) {
-  const error = useFieldErrors().find(Boolean)
+function ErrorText({ id, className = '', role, rowError }: { id?: string; className?: string; role?: 'alert'; rowError?: string }) {
+  const error = useFieldErrors(rowError).find(Boolean)
   return error ? (
     <p id={id} role={role} className={`text-sm text-danger ${className}`}>
       {error}
@@ -154,4 +153,4 @@ export const { useAppForm, withForm } = createFormHook({
   formComponents: { Form, FormError, SubmitButton, DialogFooter },
 })
 
-export { useFieldContext, useFieldErrors, useServerFieldError }
+export { useFieldContext, useFieldErrors }

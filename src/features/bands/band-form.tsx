@@ -15,7 +15,7 @@ import {
 import { parts, type Part } from '@/contract/people'
 import { useServerErrors } from '@/components/form/server-errors'
 import { bandStatusLabels } from './band-parts'
-import { useAppForm, useFieldContext, useFieldErrors, useServerFieldError } from '@/components/form/form-kit'
+import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
 
 const DESCRIPTION_MAX = 500
 
@@ -90,13 +90,6 @@ function MemberPartSelect({ id, memberName }: { id: string; memberName: string }
       ) : null}
     </div>
   )
-}
-
-/** A member row's problem: the person (`members[N].userId`) or the row as a whole (`members[N]`). */
-function MemberRowError({ row }: { row: string }) {
-  const rowError = useServerFieldError(row)
-  const error = [...useFieldErrors(), rowError].find(Boolean)
-  return error ? <p className="w-full text-sm text-danger">{error}</p> : null
 }
 
 type Submit =
@@ -227,7 +220,7 @@ export function BandForm({
                             Remove
                           </Button>
                         )}
-                        <form.AppField name={`members[${index}].userId`}>{() => <MemberRowError row={`members[${index}]`} />}</form.AppField>
+                        <form.AppField name={`members[${index}].userId`}>{(field) => <field.ErrorText className="w-full" rowError={`members[${index}]`} />}</form.AppField>
                       </li>
                     )
                   })}
