@@ -65,9 +65,11 @@ export function RepeatedRows<Row>({
     else addButton?.focus()
   }
   const add = () => {
+    // The field's values now, not at render: an array field re-renders only when rows come or go.
+    const current = field.state.value
     onRowsMoved?.()
-    flushSync(() => field.pushValue(newRow(rows)))
-    focusRow(rows.length)
+    flushSync(() => field.pushValue(newRow(current)))
+    focusRow(current.length)
   }
   const removeAt = (index: number) => {
     onRowsMoved?.()
