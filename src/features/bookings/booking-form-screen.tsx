@@ -19,7 +19,8 @@ import { useSession } from '@/lib/session-context'
 import { QuotaSummary, SlotCheck } from './booking-check-panels'
 import { isExecutiveUser, linkButtonClass, slotText } from './booking-parts'
 import type { BookingFormSearch } from './booking-search'
-import { bookingCheckQueryOptions, bookingMyBandsQueryOptions, bookingPeriodsQueryOptions, bookingRoomsQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
+import { bookingCheckQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
+import { myBandsQueryOptions, periodsQueryOptions, roomsQueryOptions } from '@/lib/reference-queries'
 
 const routeApi = getRouteApi('/_authenticated/room-booking-form')
 
@@ -140,9 +141,9 @@ function BookForFieldset({ id, options }: { id: string; options: BookForOption[]
 /** `/room-booking-form`: choose a slot and who it is for; the quota and the slot's check show as you choose. */
 export function BookingFormScreen() {
   const search = routeApi.useSearch()
-  const rooms = useQuery(bookingRoomsQueryOptions())
-  const periods = useQuery(bookingPeriodsQueryOptions())
-  const bands = useQuery(bookingMyBandsQueryOptions())
+  const rooms = useQuery(roomsQueryOptions())
+  const periods = useQuery(periodsQueryOptions())
+  const bands = useQuery(myBandsQueryOptions())
   const club = useQuery(clubInfoQueryOptions())
   const { user: me } = useSession()
 

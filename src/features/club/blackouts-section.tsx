@@ -7,7 +7,8 @@ import { schemaValidator, useServerErrors } from '@/components/form/server-error
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { CheckboxField } from '@/components/ui/field'
-import { blackoutsQueryOptions, roomsQueryOptions } from './club-queries'
+import { blackoutsQueryOptions } from './club-queries'
+import { roomsQueryOptions } from '@/lib/reference-queries'
 import { DeleteRowDialog, ListSection, useRowDialog, useSaveRow } from './list-section'
 
 function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void }) {

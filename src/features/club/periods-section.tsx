@@ -4,7 +4,7 @@ import { periodInputSchema, type Period } from '@/contract/club'
 import { useAppForm } from '@/components/form/form-kit'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Dialog } from '@/components/ui/dialog'
-import { periodsQueryOptions } from './club-queries'
+import { periodsQueryOptions } from '@/lib/reference-queries'
 import { DeleteRowDialog, ListSection, RowActions, useRowDialog, useSaveRow } from './list-section'
 
 function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () => void }) {

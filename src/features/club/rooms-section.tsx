@@ -4,7 +4,7 @@ import { roomInputSchema, type Room } from '@/contract/club'
 import { useAppForm } from '@/components/form/form-kit'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Dialog } from '@/components/ui/dialog'
-import { roomsQueryOptions } from './club-queries'
+import { roomsQueryOptions } from '@/lib/reference-queries'
 import { DeleteRowDialog, ListSection, RowActions, useRowDialog, useSaveRow } from './list-section'
 
 function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boolean; onOpenChange: (open: boolean) => void }) {
