@@ -13,8 +13,8 @@ interface RowsField<Row> {
 /**
  * An editable list of rows (songs, unavailable times, days, stages): the rows, then an "Add"
  * button. The keyboard never loses its way: adding a row focuses its first control; removing
- * one focuses the row that takes its place (or, with `focusAfterRemove="add"` or when none is
- * left, the Add button). Rows are positions: values move, inputs stay (`key` is the index).
+ * one focuses the row that takes its place (`focusAfterRemove="previous"`: the row before it;
+ * `"add"`, or when none is left: the Add button). Rows are positions: values move, inputs stay (`key` is the index).
  */
 export function RepeatedRows<Row>({
   field,
@@ -41,7 +41,7 @@ export function RepeatedRows<Row>({
   /** Beside the Add button, e.g. "At most 10 songs." once full. */
   addNote?: ReactNode
   hideAddWhenFull?: boolean
-  focusAfterRemove?: 'row' | 'add'
+  focusAfterRemove?: 'row' | 'previous' | 'add'
   /** Rows moved: e.g. forget the server's messages, which name rows by position. */
   onRowsMoved?: () => void
   list?: 'ol' | 'ul' | 'div'
@@ -74,8 +74,8 @@ export function RepeatedRows<Row>({
   const removeAt = (index: number) => {
     onRowsMoved?.()
     flushSync(() => field.removeValue(index))
-    if (focusAfterRemove === 'add' || rows.length <= 1) addButton?.focus()
-    else focusRow(Math.min(index, rows.length - 2))
+    if (focusAfterRemove === 'add' || rows.length <= 1 || (focusAfterRemove === 'previous' && index === 0)) addButton?.focus()
+    else focusRow(focusAfterRemove === 'previous' ? index - 1 : Math.min(index, rows.length - 2))
   }
 
   const List = list

@@ -1,8 +1,7 @@
-import { useRef } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { toast } from 'sonner'
-import { Plus, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import {
   ARTIST_NAME_MAX,
   FAVOURITE_ARTISTS_MAX,
@@ -20,6 +19,7 @@ import { CheckboxField } from '@/components/ui/field'
 import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myIntroQueryOptions, saveMyIntro } from '@/features/people/people-queries'
+import { RepeatedRows } from '@/components/form/repeated-rows'
 import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
 
 export function IntroEditScreen() {
@@ -74,11 +74,6 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const server = useServerErrors()
-  const formRef = useRef<HTMLFormElement>(null)
-  // Keyboard path: after adding a row, focus its input; after removing one, the row before it
-  // (or "Add artist"), so focus never falls back to the page.
-  const focusLater = (selector: string) =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>(selector)?.focus(), 0)
 
   const form = useAppForm({
     defaultValues: {
@@ -107,7 +102,7 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
 
   return (
     <form.AppForm>
-      <form.Form server={server} ref={formRef} aria-label="Intro" className="flex flex-col gap-6">
+      <form.Form server={server} aria-label="Intro" className="flex flex-col gap-6">
         <form.AppField name="nickname">
           {(field) => (
             <field.TextField
@@ -130,46 +125,33 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
               <fieldset className="flex flex-col gap-3">
                 <legend className="mb-1 text-sm font-medium text-ink">Favourite artists</legend>
                 {artists.length === 0 ? <p className="text-sm text-ink-muted">None yet.</p> : null}
-                <ol className="flex flex-col gap-3">
-                  {artists.map((_, index) => (
-                    <li key={index} className="flex items-start gap-2">
+                <RepeatedRows
+                  field={field}
+                  newRow={() => ''}
+                  max={FAVOURITE_ARTISTS_MAX}
+                  focusAfterRemove="previous"
+                  addLabel="Add artist"
+                  addNote={
+                    <p className="text-sm text-ink-muted" aria-live="polite">
+                      {full ? `That is the limit of ${FAVOURITE_ARTISTS_MAX} artists.` : `${artists.length} of ${FAVOURITE_ARTISTS_MAX}`}
+                    </p>
+                  }
+                >
+                  {(index, remove) => (
+                    <div className="flex items-start gap-2">
                       <form.AppField name={`favouriteArtists[${index}]`}>
                         {(artist) => (
                           <div className="min-w-0 flex-1">
-                            <artist.TextField label={`Artist ${index + 1}`} maxLength={ARTIST_NAME_MAX * 2} data-artist-index={index} />
+                            <artist.TextField label={`Artist ${index + 1}`} maxLength={ARTIST_NAME_MAX * 2} />
                           </div>
                         )}
                       </form.AppField>
-                      <Button
-                        variant="ghost"
-                        className="mt-6 shrink-0"
-                        aria-label={`Remove artist ${index + 1}`}
-                        onClick={() => {
-                          field.removeValue(index)
-                          focusLater(index > 0 ? `[data-artist-index="${index - 1}"]` : '[data-add-artist]')
-                        }}
-                      >
+                      <Button variant="ghost" className="mt-6 shrink-0" aria-label={`Remove artist ${index + 1}`} onClick={remove}>
                         <X aria-hidden className="size-4" />
                       </Button>
-                    </li>
-                  ))}
-                </ol>
-                <div className="flex flex-wrap items-center gap-3">
-                  <Button
-                    variant="secondary"
-                    disabled={full}
-                    data-add-artist
-                    onClick={() => {
-                      field.pushValue('')
-                      focusLater(`[data-artist-index="${artists.length}"]`)
-                    }}
-                  >
-                    <Plus aria-hidden className="size-4" /> Add artist
-                  </Button>
-                  <p className="text-sm text-ink-muted" aria-live="polite">
-                    {full ? `That is the limit of ${FAVOURITE_ARTISTS_MAX} artists.` : `${artists.length} of ${FAVOURITE_ARTISTS_MAX}`}
-                  </p>
-                </div>
+                    </div>
+                  )}
+                </RepeatedRows>
                 <field.ErrorText />
               </fieldset>
             )
