@@ -1,16 +1,13 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { useForm } from '@tanstack/react-form'
 import { passwordChangeFormSchema } from '@/contract/accounts'
-import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/feedback'
-import { TextField, fieldMessages } from '@/components/ui/field'
 import { Card, PageHeader } from '@/components/ui/page'
 import { useSession } from '@/lib/session-context'
 import { changePassword } from './accounts-queries'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
+import { useAppForm } from '@/components/form/form-kit'
 import { PasswordStrengthMeter } from './password-strength-meter'
-import { SubmitForm } from '@/components/ui/form'
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword'
 const labels: Record<Field, string> = {
@@ -23,7 +20,7 @@ export function PasswordChangeScreen() {
   const { user } = useSession()
   const server = useServerErrors<Field>()
   const [done, setDone] = useState<string | null>(null)
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validators: { onSubmit: passwordChangeFormSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -44,47 +41,27 @@ export function PasswordChangeScreen() {
     <div className="mx-auto flex max-w-xl flex-col">
       <PageHeader title="Change password" description="After the change, your other devices are signed out; this one stays signed in." />
       <Card>
-        <SubmitForm
-          onSubmit={form.handleSubmit}
-          className="flex flex-col gap-4"
-        >
-          {done ? <FormAlert tone="success">{done}</FormAlert> : null}
-          {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-          {(['currentPassword', 'newPassword', 'confirmPassword'] as const).map((name) => (
-            <form.Field key={name} name={name}>
-              {(field) => (
-                <div className="flex flex-col gap-2">
-                  <TextField
-                    label={labels[name]}
-                    type="password"
-                    name={name}
-                    autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
-                    value={field.state.value}
-                    onChange={(event) => {
-                      setDone(null)
-                      field.handleChange(event.target.value)
-                    }}
-                    onBlur={field.handleBlur}
-                    errors={[...fieldMessages(field.state.meta.errors), server.fields[name]]}
-                  />
-                  {name === 'newPassword' ? <PasswordStrengthMeter password={field.state.value} userInputs={userInputs} /> : null}
-                </div>
-              )}
-            </form.Field>
-          ))}
-          <div className="flex flex-wrap items-center gap-3">
-            <form.Subscribe selector={(state) => state.isSubmitting}>
-              {(isSubmitting) => (
-                <Button type="submit" busy={isSubmitting} busyLabel="Changing…">
-                  Change password
-                </Button>
-              )}
-            </form.Subscribe>
-            <Link to="/profile" className="text-sm text-brand underline underline-offset-2">
-              Back to your profile
-            </Link>
-          </div>
-        </SubmitForm>
+        <form.AppForm>
+          <form.Form server={server} className="flex flex-col gap-4">
+            {done ? <FormAlert tone="success">{done}</FormAlert> : null}
+            {(['currentPassword', 'newPassword', 'confirmPassword'] as const).map((name) => (
+              <form.AppField key={name} name={name} listeners={{ onChange: () => setDone(null) }}>
+                {(field) => (
+                  <div className="flex flex-col gap-2">
+                    <field.TextField label={labels[name]} type="password" name={name} autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'} />
+                    {name === 'newPassword' ? <PasswordStrengthMeter password={field.state.value} userInputs={userInputs} /> : null}
+                  </div>
+                )}
+              </form.AppField>
+            ))}
+            <div className="flex flex-wrap items-center gap-3">
+              <form.SubmitButton busyLabel="Changing…">Change password</form.SubmitButton>
+              <Link to="/profile" className="text-sm text-brand underline underline-offset-2">
+                Back to your profile
+              </Link>
+            </div>
+          </form.Form>
+        </form.AppForm>
       </Card>
     </div>
   )

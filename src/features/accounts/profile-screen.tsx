@@ -1,18 +1,16 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useForm } from '@tanstack/react-form'
 import { emailChangeSchema, profileUpdateSchema, type Profile } from '@/contract/accounts'
 import type { SessionUser } from '@/contract/auth'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
-import { TextField, fieldMessages } from '@/components/ui/field'
 import { Card, PageHeader } from '@/components/ui/page'
 import { useSessionStore } from '@/lib/session-context'
 import { accountsKeys, changeEmail, profileQueryOptions, updateProfile } from './accounts-queries'
-import { useServerErrors } from '@/lib/form-errors'
-import { SubmitForm } from '@/components/ui/form'
+import { useServerErrors } from '@/components/form/server-errors'
+import { useAppForm } from '@/components/form/form-kit'
 
 /** After a change: the session's copy, the profile and `/api/me` all show the new values. */
 function useApplyUser() {
@@ -134,7 +132,7 @@ function DisplayNameEditor({ displayName, onSaved }: { displayName: string; onSa
   const [editing, setEditing] = useState(false)
   const server = useServerErrors<'displayName'>()
   const applyUser = useApplyUser()
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { displayName },
     validators: { onSubmit: profileUpdateSchema },
     onSubmit: async ({ value }) => {
@@ -161,51 +159,31 @@ function DisplayNameEditor({ displayName, onSaved }: { displayName: string; onSa
     )
   }
   return (
-    <SubmitForm
-      onSubmit={form.handleSubmit}
-      className="flex flex-col gap-3"
-    >
-      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-      <form.Field name="displayName">
-        {(field) => (
-          <TextField
-            label="Display name"
-            autoComplete="name"
-            autoFocus
-            value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
-            onBlur={field.handleBlur}
-            errors={[...fieldMessages(field.state.meta.errors), server.fields.displayName]}
-          />
-        )}
-      </form.Field>
-      <div className="flex flex-wrap gap-2">
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-              Save name
-            </Button>
-          )}
-        </form.Subscribe>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            form.reset()
-            server.clear()
-            setEditing(false)
-          }}
-        >
-          Cancel
-        </Button>
-      </div>
-    </SubmitForm>
+    <form.AppForm>
+      <form.Form server={server} className="flex flex-col gap-3">
+        <form.AppField name="displayName">{(field) => <field.TextField label="Display name" autoComplete="name" autoFocus />}</form.AppField>
+        <div className="flex flex-wrap gap-2">
+          <form.SubmitButton>Save name</form.SubmitButton>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              form.reset()
+              server.clear()
+              setEditing(false)
+            }}
+          >
+            Cancel
+          </Button>
+        </div>
+      </form.Form>
+    </form.AppForm>
   )
 }
 
 function EmailDialog({ open, onOpenChange, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; onSaved: (email: string) => void }) {
   const server = useServerErrors<'newEmail' | 'password'>()
   const applyUser = useApplyUser()
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { newEmail: '', password: '' },
     validators: { onSubmit: emailChangeSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -236,51 +214,13 @@ function EmailDialog({ open, onOpenChange, onSaved }: { open: boolean; onOpenCha
       title="Change email"
       description="Enter the new address and your password. We tell your old address about the change."
     >
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="newEmail">
-          {(field) => (
-            <TextField
-              label="New email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              errors={[...fieldMessages(field.state.meta.errors), server.fields.newEmail]}
-            />
-          )}
-        </form.Field>
-        <form.Field name="password">
-          {(field) => (
-            <TextField
-              label="Your password"
-              type="password"
-              autoComplete="current-password"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              errors={[...fieldMessages(field.state.meta.errors), server.fields.password]}
-            />
-          )}
-        </form.Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => change(false)}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                Change email
-              </Button>
-            )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="newEmail">{(field) => <field.TextField label="New email" type="email" autoComplete="email" inputMode="email" />}</form.AppField>
+          <form.AppField name="password">{(field) => <field.TextField label="Your password" type="password" autoComplete="current-password" />}</form.AppField>
+          <form.DialogFooter onCancel={() => change(false)}>Change email</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }

@@ -1,16 +1,13 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useForm } from '@tanstack/react-form'
 import { registerInputSchema, type RegisterFormValues, type RegisterResponse, type RegistrationInfo } from '@/contract/accounts'
-import { Button } from '@/components/ui/button'
 import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
-import { SelectField, TextField, fieldMessages } from '@/components/ui/field'
 import { ApiError } from '@/lib/api-client'
 import { accountsKeys, registerAccount, registrationInfoQueryOptions } from './accounts-queries'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
 import { PublicCard, SignInLink } from './public-card'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 type Field = 'displayName' | 'email' | 'password' | 'enrollmentYear' | 'inviteCode'
 
@@ -80,7 +77,7 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
     enrollmentYear: info.enrollmentYears.max - 1,
     inviteCode: '',
   }
-  const form = useForm({
+  const form = useAppForm({
     defaultValues,
     validators: { onSubmit: registerInputSchema },
     onSubmit: async ({ value }) => {
@@ -99,114 +96,50 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
     },
   })
 
-  const errorsOf = (name: Field, clientErrors: ReadonlyArray<unknown>) => [...fieldMessages(clientErrors), server.fields[name]]
-
   return (
     <PublicCard title="Create an account" description={`Join ${info.clubName} on Bandroom.`}>
       {info.mode === 'approval' ? (
         <p className="mb-4 text-sm text-ink-muted">An administrator approves new accounts before they can sign in.</p>
       ) : null}
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="displayName">
+            {(field) => <field.TextField label="Name" description="How other members see you, e.g. Aoi Tanaka." name="displayName" autoComplete="name" maxLength={60} />}
+          </form.AppField>
 
-        <form.Field name="displayName">
-          {(field) => (
-            <TextField
-              label="Name"
-              description="How other members see you, e.g. Aoi Tanaka."
-              name="displayName"
-              autoComplete="name"
-              maxLength={60}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              errors={errorsOf('displayName', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
+          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" />}</form.AppField>
 
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              errors={errorsOf('email', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
-
-        <form.Field name="password">
-          {(field) => (
-            <div className="flex flex-col gap-2">
-              <TextField
-                label="Password"
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                errors={errorsOf('password', field.state.meta.errors)}
-              />
-              <form.Subscribe selector={(state) => [state.values.email, state.values.displayName] as const}>
-                {([email, displayName]) => <PasswordStrengthMeter password={field.state.value} userInputs={[email, ...email.split('@'), ...displayName.split(/\s+/)]} />}
-              </form.Subscribe>
-            </div>
-          )}
-        </form.Field>
-
-        <form.Field name="enrollmentYear">
-          {(field) => (
-            <SelectField
-              label="Enrollment year"
-              description="The academic year you entered the university; your grade follows from it."
-              name="enrollmentYear"
-              value={String(field.state.value)}
-              onChange={(event) => field.handleChange(Number(event.target.value))}
-              onBlur={field.handleBlur}
-              options={years.map((year) => ({ value: String(year), label: String(year) }))}
-              errors={errorsOf('enrollmentYear', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
-
-        {inviteMode ? (
-          <form.Field
-            name="inviteCode"
-            validators={{ onSubmit: ({ value }) => (value?.trim() ? undefined : 'Enter the invite code you were given') }}
-          >
+          <form.AppField name="password">
             {(field) => (
-              <TextField
-                label="Invite code"
-                description="Registration needs the code the club gave you."
-                name="inviteCode"
-                autoComplete="off"
-                value={field.state.value ?? ''}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                errors={errorsOf('inviteCode', field.state.meta.errors)}
+              <div className="flex flex-col gap-2">
+                <field.TextField label="Password" type="password" name="new-password" autoComplete="new-password" />
+                <form.Subscribe selector={(state) => [state.values.email, state.values.displayName] as const}>
+                  {([email, displayName]) => <PasswordStrengthMeter password={field.state.value} userInputs={[email, ...email.split('@'), ...displayName.split(/\s+/)]} />}
+                </form.Subscribe>
+              </div>
+            )}
+          </form.AppField>
+
+          <form.AppField name="enrollmentYear">
+            {(field) => (
+              <field.SelectField
+                label="Enrollment year"
+                description="The academic year you entered the university; your grade follows from it."
+                name="enrollmentYear"
+                options={years.map((year) => ({ value: String(year), label: String(year) }))}
               />
             )}
-          </form.Field>
-        ) : null}
+          </form.AppField>
 
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <Button type="submit" busy={isSubmitting} busyLabel="Creating your account…">
-              Create account
-            </Button>
-          )}
-        </form.Subscribe>
-      </SubmitForm>
+          {inviteMode ? (
+            <form.AppField name="inviteCode" validators={{ onSubmit: ({ value }) => (value?.trim() ? undefined : 'Enter the invite code you were given') }}>
+              {(field) => <field.TextField label="Invite code" description="Registration needs the code the club gave you." name="inviteCode" autoComplete="off" />}
+            </form.AppField>
+          ) : null}
+
+          <form.SubmitButton busyLabel="Creating your account…">Create account</form.SubmitButton>
+        </form.Form>
+      </form.AppForm>
       <p className="mt-6 text-sm">
         Already have an account? <SignInLink>Sign in</SignInLink>
       </p>

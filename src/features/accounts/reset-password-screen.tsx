@@ -1,17 +1,14 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { useForm } from '@tanstack/react-form'
 import { passwordResetFormSchema, passwordResetRequestSchema } from '@/contract/accounts'
-import { Button } from '@/components/ui/button'
 import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
-import { TextField, fieldMessages } from '@/components/ui/field'
 import { ApiError } from '@/lib/api-client'
 import { confirmPasswordReset, requestPasswordReset, resetCheckQueryOptions } from './accounts-queries'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
 import { PublicCard, SignInLink } from './public-card'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 /** `/reset-password`: ask for a link, or (with `?token=`) choose the new password. */
 export function ResetPasswordScreen({ token }: { token?: string }) {
@@ -21,7 +18,7 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
 function RequestLink() {
   const server = useServerErrors<'email'>()
   const [sent, setSent] = useState<string | null>(null)
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '' },
     validators: { onSubmit: passwordResetRequestSchema },
     onSubmit: async ({ value }) => {
@@ -48,34 +45,12 @@ function RequestLink() {
 
   return (
     <PublicCard title="Reset your password" description="Enter your account's email and we will mail you a link to choose a new password.">
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              errors={[...fieldMessages(field.state.meta.errors), server.fields.email]}
-            />
-          )}
-        </form.Field>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <Button type="submit" busy={isSubmitting} busyLabel="Sending…">
-              Send reset link
-            </Button>
-          )}
-        </form.Subscribe>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" />}</form.AppField>
+          <form.SubmitButton busyLabel="Sending…">Send reset link</form.SubmitButton>
+        </form.Form>
+      </form.AppForm>
       <p className="mt-6 text-sm">
         <SignInLink />
       </p>
@@ -102,7 +77,7 @@ function SetNewPassword({ token }: { token: string }) {
   const server = useServerErrors<'password' | 'confirmPassword' | 'token'>()
   const [done, setDone] = useState<string | null>(null)
   const [invalid, setInvalid] = useState<string | null>(null)
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { password: '', confirmPassword: '' },
     validators: { onSubmit: passwordResetFormSchema },
     onSubmit: async ({ value }) => {
@@ -151,48 +126,20 @@ function SetNewPassword({ token }: { token: string }) {
 
   return (
     <PublicCard title="Choose a new password" description="After this, every device signed in to your account is signed out.">
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="password">
-          {(field) => (
-            <div className="flex flex-col gap-2">
-              <TextField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                errors={[...fieldMessages(field.state.meta.errors), server.fields.password]}
-              />
-              <PasswordStrengthMeter password={field.state.value} />
-            </div>
-          )}
-        </form.Field>
-        <form.Field name="confirmPassword">
-          {(field) => (
-            <TextField
-              label="Repeat the new password"
-              type="password"
-              autoComplete="new-password"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              errors={[...fieldMessages(field.state.meta.errors), server.fields.confirmPassword]}
-            />
-          )}
-        </form.Field>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-              Set new password
-            </Button>
-          )}
-        </form.Subscribe>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="password">
+            {(field) => (
+              <div className="flex flex-col gap-2">
+                <field.TextField label="New password" type="password" autoComplete="new-password" />
+                <PasswordStrengthMeter password={field.state.value} />
+              </div>
+            )}
+          </form.AppField>
+          <form.AppField name="confirmPassword">{(field) => <field.TextField label="Repeat the new password" type="password" autoComplete="new-password" />}</form.AppField>
+          <form.SubmitButton>Set new password</form.SubmitButton>
+        </form.Form>
+      </form.AppForm>
     </PublicCard>
   )
 }

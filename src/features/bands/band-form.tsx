@@ -1,9 +1,6 @@
 import { useId, useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { FormAlert } from '@/components/ui/feedback'
-import { SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
 import { MemberPicker } from '@/components/ui/member-picker'
 import {
   MAX_BAND_MEMBERS,
@@ -16,9 +13,9 @@ import {
   type BandStatus,
 } from '@/contract/bands'
 import { parts, type Part } from '@/contract/people'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { bandStatusLabels } from './band-parts'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
 
 const DESCRIPTION_MAX = 500
 
@@ -59,6 +56,42 @@ export function initialFromBand(band: Band): BandFormInitial {
   }
 }
 
+/** A member's part: a compact select labelled "Part" beside the member's name. */
+function MemberPartSelect({ id, memberName }: { id: string; memberName: string }) {
+  const field = useFieldContext<Part | ''>()
+  const error = useFieldErrors().find(Boolean)
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="text-sm">
+          Part
+        </label>
+        <select
+          id={id}
+          aria-label={`Part for ${memberName}`}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          value={field.state.value}
+          onChange={(event) => field.handleChange(event.target.value as Part)}
+          className="min-h-11 rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand aria-[invalid=true]:border-danger"
+        >
+          <option value="">Choose a part</option>
+          {parts.map((part) => (
+            <option key={part} value={part}>
+              {part}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 type Submit =
   | { admin: false; onSubmit: (input: BandInput) => Promise<unknown> }
   | { admin: true; onSubmit: (input: BandAdminInput) => Promise<unknown> }
@@ -89,7 +122,7 @@ export function BandForm({
   const serverErrors = useServerErrors()
   const schema = submit.admin ? bandAdminInputSchema : bandInputSchema
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       name: initial.name,
       genre: initial.genre,
@@ -109,201 +142,110 @@ export function BandForm({
     },
   })
 
-  const server = (path: string) => serverErrors.fields[path]
   /** Member rows moved: the server's row messages no longer point at the right rows. */
   const dropServerMemberErrors = () =>
-    serverErrors.dropFields((path) => path === 'members' || path.startsWith('members.'))
+    serverErrors.dropFields((path) => path === 'members' || path.startsWith('members['))
 
   return (
-    <SubmitForm
-      onSubmit={form.handleSubmit}
-      className="flex flex-col gap-4"
-    >
-      {serverErrors.formError ? <FormAlert>{serverErrors.formError}</FormAlert> : null}
-      <form.Field name="name">
-        {(field) => (
-          <TextField
-            label="Band name"
-            name="name"
-            autoComplete="off"
-            value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
-            onBlur={field.handleBlur}
-            maxLength={60}
-            errors={[...fieldMessages(field.state.meta.errors), server('name')]}
-          />
-        )}
-      </form.Field>
-      <form.Field name="genre">
-        {(field) => (
-          <TextField
-            label="Genre or artist covered"
-            name="genre"
-            autoComplete="off"
-            value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
-            onBlur={field.handleBlur}
-            maxLength={80}
-            description="Optional, e.g. “J-rock” or “Sakanaction covers”."
-            errors={[...fieldMessages(field.state.meta.errors), server('genre')]}
-          />
-        )}
-      </form.Field>
-      <form.Field name="description">
-        {(field) => (
-          <TextAreaField
-            label="Description"
-            name="description"
-            value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
-            onBlur={field.handleBlur}
-            description={`${field.state.value.length} of ${DESCRIPTION_MAX} characters`}
-            errors={[...fieldMessages(field.state.meta.errors), server('description')]}
-          />
-        )}
-      </form.Field>
-      {submit.admin ? (
-        <form.Field name="status">
-          {(field) => (
-            <SelectField
-              label="Status"
-              name="status"
-              value={field.state.value ?? 'active'}
-              onChange={(event) => field.handleChange(event.target.value as BandStatus)}
-              options={bandStatuses.map((status) => ({ value: status, label: bandStatusLabels[status] }))}
-              description="A disbanded band frees its name and can no longer be edited by its members."
-              errors={[...fieldMessages(field.state.meta.errors), server('status')]}
-            />
-          )}
-        </form.Field>
-      ) : null}
-
-      <form.Field name="members" mode="array">
-        {(membersField) => {
-          const members = membersField.state.value
-          const full = members.length >= MAX_BAND_MEMBERS
-          const listErrors = [...fieldMessages(membersField.state.meta.errors), server('members')].filter(Boolean)
-          return (
-            <fieldset className="flex flex-col gap-3 rounded-md border border-line p-3 sm:p-4" aria-describedby={`${id}-members-help`}>
-              <legend className="px-1 text-sm font-semibold">Members</legend>
-              <p id={`${id}-members-help`} className="text-sm text-ink-muted">
-                {members.length} of {MAX_BAND_MEMBERS} members.{' '}
-                {leaderLocked ? 'Choose each one’s part; only the leader can choose a new leader.' : 'Choose each one’s part and exactly one leader.'}
-              </p>
-              {listErrors[0] ? (
-                <p role="alert" className="text-sm text-danger">
-                  {listErrors[0]}
-                </p>
-              ) : null}
-              <ul aria-label="Band members" className="flex flex-col divide-y divide-line">
-                {members.map((member, index) => {
-                  const name = names[member.userId] ?? 'Member'
-                  const isYou = member.userId === lockedUserId
-                  // Removing the leader would hand over leadership, which only the leader does.
-                  const locked = isYou || (leaderLocked && member.isLeader)
-                  return (
-                    <li key={member.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:flex-wrap sm:items-center">
-                      <span className="min-w-0 font-medium break-words sm:w-40">
-                        {name}
-                        {isYou ? <span className="text-ink-muted"> (you)</span> : null}
-                      </span>
-                      <form.Field name={`members[${index}].part`}>
-                        {(field) => {
-                          const error = [...fieldMessages(field.state.meta.errors), server(`members.${index}.part`)].find(Boolean)
-                          return (
-                            <div className="flex flex-col gap-1">
-                              <div className="flex items-center gap-2">
-                                <label htmlFor={`${id}-part-${index}`} className="text-sm">
-                                  Part
-                                </label>
-                                <select
-                                  id={`${id}-part-${index}`}
-                                  aria-label={`Part for ${name}`}
-                                  aria-invalid={Boolean(error)}
-                                  aria-describedby={error ? `${id}-part-${index}-error` : undefined}
-                                  value={field.state.value}
-                                  onChange={(event) => field.handleChange(event.target.value as Part)}
-                                  className="min-h-11 rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand aria-[invalid=true]:border-danger"
-                                >
-                                  <option value="">Choose a part</option>
-                                  {parts.map((part) => (
-                                    <option key={part} value={part}>
-                                      {part}
-                                    </option>
-                                  ))}
-                                </select>
-                              </div>
-                              {error ? (
-                                <p id={`${id}-part-${index}-error`} className="text-sm text-danger">
-                                  {error}
-                                </p>
-                              ) : null}
-                            </div>
-                          )
-                        }}
-                      </form.Field>
-                      <label className="flex min-h-11 items-center gap-2 text-sm">
-                        <input
-                          type="radio"
-                          name={`${id}-leader`}
-                          className="size-5 accent-brand"
-                          aria-label={`Leader: ${name}`}
-                          checked={member.isLeader}
-                          disabled={leaderLocked}
-                          onChange={() => membersField.handleChange(members.map((other, position) => ({ ...other, isLeader: position === index })))}
-                        />
-                        Leader
-                      </label>
-                      {locked ? null : (
-                        <Button
-                          variant="ghost"
-                          aria-label={`Remove ${name}`}
-                          className="sm:ml-auto"
-                          onClick={() => {
-                            dropServerMemberErrors()
-                            membersField.removeValue(index)
-                          }}
-                        >
-                          <X aria-hidden className="size-4" />
-                          Remove
-                        </Button>
-                      )}
-                      <form.Field name={`members[${index}].userId`}>
-                        {(field) => {
-                          const error = [...fieldMessages(field.state.meta.errors), server(`members.${index}.userId`), server(`members.${index}`)].find(Boolean)
-                          return error ? <p className="w-full text-sm text-danger">{error}</p> : null
-                        }}
-                      </form.Field>
-                    </li>
-                  )
-                })}
-              </ul>
-              <MemberPicker
-                label="Add a member"
-                exclude={members.map((member) => member.userId)}
-                disabled={full}
-                description={full ? `A band has at most ${MAX_BAND_MEMBERS} members.` : 'Search by name; ↑/↓ to choose, Enter to add.'}
-                onPick={(person) => {
-                  if (members.length >= MAX_BAND_MEMBERS || members.some((member) => member.userId === person.id)) return
-                  dropServerMemberErrors()
-                  setNames((known) => ({ ...known, [person.id]: person.displayName }))
-                  membersField.pushValue({ userId: person.id, part: '', isLeader: members.length === 0 })
-                }}
+    <form.AppForm>
+      <form.Form server={serverErrors} className="flex flex-col gap-4">
+        <form.AppField name="name">{(field) => <field.TextField label="Band name" name="name" autoComplete="off" maxLength={60} />}</form.AppField>
+        <form.AppField name="genre">
+          {(field) => <field.TextField label="Genre or artist covered" name="genre" autoComplete="off" maxLength={80} description="Optional, e.g. “J-rock” or “Sakanaction covers”." />}
+        </form.AppField>
+        <form.AppField name="description">
+          {(field) => <field.TextAreaField label="Description" name="description" description={`${field.state.value.length} of ${DESCRIPTION_MAX} characters`} />}
+        </form.AppField>
+        {submit.admin ? (
+          <form.AppField name="status">
+            {(field) => (
+              <field.SelectField
+                label="Status"
+                name="status"
+                options={bandStatuses.map((status) => ({ value: status, label: bandStatusLabels[status] }))}
+                description="A disbanded band frees its name and can no longer be edited by its members."
               />
-            </fieldset>
-          )
-        }}
-      </form.Field>
+            )}
+          </form.AppField>
+        ) : null}
 
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <div>
-            <Button type="submit" busy={isSubmitting} busyLabel={busyLabel}>
-              {submitLabel}
-            </Button>
-          </div>
-        )}
-      </form.Subscribe>
-    </SubmitForm>
+        <form.AppField name="members" mode="array">
+          {(membersField) => {
+            const members = membersField.state.value
+            const full = members.length >= MAX_BAND_MEMBERS
+            return (
+              <fieldset className="flex flex-col gap-3 rounded-md border border-line p-3 sm:p-4" aria-describedby={`${id}-members-help`}>
+                <legend className="px-1 text-sm font-semibold">Members</legend>
+                <p id={`${id}-members-help`} className="text-sm text-ink-muted">
+                  {members.length} of {MAX_BAND_MEMBERS} members.{' '}
+                  {leaderLocked ? 'Choose each one’s part; only the leader can choose a new leader.' : 'Choose each one’s part and exactly one leader.'}
+                </p>
+                <membersField.ErrorText role="alert" />
+                <ul aria-label="Band members" className="flex flex-col divide-y divide-line">
+                  {members.map((member, index) => {
+                    const name = names[member.userId] ?? 'Member'
+                    const isYou = member.userId === lockedUserId
+                    // Removing the leader would hand over leadership, which only the leader does.
+                    const locked = isYou || (leaderLocked && member.isLeader)
+                    return (
+                      <li key={member.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:flex-wrap sm:items-center">
+                        <span className="min-w-0 font-medium break-words sm:w-40">
+                          {name}
+                          {isYou ? <span className="text-ink-muted"> (you)</span> : null}
+                        </span>
+                        <form.AppField name={`members[${index}].part`}>{() => <MemberPartSelect id={`${id}-part-${index}`} memberName={name} />}</form.AppField>
+                        <label className="flex min-h-11 items-center gap-2 text-sm">
+                          <input
+                            type="radio"
+                            name={`${id}-leader`}
+                            className="size-5 accent-brand"
+                            aria-label={`Leader: ${name}`}
+                            checked={member.isLeader}
+                            disabled={leaderLocked}
+                            onChange={() => membersField.handleChange(members.map((other, position) => ({ ...other, isLeader: position === index })))}
+                          />
+                          Leader
+                        </label>
+                        {locked ? null : (
+                          <Button
+                            variant="ghost"
+                            aria-label={`Remove ${name}`}
+                            className="sm:ml-auto"
+                            onClick={() => {
+                              dropServerMemberErrors()
+                              membersField.removeValue(index)
+                            }}
+                          >
+                            <X aria-hidden className="size-4" />
+                            Remove
+                          </Button>
+                        )}
+                        <form.AppField name={`members[${index}].userId`}>{(field) => <field.ErrorText className="w-full" rowError={`members[${index}]`} />}</form.AppField>
+                      </li>
+                    )
+                  })}
+                </ul>
+                <MemberPicker
+                  label="Add a member"
+                  exclude={members.map((member) => member.userId)}
+                  disabled={full}
+                  description={full ? `A band has at most ${MAX_BAND_MEMBERS} members.` : 'Search by name; ↑/↓ to choose, Enter to add.'}
+                  onPick={(person) => {
+                    if (members.length >= MAX_BAND_MEMBERS || members.some((member) => member.userId === person.id)) return
+                    dropServerMemberErrors()
+                    setNames((known) => ({ ...known, [person.id]: person.displayName }))
+                    membersField.pushValue({ userId: person.id, part: '', isLeader: members.length === 0 })
+                  }}
+                />
+              </fieldset>
+            )
+          }}
+        </form.AppField>
+
+        <div>
+          <form.SubmitButton busyLabel={busyLabel}>{submitLabel}</form.SubmitButton>
+        </div>
+      </form.Form>
+    </form.AppForm>
   )
 }

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { bandHistorySchema, bandPageSchema, bandSchema, type BandAdminInput, type BandInput } from '@/contract/bands'
 import { accountsKeys } from '@/features/accounts/accounts-queries'
 import { api } from '@/lib/api-client'
@@ -11,12 +10,9 @@ import { keepPreviousWhileOnline } from '@/lib/query-client'
 export const bandsKeys = {
   all: ['bands'] as const,
   list: (query: BandListRequest) => ['bands', 'list', query] as const,
-  mine: ['bands', 'mine'] as const,
   detail: (bandId: string) => ['bands', 'detail', bandId] as const,
   history: (bandId: string) => ['bands', 'history', bandId] as const,
 }
-
-const myBandsSchema = z.object({ items: z.array(bandSchema) })
 
 export const bandListQueryOptions = (query: BandListRequest) =>
   queryOptions({
@@ -24,12 +20,6 @@ export const bandListQueryOptions = (query: BandListRequest) =>
     queryFn: async () => bandPageSchema.parse(await api('/api/bands', { query: compactQuery(query) })),
     // Typing in the search box keeps the old cards on screen until the new ones arrive.
     placeholderData: keepPreviousWhileOnline,
-  })
-
-export const myBandsQueryOptions = () =>
-  queryOptions({
-    queryKey: bandsKeys.mine,
-    queryFn: async () => myBandsSchema.parse(await api('/api/bands/mine')).items,
   })
 
 export const bandQueryOptions = (bandId: string) =>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { EmptyState, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { BandStatusBadge } from './band-parts'
-import { myBandsQueryOptions } from './bands-queries'
+import { myBandsQueryOptions } from '@/lib/reference-queries'
 
 /** The dashboard's "My bands": names linking to each band, or a way to register one. */
 export function MyBandsCard() {

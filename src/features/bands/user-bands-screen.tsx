@@ -7,7 +7,7 @@ import type { Application, ApplicationStatus } from '@/contract/lives'
 import { applicationFormLink, applicationListLink, liveOfEvent } from '@/features/lives/live-routes'
 import { applicationListQueryOptions, eventListQueryOptions } from '@/features/lives/lives-queries'
 import { BandCard, linkButtonClass } from './band-card'
-import { myBandsQueryOptions } from './bands-queries'
+import { myBandsQueryOptions } from '@/lib/reference-queries'
 
 /** What a band's live application means for it, e.g. "Accepted for Autumn Live 2026". */
 const applicationStateText: Record<Exclude<ApplicationStatus, 'withdrawn'>, (title: string) => string> = {

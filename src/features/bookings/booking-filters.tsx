@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { bookingKindLabels, bookingKinds, bookingStatuses, type BookingKind, type BookingStatus } from '@/contract/bookings'
 import type { BookingListSearch } from './booking-search'
-import { bookingRoomsQueryOptions } from './bookings-queries'
+import { roomsQueryOptions } from '@/lib/reference-queries'
 import { useDebouncedSearch } from '@/lib/use-debounced-search'
 
 const statusLabels: Record<BookingStatus, string> = { active: 'Active', cancelled: 'Cancelled' }
@@ -48,7 +48,7 @@ export function SegmentedControl<T extends string>({
  * Every change goes to the URL through `onChange`, which also goes back to the first page.
  */
 export function BookingFilters({ search, onChange }: { search: BookingListSearch; onChange: (next: Partial<BookingListSearch>) => void }) {
-  const rooms = useQuery(bookingRoomsQueryOptions())
+  const rooms = useQuery(roomsQueryOptions())
   const [text, setText] = useDebouncedSearch(search.q, (q) => onChange({ q }))
 
   const filtered = Boolean(search.q || search.roomId || search.kind || search.status || search.from || search.to)

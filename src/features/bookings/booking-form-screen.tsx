@@ -1,13 +1,11 @@
 import { useId } from 'react'
-import { useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { ListChecks } from 'lucide-react'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
-import { SelectField, TextField, fieldMessages } from '@/components/ui/field'
-import { SubmitForm } from '@/components/ui/form'
+import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
 import { Card, PageHeader } from '@/components/ui/page'
 import type { Band } from '@/contract/bands'
 import { bookingInputSchema, type BookingCheckQuery, type BookingInput } from '@/contract/bookings'
@@ -16,12 +14,13 @@ import type { Period, Room } from '@/contract/club'
 import { isoDateSchema } from '@/contract/club'
 import { fieldErrors } from '@/contract/errors'
 import { clubInfoQueryOptions } from '@/features/club/club-queries'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { useSession } from '@/lib/session-context'
 import { QuotaSummary, SlotCheck } from './booking-check-panels'
 import { isExecutiveUser, linkButtonClass, slotText } from './booking-parts'
 import type { BookingFormSearch } from './booking-search'
-import { bookingCheckQueryOptions, bookingMyBandsQueryOptions, bookingPeriodsQueryOptions, bookingRoomsQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
+import { bookingCheckQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
+import { myBandsQueryOptions, periodsQueryOptions, roomsQueryOptions } from '@/lib/reference-queries'
 
 const routeApi = getRouteApi('/_authenticated/room-booking-form')
 
@@ -81,12 +80,70 @@ function checkQueryOf(values: FormValues): BookingCheckQuery | null {
   return { roomId: values.roomId, date: values.date, periodId: values.periodId, kind, ...(bandId ? { bandId } : {}) }
 }
 
+type BookForOption = { value: BookFor; label: string; description?: string }
+
+/** "Book for" as radio buttons, one per band plus personal practice and (executives) a block. */
+function BookForFieldset({ id, options }: { id: string; options: BookForOption[] }) {
+  const field = useFieldContext<BookFor>()
+  const error = useFieldErrors().find(Boolean)
+  const errorId = `${id}-book-for-error`
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-ink">Book for</legend>
+      {options.length === 0 ? (
+        <p className="text-sm text-ink-muted">
+          You can book for a band you play in.{' '}
+          <Link to="/band-registration-form" className="text-brand underline underline-offset-2">
+            Register a band
+          </Link>{' '}
+          or ask a band’s leader to add you.
+        </p>
+      ) : (
+        options.map((option) => {
+          const optionId = `${id}-${option.value}`
+          return (
+            <div key={option.value} className="flex items-start gap-3">
+              <input
+                id={optionId}
+                type="radio"
+                name="bookFor"
+                value={option.value}
+                checked={field.state.value === option.value}
+                onChange={() => field.handleChange(option.value)}
+                onBlur={field.handleBlur}
+                aria-invalid={Boolean(error)}
+                aria-describedby={option.description ? `${optionId}-description` : undefined}
+                className="mt-1 size-5 accent-brand"
+              />
+              <div className="min-w-0">
+                <label htmlFor={optionId} className="text-sm font-medium break-words text-ink">
+                  {option.label}
+                </label>
+                {option.description ? (
+                  <p id={`${optionId}-description`} className="text-sm text-ink-muted">
+                    {option.description}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          )
+        })
+      )}
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
 /** `/room-booking-form`: choose a slot and who it is for; the quota and the slot's check show as you choose. */
 export function BookingFormScreen() {
   const search = routeApi.useSearch()
-  const rooms = useQuery(bookingRoomsQueryOptions())
-  const periods = useQuery(bookingPeriodsQueryOptions())
-  const bands = useQuery(bookingMyBandsQueryOptions())
+  const rooms = useQuery(roomsQueryOptions())
+  const periods = useQuery(periodsQueryOptions())
+  const bands = useQuery(myBandsQueryOptions())
   const club = useQuery(clubInfoQueryOptions())
   const { user: me } = useSession()
 
@@ -155,7 +212,7 @@ function BookingForm({
   const create = useCreateBooking()
   const server = useServerErrors<FieldName>(formFieldOf)
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       roomId: rooms.some((room) => room.id === search.roomId) ? search.roomId! : rooms.length === 1 ? rooms[0]!.id : '',
       date: search.date ?? today,
@@ -188,9 +245,7 @@ function BookingForm({
   const refused = checkQuery !== null && check.data?.bookable === false
   const checkId = `${id}-slot-check`
 
-  const errorsOf = (name: FieldName, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), server.fields[name]]
-
-  const bookForOptions: Array<{ value: BookFor; label: string; description?: string }> = [
+  const bookForOptions: BookForOption[] = [
     ...bands.map((band) => ({ value: `band:${band.id}` as const, label: band.name })),
     ...(personalAllowed || values.bookFor === 'personal' ? [{ value: 'personal' as const, label: 'Personal practice', description: 'Just you, practising alone.' }] : []),
     ...(executive ? [{ value: 'block' as const, label: 'Close the room (block)', description: 'Executives only: nobody can book the slot.' }] : []),
@@ -200,136 +255,41 @@ function BookingForm({
     <>
       <QuotaSummary weekStart={weekStartOf(validDate)} />
       <Card>
-        <SubmitForm onSubmit={form.handleSubmit} aria-label="Book a room" className="flex flex-col gap-4">
-          <form.Field name="roomId">
-            {(field) => (
-              <SelectField
-                label="Room"
-                name="roomId"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                options={[{ value: '', label: 'Select a room' }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]}
-                errors={errorsOf('roomId', field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="date">
-            {(field) => (
-              <TextField
-                label="Date"
-                name="date"
-                type="date"
-                min={today}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                errors={errorsOf('date', field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="periodId">
-            {(field) => (
-              <SelectField
-                label="Period"
-                name="periodId"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                options={[
-                  { value: '', label: 'Select a period' },
-                  ...periods.map((period) => ({ value: period.id, label: `${periodPhrase(period.label)} (${period.startsAt}–${period.endsAt})` })),
-                ]}
-                errors={errorsOf('periodId', field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="bookFor">
-            {(field) => {
-              const error = errorsOf('bookFor', field.state.meta.errors).find(Boolean)
-              const errorId = `${id}-book-for-error`
-              return (
-                <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
-                  <legend className="mb-1 text-sm font-medium text-ink">Book for</legend>
-                  {bookForOptions.length === 0 ? (
-                    <p className="text-sm text-ink-muted">
-                      You can book for a band you play in.{' '}
-                      <Link to="/band-registration-form" className="text-brand underline underline-offset-2">
-                        Register a band
-                      </Link>{' '}
-                      or ask a band’s leader to add you.
-                    </p>
-                  ) : (
-                    bookForOptions.map((option) => {
-                      const optionId = `${id}-${option.value}`
-                      return (
-                        <div key={option.value} className="flex items-start gap-3">
-                          <input
-                            id={optionId}
-                            type="radio"
-                            name="bookFor"
-                            value={option.value}
-                            checked={field.state.value === option.value}
-                            onChange={() => field.handleChange(option.value)}
-                            onBlur={field.handleBlur}
-                            aria-invalid={Boolean(error)}
-                            aria-describedby={option.description ? `${optionId}-description` : undefined}
-                            className="mt-1 size-5 accent-brand"
-                          />
-                          <div className="min-w-0">
-                            <label htmlFor={optionId} className="text-sm font-medium break-words text-ink">
-                              {option.label}
-                            </label>
-                            {option.description ? (
-                              <p id={`${optionId}-description`} className="text-sm text-ink-muted">
-                                {option.description}
-                              </p>
-                            ) : null}
-                          </div>
-                        </div>
-                      )
-                    })
-                  )}
-                  {error ? (
-                    <p id={errorId} className="text-sm text-danger">
-                      {error}
-                    </p>
-                  ) : null}
-                </fieldset>
-              )
-            }}
-          </form.Field>
-          {values.bookFor === 'block' ? (
-            <form.Field name="reason">
+        <form.AppForm>
+          <form.Form server={server} formAlert={false} aria-label="Book a room" className="flex flex-col gap-4">
+            <form.AppField name="roomId">
+              {(field) => <field.SelectField label="Room" name="roomId" options={[{ value: '', label: 'Select a room' }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]} />}
+            </form.AppField>
+            <form.AppField name="date">{(field) => <field.TextField label="Date" name="date" type="date" min={today} />}</form.AppField>
+            <form.AppField name="periodId">
               {(field) => (
-                <TextField
-                  label="Reason for closing"
-                  name="reason"
-                  autoComplete="off"
-                  maxLength={REASON_MAX}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                  description="Shown on the schedule, e.g. “Piano tuning”."
-                  errors={errorsOf('reason', field.state.meta.errors)}
+                <field.SelectField
+                  label="Period"
+                  name="periodId"
+                  options={[
+                    { value: '', label: 'Select a period' },
+                    ...periods.map((period) => ({ value: period.id, label: `${periodPhrase(period.label)} (${period.startsAt}–${period.endsAt})` })),
+                  ]}
                 />
               )}
-            </form.Field>
-          ) : null}
+            </form.AppField>
+            <form.AppField name="bookFor">{() => <BookForFieldset id={id} options={bookForOptions} />}</form.AppField>
+            {values.bookFor === 'block' ? (
+              <form.AppField name="reason">
+                {(field) => <field.TextField label="Reason for closing" name="reason" autoComplete="off" maxLength={REASON_MAX} description="Shown on the schedule, e.g. “Piano tuning”." />}
+              </form.AppField>
+            ) : null}
 
-          <SlotCheck query={checkQuery} id={checkId} />
-          {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+            <SlotCheck query={checkQuery} id={checkId} />
+            <form.FormError />
 
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" busy={isSubmitting} busyLabel="Booking…" disabled={refused} aria-describedby={refused ? checkId : undefined}>
-                  Book room
-                </Button>
-              </div>
-            )}
-          </form.Subscribe>
-        </SubmitForm>
+            <div className="flex flex-wrap gap-2">
+              <form.SubmitButton busyLabel="Booking…" disabled={refused} aria-describedby={refused ? checkId : undefined}>
+                Book room
+              </form.SubmitButton>
+            </div>
+          </form.Form>
+        </form.AppForm>
       </Card>
     </>
   )

@@ -1,25 +1,16 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { bandSchema } from '@/contract/bands'
 import { bookingCheckSchema, bookingPageSchema, bookingSchema, quotaSchema, type BookingCheckQuery, type BookingInput } from '@/contract/bookings'
-import { periodListSchema, roomListSchema } from '@/contract/club'
 import { api } from '@/lib/api-client'
 import { compactQuery } from '@/lib/compact-query'
 import type { BookingListRequest } from './booking-search'
 import { keepPreviousWhileOnline } from '@/lib/query-client'
 
-/**
- * Keys are rooted at `bookings`. Rooms, periods and my bands are read here under this root too
- * (a feature does not reach into another feature's queries); they are small and change rarely.
- */
+/** Keys are rooted at `bookings`; rooms, periods and my bands come from `@/lib/reference-queries`. */
 export const bookingsKeys = {
   all: ['bookings'] as const,
   list: (query: BookingListRequest) => ['bookings', 'list', query] as const,
   check: (query: BookingCheckQuery) => ['bookings', 'check', query] as const,
   quota: (weekStart: string) => ['bookings', 'quota', weekStart] as const,
-  rooms: ['bookings', 'rooms'] as const,
-  periods: ['bookings', 'periods'] as const,
-  myBands: ['bookings', 'my-bands'] as const,
 }
 
 /** The other screens that show bookings: the member and public week grids. */
@@ -49,17 +40,6 @@ export const quotaQueryOptions = (weekStart: string) =>
     queryKey: bookingsKeys.quota(weekStart),
     queryFn: async () => quotaSchema.parse(await api('/api/bookings/quota', { query: { date: weekStart } })),
   })
-
-export const bookingRoomsQueryOptions = () =>
-  queryOptions({ queryKey: bookingsKeys.rooms, queryFn: async () => roomListSchema.parse(await api('/api/rooms')).items })
-
-export const bookingPeriodsQueryOptions = () =>
-  queryOptions({ queryKey: bookingsKeys.periods, queryFn: async () => periodListSchema.parse(await api('/api/periods')).items })
-
-const myBandsSchema = z.object({ items: z.array(bandSchema) })
-
-export const bookingMyBandsQueryOptions = () =>
-  queryOptions({ queryKey: bookingsKeys.myBands, queryFn: async () => myBandsSchema.parse(await api('/api/bands/mine')).items })
 
 /**
  * A booking made or cancelled changes lists, checks, quotas and both week grids. With

@@ -1,22 +1,20 @@
-import { useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
-import { Plus, Trash2 } from 'lucide-react'
+import { Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { blackoutInputSchema, type Blackout, type Room } from '@/contract/club'
+import { useAppForm } from '@/components/form/form-kit'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { CheckboxField, TextField, fieldMessages } from '@/components/ui/field'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
-import { Card } from '@/components/ui/page'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
-import { blackoutsQueryOptions, roomsQueryOptions, useClubMutation } from './club-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { Dialog } from '@/components/ui/dialog'
+import { CheckboxField } from '@/components/ui/field'
+import { blackoutsQueryOptions } from './club-queries'
+import { roomsQueryOptions } from '@/lib/reference-queries'
+import { DeleteRowDialog, ListSection, useRowDialog, useSaveRow } from './list-section'
 
 function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void }) {
   const server = useServerErrors()
-  const save = useClubMutation((value: ReturnType<typeof blackoutInputSchema.parse>) => ({ path: '/api/blackouts', options: { method: 'POST', body: value } }))
-  const form = useForm({
+  const save = useSaveRow<ReturnType<typeof blackoutInputSchema.parse>>('/api/blackouts', null)
+  const form = useAppForm({
     defaultValues: { startsOn: '', endsOn: '', roomIds: null as string[] | null, reason: '' },
     validators: { onSubmit: schemaValidator(blackoutInputSchema) },
     onSubmit: async ({ value }) => {
@@ -32,30 +30,17 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Add blackout dates" description="Rooms cannot be booked on these days.">
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <div className="grid grid-cols-2 gap-4">
-          {(['startsOn', 'endsOn'] as const).map((name) => (
-            <form.Field key={name} name={name}>
-              {(field) => (
-                <TextField
-                  label={name === 'startsOn' ? 'First day' : 'Last day'}
-                  type="date"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  errors={[...fieldMessages(field.state.meta.errors), server.fields[name]]}
-                />
-              )}
-            </form.Field>
-          ))}
-        </div>
-        <form.Field name="roomIds">
-          {(field) => {
-            const errors = [...fieldMessages(field.state.meta.errors), server.fields.roomIds].filter(Boolean)
-            return (
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <div className="grid grid-cols-2 gap-4">
+            {(['startsOn', 'endsOn'] as const).map((name) => (
+              <form.AppField key={name} name={name}>
+                {(field) => <field.TextField label={name === 'startsOn' ? 'First day' : 'Last day'} type="date" />}
+              </form.AppField>
+            ))}
+          </div>
+          <form.AppField name="roomIds">
+            {(field) => (
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-medium">Rooms</legend>
                 <CheckboxField label="All rooms" checked={field.state.value === null} onChange={(event) => field.handleChange(event.target.checked ? null : [])} />
@@ -73,29 +58,14 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
                       />
                     ))
                   : null}
-                {errors[0] ? <p className="text-sm text-danger">{errors[0]}</p> : null}
+                <field.ErrorText />
               </fieldset>
-            )
-          }}
-        </form.Field>
-        <form.Field name="reason">
-          {(field) => (
-            <TextField label="Reason" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.reason]} />
-          )}
-        </form.Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                Add blackout
-              </Button>
             )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+          </form.AppField>
+          <form.AppField name="reason">{(field) => <field.TextField label="Reason" />}</form.AppField>
+          <form.DialogFooter onCancel={onClose}>Add blackout</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }
@@ -103,61 +73,50 @@ function BlackoutDialog({ rooms, onClose }: { rooms: Room[]; onClose: () => void
 export function BlackoutsSection() {
   const blackouts = useQuery(blackoutsQueryOptions())
   const rooms = useQuery(roomsQueryOptions())
-  const [adding, setAdding] = useState(false)
-  const [deleting, setDeleting] = useState<Blackout | null>(null)
-  const remove = useClubMutation((blackout: Blackout) => ({ path: `/api/blackouts/${blackout.id}`, options: { method: 'DELETE' } }))
+  const dialogs = useRowDialog<Blackout>()
+  const { dialog } = dialogs
   const roomName = (id: string) => rooms.data?.find((room) => room.id === id)?.name ?? 'Unknown room'
+  const deleting = dialog?.open === 'delete' ? dialog.row : null
   return (
-    <Card
-      title="Blackout dates"
-      actions={
-        <Button variant="secondary" onClick={() => setAdding(true)} disabled={!rooms.data}>
-          <Plus aria-hidden className="size-4" /> Add blackout
-        </Button>
-      }
-    >
-      {blackouts.isPending ? (
-        <LoadingBlock label="Loading blackout dates…" />
-      ) : blackouts.isError ? (
-        <QueryErrorBlock error={blackouts.error} onRetry={() => void blackouts.refetch()} what="The blackout dates" />
-      ) : blackouts.data.length === 0 ? (
-        <EmptyState title="No upcoming blackout dates" />
-      ) : (
-        <ul className="divide-y divide-line" aria-label="Blackout dates">
-          {blackouts.data.map((blackout) => (
-            <li key={blackout.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-              <span>
-                <span className="font-medium">
-                  {blackout.startsOn === blackout.endsOn ? blackout.startsOn : `${blackout.startsOn} – ${blackout.endsOn}`}
-                </span>{' '}
-                · {blackout.roomIds ? blackout.roomIds.map(roomName).join(', ') : 'All rooms'} · {blackout.reason}
-              </span>
-              <Button variant="ghost" aria-label={`Delete blackout ${blackout.startsOn} ${blackout.reason}`} onClick={() => setDeleting(blackout)}>
-                <Trash2 aria-hidden className="size-4" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {adding && rooms.data ? <BlackoutDialog rooms={rooms.data} onClose={() => setAdding(false)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+    <>
+      <ListSection
+        title="Blackout dates"
+        addLabel="Add blackout"
+        onAdd={dialogs.add}
+        addDisabled={!rooms.data}
+        query={blackouts}
+        loadingLabel="Loading blackout dates…"
+        what="The blackout dates"
+        emptyTitle="No upcoming blackout dates"
+      >
+        {(items) => (
+          <ul className="divide-y divide-line" aria-label="Blackout dates">
+            {items.map((blackout) => (
+              <li key={blackout.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium">
+                    {blackout.startsOn === blackout.endsOn ? blackout.startsOn : `${blackout.startsOn} – ${blackout.endsOn}`}
+                  </span>{' '}
+                  · {blackout.roomIds ? blackout.roomIds.map(roomName).join(', ') : 'All rooms'} · {blackout.reason}
+                </span>
+                <Button variant="ghost" aria-label={`Delete blackout ${blackout.startsOn} ${blackout.reason}`} onClick={() => dialogs.remove(blackout)}>
+                  <Trash2 aria-hidden className="size-4" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListSection>
+      {dialog?.open === 'edit' && rooms.data ? <BlackoutDialog rooms={rooms.data} onClose={dialogs.close} /> : null}
+      <DeleteRowDialog
+        row={deleting}
+        path="/api/blackouts"
+        onClose={dialogs.close}
         title="Delete these blackout dates?"
         description={deleting ? `${deleting.startsOn} – ${deleting.endsOn}: ${deleting.reason}` : undefined}
         confirmLabel="Delete blackout"
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              toast.success('Blackout deleted.')
-              setDeleting(null)
-            },
-            onError: (error) => toast.error(errorMessage(error)),
-          })
-        }
+        done="Blackout deleted."
       />
-    </Card>
+    </>
   )
 }

@@ -2,9 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   blackoutListSchema,
   clubInfoSchema,
-  periodListSchema,
   positionListSchema,
-  roomListSchema,
 } from '@/contract/club'
 import { outboxPageSchema } from '@/contract/mail'
 import { clubSettingsSchema } from '@/contract/settings'
@@ -16,8 +14,6 @@ export const clubKeys = {
   all: ['club'] as const,
   info: ['club', 'info'] as const,
   settings: ['club', 'settings'] as const,
-  rooms: ['club', 'rooms'] as const,
-  periods: ['club', 'periods'] as const,
   blackouts: ['club', 'blackouts'] as const,
   positions: (term: number | undefined) => ['club', 'positions', term ?? 'current'] as const,
   outbox: (page: number) => ['club', 'outbox', page] as const,
@@ -28,12 +24,6 @@ export const clubInfoQueryOptions = () =>
 
 export const settingsQueryOptions = () =>
   queryOptions({ queryKey: clubKeys.settings, queryFn: async () => clubSettingsSchema.parse(await api('/api/settings')) })
-
-export const roomsQueryOptions = () =>
-  queryOptions({ queryKey: clubKeys.rooms, queryFn: async () => roomListSchema.parse(await api('/api/rooms')).items })
-
-export const periodsQueryOptions = () =>
-  queryOptions({ queryKey: clubKeys.periods, queryFn: async () => periodListSchema.parse(await api('/api/periods')).items })
 
 export const blackoutsQueryOptions = () =>
   queryOptions({ queryKey: clubKeys.blackouts, queryFn: async () => blackoutListSchema.parse(await api('/api/blackouts')).items })

@@ -1,32 +1,28 @@
 import { useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2, X } from 'lucide-react'
+import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react'
 import { toast } from 'sonner'
 import { positionInputSchema, type Position, type PositionHolder } from '@/contract/club'
 import type { MemberSummary } from '@/contract/members'
 import { gradeLabel } from '@/contract/terms'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { Dialog } from '@/components/ui/dialog'
+import { SelectField } from '@/components/ui/field'
+import { EmptyState, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { Card, PageHeader } from '@/components/ui/page'
 import { positionsQueryOptions, useClubMutation } from './club-queries'
+import { DeleteRowDialog, RowActions, useRowDialog, useSaveRow } from './list-section'
 import { ApiError } from '@/lib/api-client'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { MemberPicker } from '@/components/ui/member-picker'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 export const termLabel = (term: number) => `${term}–${String((term + 1) % 100).padStart(2, '0')}`
 
 function PositionDialog({ position, onClose }: { position: Position | null; onClose: () => void }) {
   const server = useServerErrors()
-  const save = useClubMutation((value: { name: string; description: string }) =>
-    position
-      ? { path: `/api/positions/${position.id}`, options: { method: 'PATCH', body: value } }
-      : { path: '/api/positions', options: { method: 'POST', body: value } },
-  )
-  const form = useForm({
+  const save = useSaveRow<{ name: string; description: string }>('/api/positions', position)
+  const form = useAppForm({
     defaultValues: { name: position?.name ?? '', description: position?.description ?? '' },
     validators: { onSubmit: schemaValidator(positionInputSchema) },
     onSubmit: async ({ value }) => {
@@ -43,34 +39,13 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={position ? `Edit ${position.name}` : 'Add a position'}>
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="name">
-          {(field) => (
-            <TextField label="Position name" placeholder="Treasurer" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.name]} />
-          )}
-        </form.Field>
-        <form.Field name="description">
-          {(field) => (
-            <TextAreaField label="Description" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.description]} />
-          )}
-        </form.Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                {position ? 'Save position' : 'Add position'}
-              </Button>
-            )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="name">{(field) => <field.TextField label="Position name" placeholder="Treasurer" />}</form.AppField>
+          <form.AppField name="description">{(field) => <field.TextAreaField label="Description" />}</form.AppField>
+          <form.DialogFooter onCancel={onClose}>{position ? 'Save position' : 'Add position'}</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }
@@ -132,9 +107,8 @@ function HolderList({ position, term }: { position: Position; term: number }) {
 export function ExecutiveManagementScreen() {
   const [term, setTerm] = useState<number | undefined>()
   const positions = useQuery(positionsQueryOptions(term))
-  const [editing, setEditing] = useState<{ position: Position | null } | null>(null)
-  const [deleting, setDeleting] = useState<Position | null>(null)
-  const remove = useClubMutation((position: Position) => ({ path: `/api/positions/${position.id}`, options: { method: 'DELETE' } }))
+  const dialogs = useRowDialog<Position>()
+  const { dialog } = dialogs
   const reorder = useClubMutation((positionIds: string[]) => ({ path: '/api/positions/order', options: { method: 'PUT', body: { positionIds } } }))
 
   const currentTerm = positions.data?.currentTerm
@@ -154,7 +128,7 @@ export function ExecutiveManagementScreen() {
         title="Executive management"
         description="Positions, and who holds them in each term (academic year)."
         actions={
-          <Button onClick={() => setEditing({ position: null })}>
+          <Button onClick={dialogs.add}>
             <Plus aria-hidden className="size-4" /> Add position
           </Button>
         }
@@ -201,12 +175,7 @@ export function ExecutiveManagementScreen() {
                         >
                           <ArrowDown aria-hidden className="size-4" />
                         </Button>
-                        <Button variant="ghost" aria-label={`Edit ${position.name}`} onClick={() => setEditing({ position })}>
-                          <Pencil aria-hidden className="size-4" />
-                        </Button>
-                        <Button variant="ghost" aria-label={`Delete ${position.name}`} onClick={() => setDeleting(position)}>
-                          <Trash2 aria-hidden className="size-4" />
-                        </Button>
+                        <RowActions name={position.name} onEdit={() => dialogs.edit(position)} onDelete={() => dialogs.remove(position)} />
                       </div>
                     }
                   >
@@ -219,24 +188,15 @@ export function ExecutiveManagementScreen() {
           )}
         </>
       )}
-      {editing ? <PositionDialog key={editing.position?.id ?? 'new'} position={editing.position} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'position'}?`}
+      {dialog?.open === 'edit' ? <PositionDialog key={dialog.row?.id ?? 'new'} position={dialog.row} onClose={dialogs.close} /> : null}
+      <DeleteRowDialog
+        row={dialog?.open === 'delete' ? dialog.row : null}
+        path="/api/positions"
+        onClose={dialogs.close}
+        title={`Delete ${dialog?.row?.name ?? 'position'}?`}
         description="Its holders in every term, past ones included, are removed too, and lose the rights it gave them."
         confirmLabel="Delete position"
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              toast.success('Position deleted.')
-              setDeleting(null)
-            },
-            onError: (error) => toast.error(errorMessage(error)),
-          })
-        }
+        done="Position deleted."
       />
     </div>
   )

@@ -1,24 +1,16 @@
-import { useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { periodInputSchema, type Period } from '@/contract/club'
-import { Button } from '@/components/ui/button'
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { TextField, fieldMessages } from '@/components/ui/field'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
-import { Card } from '@/components/ui/page'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
-import { periodsQueryOptions, useClubMutation } from './club-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
+import { Dialog } from '@/components/ui/dialog'
+import { periodsQueryOptions } from '@/lib/reference-queries'
+import { DeleteRowDialog, ListSection, RowActions, useRowDialog, useSaveRow } from './list-section'
 
 function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () => void }) {
   const server = useServerErrors()
-  const save = useClubMutation((value: { label: string; startsAt: string; endsAt: string }) =>
-    period ? { path: `/api/periods/${period.id}`, options: { method: 'PATCH', body: value } } : { path: '/api/periods', options: { method: 'POST', body: value } },
-  )
-  const form = useForm({
+  const save = useSaveRow<{ label: string; startsAt: string; endsAt: string }>('/api/periods', period)
+  const form = useAppForm({
     defaultValues: { label: period?.label ?? '', startsAt: period?.startsAt ?? '', endsAt: period?.endsAt ?? '' },
     validators: { onSubmit: schemaValidator(periodInputSchema) },
     onSubmit: async ({ value }) => {
@@ -34,105 +26,63 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
   })
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={period ? `Edit ${period.label}` : 'Add a period'} description="Times are the club’s local time; periods may touch but not overlap.">
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="label">
-          {(field) => (
-            <TextField label="Label" placeholder="1st" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} errors={[...fieldMessages(field.state.meta.errors), server.fields.label]} />
-          )}
-        </form.Field>
-        <div className="grid grid-cols-2 gap-4">
-          {(['startsAt', 'endsAt'] as const).map((name) => (
-            <form.Field key={name} name={name}>
-              {(field) => (
-                <TextField
-                  label={name === 'startsAt' ? 'Starts at' : 'Ends at'}
-                  type="time"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  errors={[...fieldMessages(field.state.meta.errors), server.fields[name]]}
-                />
-              )}
-            </form.Field>
-          ))}
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                {period ? 'Save period' : 'Add period'}
-              </Button>
-            )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="label">{(field) => <field.TextField label="Label" placeholder="1st" />}</form.AppField>
+          <div className="grid grid-cols-2 gap-4">
+            {(['startsAt', 'endsAt'] as const).map((name) => (
+              <form.AppField key={name} name={name}>
+                {(field) => <field.TextField label={name === 'startsAt' ? 'Starts at' : 'Ends at'} type="time" />}
+              </form.AppField>
+            ))}
+          </div>
+          <form.DialogFooter onCancel={onClose}>{period ? 'Save period' : 'Add period'}</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }
 
 export function PeriodsSection() {
   const periods = useQuery(periodsQueryOptions())
-  const [editing, setEditing] = useState<{ period: Period | null } | null>(null)
-  const [deleting, setDeleting] = useState<Period | null>(null)
-  const remove = useClubMutation((period: Period) => ({ path: `/api/periods/${period.id}`, options: { method: 'DELETE' } }))
+  const dialogs = useRowDialog<Period>()
+  const { dialog } = dialogs
   return (
-    <Card
-      title="Periods of the day"
-      actions={
-        <Button variant="secondary" onClick={() => setEditing({ period: null })}>
-          <Plus aria-hidden className="size-4" /> Add period
-        </Button>
-      }
-    >
-      {periods.isPending ? (
-        <LoadingBlock label="Loading periods…" />
-      ) : periods.isError ? (
-        <QueryErrorBlock error={periods.error} onRetry={() => void periods.refetch()} what="The periods" />
-      ) : periods.data.length === 0 ? (
-        <EmptyState title="No periods yet">Add the bookable periods of a day, e.g. “1st 09:00–10:30”.</EmptyState>
-      ) : (
-        <ul className="divide-y divide-line" aria-label="Periods">
-          {periods.data.map((period) => (
-            <li key={period.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-              <span>
-                <span className="font-medium">{period.label}</span> {period.startsAt}–{period.endsAt}
-              </span>
-              <span className="whitespace-nowrap">
-                <Button variant="ghost" aria-label={`Edit ${period.label}`} onClick={() => setEditing({ period })}>
-                  <Pencil aria-hidden className="size-4" />
-                </Button>
-                <Button variant="ghost" aria-label={`Delete ${period.label}`} onClick={() => setDeleting(period)}>
-                  <Trash2 aria-hidden className="size-4" />
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {editing ? <PeriodDialog key={editing.period?.id ?? 'new'} period={editing.period} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete period ${deleting?.label ?? ''}?`}
+    <>
+      <ListSection
+        title="Periods of the day"
+        addLabel="Add period"
+        onAdd={dialogs.add}
+        query={periods}
+        loadingLabel="Loading periods…"
+        what="The periods"
+        emptyTitle="No periods yet"
+        emptyText="Add the bookable periods of a day, e.g. “1st 09:00–10:30”."
+      >
+        {(items) => (
+          <ul className="divide-y divide-line" aria-label="Periods">
+            {items.map((period) => (
+              <li key={period.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{period.label}</span> {period.startsAt}–{period.endsAt}
+                </span>
+                <span className="whitespace-nowrap">
+                  <RowActions name={period.label} onEdit={() => dialogs.edit(period)} onDelete={() => dialogs.remove(period)} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListSection>
+      {dialog?.open === 'edit' ? <PeriodDialog key={dialog.row?.id ?? 'new'} period={dialog.row} onClose={dialogs.close} /> : null}
+      <DeleteRowDialog
+        row={dialog?.open === 'delete' ? dialog.row : null}
+        path="/api/periods"
+        onClose={dialogs.close}
+        title={`Delete period ${dialog?.row?.label ?? ''}?`}
         confirmLabel="Delete period"
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              toast.success('Period deleted.')
-              setDeleting(null)
-            },
-            onError: (error) => toast.error(errorMessage(error)),
-          })
-        }
+        done="Period deleted."
       />
-    </Card>
+    </>
   )
 }

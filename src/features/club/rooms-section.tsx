@@ -1,24 +1,16 @@
-import { useState } from 'react'
-import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { roomInputSchema, type Room } from '@/contract/club'
-import { Button } from '@/components/ui/button'
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { CheckboxField, TextField, fieldMessages } from '@/components/ui/field'
-import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
-import { Card } from '@/components/ui/page'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
-import { roomsQueryOptions, useClubMutation } from './club-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
+import { Dialog } from '@/components/ui/dialog'
+import { roomsQueryOptions } from '@/lib/reference-queries'
+import { DeleteRowDialog, ListSection, RowActions, useRowDialog, useSaveRow } from './list-section'
 
 function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const server = useServerErrors()
-  const save = useClubMutation((value: ReturnType<typeof roomInputSchema.parse>) =>
-    room ? { path: `/api/rooms/${room.id}`, options: { method: 'PATCH', body: value } } : { path: '/api/rooms', options: { method: 'POST', body: value } },
-  )
-  const form = useForm({
+  const save = useSaveRow<ReturnType<typeof roomInputSchema.parse>>('/api/rooms', room)
+  const form = useAppForm({
     defaultValues: {
       name: room?.name ?? '',
       capacity: room?.capacity ?? 8,
@@ -40,154 +32,82 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
   })
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={room ? `Edit ${room.name}` : 'Add a room'}>
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="name">
-          {(field) => (
-            <TextField
-              label="Room name"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              errors={[...fieldMessages(field.state.meta.errors), server.fields.name]}
-            />
-          )}
-        </form.Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="capacity">
-            {(field) => (
-              <TextField
-                label="Capacity (people)"
-                type="number"
-                inputMode="numeric"
-                value={Number.isNaN(field.state.value) ? '' : String(field.state.value)}
-                onChange={(event) => field.handleChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-                errors={[...fieldMessages(field.state.meta.errors), server.fields.capacity]}
-              />
-            )}
-          </form.Field>
-          <form.Field name="sortOrder">
-            {(field) => (
-              <TextField
-                label="Display order"
-                type="number"
-                inputMode="numeric"
-                value={Number.isNaN(field.state.value) ? '' : String(field.state.value)}
-                onChange={(event) => field.handleChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-                errors={[...fieldMessages(field.state.meta.errors), server.fields.sortOrder]}
-              />
-            )}
-          </form.Field>
-        </div>
-        <form.Field name="active">
-          {(field) => (
-            <CheckboxField
-              label="Active (can be booked)"
-              description="Deactivate a room instead of deleting it to keep its history."
-              checked={field.state.value}
-              onChange={(event) => field.handleChange(event.target.checked)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="shownPublicly">
-          {(field) => (
-            <CheckboxField label="Shown on the public schedule" checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} />
-          )}
-        </form.Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                {room ? 'Save room' : 'Add room'}
-              </Button>
-            )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="name">{(field) => <field.TextField label="Room name" />}</form.AppField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <form.AppField name="capacity">{(field) => <field.NumberField label="Capacity (people)" />}</form.AppField>
+            <form.AppField name="sortOrder">{(field) => <field.NumberField label="Display order" />}</form.AppField>
+          </div>
+          <form.AppField name="active">
+            {(field) => <field.CheckboxField label="Active (can be booked)" description="Deactivate a room instead of deleting it to keep its history." />}
+          </form.AppField>
+          <form.AppField name="shownPublicly">{(field) => <field.CheckboxField label="Shown on the public schedule" />}</form.AppField>
+          <form.DialogFooter onCancel={() => onOpenChange(false)}>{room ? 'Save room' : 'Add room'}</form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }
 
 export function RoomsSection() {
   const rooms = useQuery(roomsQueryOptions())
-  const [editing, setEditing] = useState<{ room: Room | null } | null>(null)
-  const [deleting, setDeleting] = useState<Room | null>(null)
-  const remove = useClubMutation((room: Room) => ({ path: `/api/rooms/${room.id}`, options: { method: 'DELETE' } }))
+  const dialogs = useRowDialog<Room>()
+  const { dialog } = dialogs
 
   return (
-    <Card
-      title="Rooms"
-      actions={
-        <Button variant="secondary" onClick={() => setEditing({ room: null })}>
-          <Plus aria-hidden className="size-4" /> Add room
-        </Button>
-      }
-    >
-      {rooms.isPending ? (
-        <LoadingBlock label="Loading rooms…" />
-      ) : rooms.isError ? (
-        <QueryErrorBlock error={rooms.error} onRetry={() => void rooms.refetch()} what="The rooms" />
-      ) : rooms.data.length === 0 ? (
-        <EmptyState title="No rooms yet">Add the practice rooms members can book.</EmptyState>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Rooms</caption>
-            <thead className="text-ink-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-3">Name</th>
-                <th scope="col" className="py-2 pr-3">Capacity</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {rooms.data.map((room) => (
-                <tr key={room.id} className="border-t border-line">
-                  <td className="py-2 pr-3 font-medium">{room.name}</td>
-                  <td className="py-2 pr-3">{room.capacity}</td>
-                  <td className="py-2 pr-3">
-                    {room.active ? 'Active' : 'Inactive'}
-                    {room.shownPublicly ? '' : ' · hidden from public'}
-                  </td>
-                  <td className="py-2 text-right whitespace-nowrap">
-                    <Button variant="ghost" aria-label={`Edit ${room.name}`} onClick={() => setEditing({ room })}>
-                      <Pencil aria-hidden className="size-4" />
-                    </Button>
-                    <Button variant="ghost" aria-label={`Delete ${room.name}`} onClick={() => setDeleting(room)}>
-                      <Trash2 aria-hidden className="size-4" />
-                    </Button>
-                  </td>
+    <>
+      <ListSection
+        title="Rooms"
+        addLabel="Add room"
+        onAdd={dialogs.add}
+        query={rooms}
+        loadingLabel="Loading rooms…"
+        what="The rooms"
+        emptyTitle="No rooms yet"
+        emptyText="Add the practice rooms members can book."
+      >
+        {(items) => (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Rooms</caption>
+              <thead className="text-ink-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Name</th>
+                  <th scope="col" className="py-2 pr-3">Capacity</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                  <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {editing ? <RoomDialog key={editing.room?.id ?? 'new'} room={editing.room} open onOpenChange={(open) => !open && setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'room'}?`}
+              </thead>
+              <tbody>
+                {items.map((room) => (
+                  <tr key={room.id} className="border-t border-line">
+                    <td className="py-2 pr-3 font-medium">{room.name}</td>
+                    <td className="py-2 pr-3">{room.capacity}</td>
+                    <td className="py-2 pr-3">
+                      {room.active ? 'Active' : 'Inactive'}
+                      {room.shownPublicly ? '' : ' · hidden from public'}
+                    </td>
+                    <td className="py-2 text-right whitespace-nowrap">
+                      <RowActions name={room.name} onEdit={() => dialogs.edit(room)} onDelete={() => dialogs.remove(room)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListSection>
+      {dialog?.open === 'edit' ? <RoomDialog key={dialog.row?.id ?? 'new'} room={dialog.row} open onOpenChange={(open) => !open && dialogs.close()} /> : null}
+      <DeleteRowDialog
+        row={dialog?.open === 'delete' ? dialog.row : null}
+        path="/api/rooms"
+        onClose={dialogs.close}
+        title={`Delete ${dialog?.row?.name ?? 'room'}?`}
         description="The room disappears from the schedule and from blackouts. To keep its history, deactivate it instead."
         confirmLabel="Delete room"
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              toast.success('Room deleted.')
-              setDeleting(null)
-            },
-            onError: (error) => toast.error(errorMessage(error)),
-          })
-        }
+        done="Room deleted."
       />
-    </Card>
+    </>
   )
 }

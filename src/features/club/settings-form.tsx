@@ -1,15 +1,11 @@
-import { useForm } from '@tanstack/react-form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { clubSettingsSchema, registrationModes, type ClubSettings } from '@/contract/settings'
 import { api } from '@/lib/api-client'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
-import { Button } from '@/components/ui/button'
-import { CheckboxField, SelectField, TextField, fieldMessages } from '@/components/ui/field'
-import { FormAlert } from '@/components/ui/feedback'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Card } from '@/components/ui/page'
 import { clubKeys } from './club-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const modeLabels: Record<(typeof registrationModes)[number], string> = {
@@ -42,7 +38,7 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
     },
   })
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
     validators: { onSubmit: schemaValidator(clubSettingsSchema) },
     onSubmit: async ({ value, formApi }) => {
@@ -57,137 +53,80 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
     },
   })
 
-  const errorsOf = (name: string, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), server.fields[name]]
-
-  const text = (name: TextPath, label: string, extra: { description?: string; autoComplete?: string } = {}) => (
-    <form.Field name={name}>
-      {(field) => (
-        <TextField
-          label={label}
-          name={name}
-          value={field.state.value}
-          onChange={(event) => field.handleChange(event.target.value)}
-          onBlur={field.handleBlur}
-          errors={errorsOf(name, field.state.meta.errors)}
-          autoComplete="off"
-          {...extra}
-        />
-      )}
-    </form.Field>
+  const text = (name: TextPath, label: string, extra: { description?: string } = {}) => (
+    <form.AppField name={name}>{(field) => <field.TextField label={label} name={name} autoComplete="off" {...extra} />}</form.AppField>
   )
   const number = (name: NumberPath, label: string, description?: string) => (
-    <form.Field name={name}>
-      {(field) => (
-        <TextField
-          label={label}
-          name={name}
-          type="number"
-          inputMode="numeric"
-          description={description}
-          value={Number.isNaN(field.state.value) ? '' : String(field.state.value)}
-          onChange={(event) => field.handleChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-          onBlur={field.handleBlur}
-          errors={errorsOf(name, field.state.meta.errors).map((message) => (message?.includes('NaN') ? 'Enter a number' : message))}
-        />
-      )}
-    </form.Field>
+    <form.AppField name={name}>{(field) => <field.NumberField label={label} name={name} description={description} />}</form.AppField>
   )
   const checkbox = (name: BooleanPath, label: string, description?: string) => (
-    <form.Field name={name}>
-      {(field) => (
-        <CheckboxField label={label} description={description} name={name} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} />
-      )}
-    </form.Field>
+    <form.AppField name={name}>{(field) => <field.CheckboxField label={label} description={description} name={name} />}</form.AppField>
   )
 
   return (
-    <SubmitForm
-      onSubmit={form.handleSubmit}
-      aria-label="Club settings"
-      className="flex flex-col gap-4"
-    >
-      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-      <Card title="Club">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('clubName', 'Club name')}
-          <form.Field name="timeZone">
-            {(field) => (
-              <SelectField
-                label="Time zone"
-                name="timeZone"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                options={(timeZones.includes(field.state.value) ? timeZones : [field.state.value, ...timeZones]).map((zone) => ({ value: zone, label: zone }))}
-                errors={errorsOf('timeZone', field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="academicYearStartMonth">
-            {(field) => (
-              <SelectField
-                label="Academic year starts in"
-                name="academicYearStartMonth"
-                description="Grades and executive terms change on the first day of this month."
-                value={String(field.state.value)}
-                onChange={(event) => field.handleChange(Number(event.target.value))}
-                options={months.map((month, index) => ({ value: String(index + 1), label: month }))}
-                errors={errorsOf('academicYearStartMonth', field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-        </div>
-      </Card>
+    <form.AppForm>
+      <form.Form server={server} aria-label="Club settings" className="flex flex-col gap-4">
+        <Card title="Club">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text('clubName', 'Club name')}
+            <form.AppField name="timeZone">
+              {(field) => (
+                <field.SelectField
+                  label="Time zone"
+                  name="timeZone"
+                  options={(timeZones.includes(field.state.value) ? timeZones : [field.state.value, ...timeZones]).map((zone) => ({ value: zone, label: zone }))}
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="academicYearStartMonth">
+              {(field) => (
+                <field.SelectField
+                  label="Academic year starts in"
+                  name="academicYearStartMonth"
+                  description="Grades and executive terms change on the first day of this month."
+                  options={months.map((month, index) => ({ value: String(index + 1), label: month }))}
+                />
+              )}
+            </form.AppField>
+          </div>
+        </Card>
 
-      <Card title="Registration">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="registration.mode">
-            {(field) => (
-              <SelectField
-                label="Registration mode"
-                name="registration.mode"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value as ClubSettings['registration']['mode'])}
-                options={registrationModes.map((mode) => ({ value: mode, label: modeLabels[mode] }))}
-                errors={errorsOf('registration.mode', field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          {text('registration.inviteCode', 'Invite code', { description: 'Needed in invite mode; at least 4 characters.' })}
-        </div>
-      </Card>
+        <Card title="Registration">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <form.AppField name="registration.mode">
+              {(field) => <field.SelectField label="Registration mode" name="registration.mode" options={registrationModes.map((mode) => ({ value: mode, label: modeLabels[mode] }))} />}
+            </form.AppField>
+            {text('registration.inviteCode', 'Invite code', { description: 'Needed in invite mode; at least 4 characters.' })}
+          </div>
+        </Card>
 
-      <Card title="Booking rules">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {number('booking.horizonDays', 'Booking horizon (days)', 'How far ahead rooms can be booked.')}
-          {number('booking.bandPeriodsPerWeek', 'Periods per band per week')}
-          {number('booking.personalPeriodsPerWeek', 'Personal-practice periods per member per week')}
-          {checkbox('booking.personalPracticeAllowed', 'Allow personal practice bookings')}
-        </div>
-      </Card>
+        <Card title="Booking rules">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {number('booking.horizonDays', 'Booking horizon (days)', 'How far ahead rooms can be booked.')}
+            {number('booking.bandPeriodsPerWeek', 'Periods per band per week')}
+            {number('booking.personalPeriodsPerWeek', 'Personal-practice periods per member per week')}
+            {checkbox('booking.personalPracticeAllowed', 'Allow personal practice bookings')}
+          </div>
+        </Card>
 
-      <Card title="Public schedule">
-        <div className="flex flex-col gap-3">
-          {checkbox('publicSchedule.enabled', 'Publish the room schedule for visitors')}
-          {checkbox('publicSchedule.showBandNames', 'Show band names on it', 'Otherwise slots only say “Booked”. Personal practice never names the person.')}
-        </div>
-      </Card>
+        <Card title="Public schedule">
+          <div className="flex flex-col gap-3">
+            {checkbox('publicSchedule.enabled', 'Publish the room schedule for visitors')}
+            {checkbox('publicSchedule.showBandNames', 'Show band names on it', 'Otherwise slots only say “Booked”. Personal practice never names the person.')}
+          </div>
+        </Card>
 
-      <Card title="Uploads and feedback">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {number('uploadLimitMb', 'Upload size limit (MB)')}
-          {checkbox('anonymousFeedbackAllowed', 'Allow anonymous feedback')}
-        </div>
-      </Card>
+        <Card title="Uploads and feedback">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {number('uploadLimitMb', 'Upload size limit (MB)')}
+            {checkbox('anonymousFeedbackAllowed', 'Allow anonymous feedback')}
+          </div>
+        </Card>
 
-      <div className="flex justify-end">
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-              Save settings
-            </Button>
-          )}
-        </form.Subscribe>
-      </div>
-    </SubmitForm>
+        <div className="flex justify-end">
+          <form.SubmitButton>Save settings</form.SubmitButton>
+        </div>
+      </form.Form>
+    </form.AppForm>
   )
 }

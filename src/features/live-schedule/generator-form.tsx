@@ -1,11 +1,10 @@
 import { useId } from 'react'
 import type { z } from 'zod'
-import { useForm } from '@tanstack/react-form'
 import { Dices, Sparkles } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/feedback'
-import { CheckboxField, FieldShell, SelectField, TextField, fieldMessages } from '@/components/ui/field'
-import { SubmitForm } from '@/components/ui/form'
+import { FieldShell, SelectField } from '@/components/ui/field'
+import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
 import { fieldErrors } from '@/contract/errors'
 import { generateInputSchema, type GenerateInput, type SchedulePerformance } from '@/contract/live-schedule'
 import { numberOf, numberValue } from '@/lib/number-input'
@@ -88,6 +87,37 @@ function pinsText(draftExists: boolean, pins: number) {
   return `The draft has ${pins} pinned ${pins === 1 ? 'performance' : 'performances'}; ${pins === 1 ? 'it stays' : 'they stay'} where ${pins === 1 ? 'it is' : 'they are'}. Untick to place ${pins === 1 ? 'it' : 'them'} freely.`
 }
 
+/** The seed box with a "New seed" button beside it. */
+function SeedField() {
+  const field = useFieldContext<number>()
+  const errors = useFieldErrors()
+  return (
+    <FieldShell label="Seed" description="The same parameters and seed give the same timetable." errors={errors}>
+      {({ id: inputId, describedBy, invalid }) => (
+        <div className="flex gap-2">
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={numberValue(field.state.value)}
+            onChange={(change) => field.handleChange(numberOf(change.target.value))}
+            onBlur={field.handleBlur}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className="min-h-11 w-full min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand aria-[invalid=true]:border-danger"
+          />
+          <Button variant="secondary" className="shrink-0" onClick={() => field.handleChange(randomSeed())}>
+            <Dices aria-hidden className="size-4" />
+            New seed
+          </Button>
+        </div>
+      )}
+    </FieldShell>
+  )
+}
+
 /**
  * The generator's parameters: a preset (explained), its weights (editing one switches to
  * custom), the seed, the effort and whether to keep the draft's pins.
@@ -113,7 +143,7 @@ export function GeneratorForm({
   notice?: string
 }) {
   const id = useId()
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: values,
     validators: {
       onSubmit: ({ value }) => {
@@ -134,169 +164,118 @@ export function GeneratorForm({
   }
 
   return (
-    <SubmitForm onSubmit={form.handleSubmit} aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:p-5">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
-        Parameters
-      </h2>
-      <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
-        {(error) => (typeof error === 'string' && error ? <FormAlert>{error}</FormAlert> : null)}
-      </form.Subscribe>
+    <form.AppForm>
+      <form.Form aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:p-5">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
+          Parameters
+        </h2>
+        <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
+          {(error) => (typeof error === 'string' && error ? <FormAlert>{error}</FormAlert> : null)}
+        </form.Subscribe>
 
-      <form.Field name="preset">
-        {(field) => (
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-semibold text-ink">Preset</legend>
-            <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
-              {([...timetablePresetNames, 'custom'] as const).map((preset) => (
-                <label
-                  key={preset}
-                  className="flex cursor-pointer items-start gap-3 rounded-md border border-line p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand"
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-preset`}
-                    value={preset}
-                    checked={field.state.value === preset}
-                    onChange={() => choosePreset(preset)}
-                    aria-describedby={`${id}-preset-${preset}`}
-                    className="mt-1 size-5 accent-brand"
-                  />
-                  <span className="flex flex-col gap-1">
-                    <span className="text-sm font-medium text-ink">{presetLabels[preset]}</span>
-                    <span id={`${id}-preset-${preset}`} className="text-sm text-ink-muted">
-                      {presetDescriptions[preset]}
+        <form.Field name="preset">
+          {(field) => (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-semibold text-ink">Preset</legend>
+              <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
+                {([...timetablePresetNames, 'custom'] as const).map((preset) => (
+                  <label
+                    key={preset}
+                    className="flex cursor-pointer items-start gap-3 rounded-md border border-line p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand"
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-preset`}
+                      value={preset}
+                      checked={field.state.value === preset}
+                      onChange={() => choosePreset(preset)}
+                      aria-describedby={`${id}-preset-${preset}`}
+                      className="mt-1 size-5 accent-brand"
+                    />
+                    <span className="flex flex-col gap-1">
+                      <span className="text-sm font-medium text-ink">{presetLabels[preset]}</span>
+                      <span id={`${id}-preset-${preset}`} className="text-sm text-ink-muted">
+                        {presetDescriptions[preset]}
+                      </span>
                     </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-      </form.Field>
-
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-semibold text-ink">Weights</legend>
-        <p className="text-sm text-ink-muted">The cost of each goal per unit; 0 leaves it out. Changing one switches to custom.</p>
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {timetableGoals.map((goal) => (
-            <form.Field key={goal} name={`weights.${goal}`}>
-              {(field) => (
-                <TextField
-                  label={timetableGoalLabels[goal]}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={1000}
-                  step="any"
-                  value={numberValue(field.state.value)}
-                  onChange={(change) => {
-                    field.handleChange(numberOf(change.target.value))
-                    if (form.getFieldValue('preset') !== 'custom') form.setFieldValue('preset', 'custom')
-                  }}
-                  onBlur={field.handleBlur}
-                  description={goalDescriptions[goal]}
-                  errors={fieldMessages(field.state.meta.errors)}
-                />
-              )}
-            </form.Field>
-          ))}
-        </div>
-      </fieldset>
-
-      <div className="grid gap-3 sm:grid-cols-2">
-        <form.Field name="seed">
-          {(field) => (
-            <FieldShell label="Seed" description="The same parameters and seed give the same timetable." errors={fieldMessages(field.state.meta.errors)}>
-              {({ id: inputId, describedBy, invalid }) => (
-                <div className="flex gap-2">
-                  <input
-                    id={inputId}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    value={numberValue(field.state.value)}
-                    onChange={(change) => field.handleChange(numberOf(change.target.value))}
-                    onBlur={field.handleBlur}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    className="min-h-11 w-full min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand aria-[invalid=true]:border-danger"
-                  />
-                  <Button variant="secondary" className="shrink-0" onClick={() => field.handleChange(randomSeed())}>
-                    <Dices aria-hidden className="size-4" />
-                    New seed
-                  </Button>
-                </div>
-              )}
-            </FieldShell>
-          )}
-        </form.Field>
-        <form.Field name="effort">
-          {(field) => (
-            <TextField
-              label="Effort"
-              type="number"
-              inputMode="decimal"
-              min={0.1}
-              max={10}
-              step={0.1}
-              value={numberValue(field.state.value)}
-              onChange={(change) => field.handleChange(numberOf(change.target.value))}
-              onBlur={field.handleBlur}
-              description="1 is the default; up to 10 searches longer (e.g. 3 for a final run), 0.1 is quick."
-              errors={fieldMessages(field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
-      </div>
-
-      <form.Field name="keepPins">
-        {(field) => (
-          <CheckboxField
-            label="Keep pinned performances"
-            checked={field.state.value}
-            onChange={(change) => field.handleChange(change.target.checked)}
-            description={pinsText(draftExists, pins)}
-          />
-        )}
-      </form.Field>
-
-      <form.Field name="wishes">
-        {(field) => {
-          const count = Object.keys(field.state.value).length
-          return (
-            <details className="rounded-md border border-line p-3">
-              <summary className="cursor-pointer text-sm font-semibold text-ink">
-                Bands to open or close a day {count > 0 ? `(${count} chosen)` : ''}
-              </summary>
-              <p className="mt-2 text-sm text-ink-muted">The “First or last wish” weight charges every wish the timetable does not meet.</p>
-              <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-                {performances.map((performance) => (
-                  <SelectField
-                    key={performance.id}
-                    label={performance.bandName}
-                    value={field.state.value[performance.id] ?? ''}
-                    onChange={(change) => {
-                      const { [performance.id]: _, ...rest } = field.state.value
-                      const wish = change.target.value as Wish | ''
-                      field.handleChange(wish ? { ...rest, [performance.id]: wish } : rest)
-                    }}
-                    options={(['', 'first', 'last'] as const).map((wish) => ({ value: wish, label: wishLabels[wish] }))}
-                  />
+                  </label>
                 ))}
               </div>
-            </details>
-          )
-        }}
-      </form.Field>
+            </fieldset>
+          )}
+        </form.Field>
 
-      <div className="flex flex-col items-start gap-2">
-        {notice ? <p className="text-sm text-ink-muted">{notice}</p> : null}
-        <Button type="submit" busy={busy} busyLabel="Generating…">
-          <Sparkles aria-hidden className="size-4" />
-          Generate
-        </Button>
-      </div>
-    </SubmitForm>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold text-ink">Weights</legend>
+          <p className="text-sm text-ink-muted">The cost of each goal per unit; 0 leaves it out. Changing one switches to custom.</p>
+          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {timetableGoals.map((goal) => (
+              <form.AppField
+                key={goal}
+                name={`weights.${goal}`}
+                listeners={{ onChange: () => form.getFieldValue('preset') !== 'custom' && form.setFieldValue('preset', 'custom') }}
+              >
+                {(field) => <field.NumberField label={timetableGoalLabels[goal]} inputMode="decimal" min={0} max={1000} step="any" description={goalDescriptions[goal]} />}
+              </form.AppField>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="grid gap-3 sm:grid-cols-2">
+          <form.AppField name="seed">{() => <SeedField />}</form.AppField>
+          <form.AppField name="effort">
+            {(field) => (
+              <field.NumberField
+                label="Effort"
+                inputMode="decimal"
+                min={0.1}
+                max={10}
+                step={0.1}
+                description="1 is the default; up to 10 searches longer (e.g. 3 for a final run), 0.1 is quick."
+              />
+            )}
+          </form.AppField>
+        </div>
+
+        <form.AppField name="keepPins">{(field) => <field.CheckboxField label="Keep pinned performances" description={pinsText(draftExists, pins)} />}</form.AppField>
+
+        <form.Field name="wishes">
+          {(field) => {
+            const count = Object.keys(field.state.value).length
+            return (
+              <details className="rounded-md border border-line p-3">
+                <summary className="cursor-pointer text-sm font-semibold text-ink">
+                  Bands to open or close a day {count > 0 ? `(${count} chosen)` : ''}
+                </summary>
+                <p className="mt-2 text-sm text-ink-muted">The “First or last wish” weight charges every wish the timetable does not meet.</p>
+                <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                  {performances.map((performance) => (
+                    <SelectField
+                      key={performance.id}
+                      label={performance.bandName}
+                      value={field.state.value[performance.id] ?? ''}
+                      onChange={(change) => {
+                        const { [performance.id]: _, ...rest } = field.state.value
+                        const wish = change.target.value as Wish | ''
+                        field.handleChange(wish ? { ...rest, [performance.id]: wish } : rest)
+                      }}
+                      options={(['', 'first', 'last'] as const).map((wish) => ({ value: wish, label: wishLabels[wish] }))}
+                    />
+                  ))}
+                </div>
+              </details>
+            )
+          }}
+        </form.Field>
+
+        <div className="flex flex-col items-start gap-2">
+          {notice ? <p className="text-sm text-ink-muted">{notice}</p> : null}
+          <form.SubmitButton busy={busy} busyLabel="Generating…">
+            <Sparkles aria-hidden className="size-4" />
+            Generate
+          </form.SubmitButton>
+        </div>
+      </form.Form>
+    </form.AppForm>
   )
 }

@@ -1,18 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useBlocker } from '@tanstack/react-router'
-import {
-  DndContext,
-  MouseSensor,
-  TouchSensor,
-  pointerWithin,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type DragStartEvent,
-} from '@dnd-kit/core'
-import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Pin, PinOff, Save, Send, Undo2, Wand2, X } from 'lucide-react'
+import { DndContext } from '@dnd-kit/core'
+import { Save, Send, Wand2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
@@ -20,21 +9,20 @@ import { FormAlert, errorMessage } from '@/components/ui/feedback'
 import { dayLabel } from '@/contract/calendar'
 import type { SchedulePerformance, TimetableView } from '@/contract/live-schedule'
 import type { LiveEvent } from '@/contract/lives'
-import { TIMETABLE_GRID_MINUTES as GRID, hardRuleLabels, timetableGoalLabels, timetableGoals, type TimetableViolation } from '@/contract/timetable'
+import type { TimetableViolation } from '@/contract/timetable'
 import { ApiError } from '@/lib/api-client'
 import { usePublishTimetable, useSaveDraft } from './live-schedule-queries'
-import { EditableBlock, GhostBlock, UnplacedItem, blockDomId, costOfGoals } from './schedule-block'
-import { ROW_PX, ScheduleDayGrid, parseLaneId, type GridItem } from './schedule-grid'
+import { ChecksSummary, SelectedControls, UnplacedList } from './draft-panels'
+import { EditableBlock, GhostBlock, blockDomId, costOfGoals } from './schedule-block'
+import { ScheduleDayGrid } from './schedule-grid'
+import { gridItems, useDraftDrag } from './use-draft-drag'
 import {
   checkLocal,
-  clampIntoDay,
-  dayRange,
   endOf,
   firstFreeSlot,
   fromStored,
   movedPlacement,
   sameTimetable,
-  toTime,
   type EditPlacement,
   type MoveDirection,
 } from './timetable-editing'
@@ -43,9 +31,6 @@ const linkButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
 const KEY_MOVES: Record<string, MoveDirection> = { ArrowUp: 'earlier', ArrowDown: 'later', ArrowLeft: 'previous', ArrowRight: 'next' }
-
-const INSTRUCTIONS =
-  'Press Enter or Space to pick the performance up. While it is picked up, the up and down arrows move it 5 minutes earlier or later, the left and right arrows to the previous or next stage; Enter or Space puts it down, Escape puts it back. The buttons above the timetable do the same.'
 
 const breaksPhrase = (breaks: ReadonlyArray<TimetableViolation> | undefined) =>
   !breaks || breaks.length === 0 ? 'No broken rules.' : `Breaks: ${breaks.map((violation) => violation.message).join('; ')}.`
@@ -86,7 +71,6 @@ export function DraftEditor({
   const dirty = view.draft === null ? placements.length > 0 : !sameTimetable(placements, saved)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [picked, setPicked] = useState<{ id: string; origin: EditPlacement } | null>(null)
-  const [drag, setDrag] = useState<{ id: string; candidate: EditPlacement | null } | null>(null)
   const [announcement, setAnnouncement] = useState('')
   const [dialog, setDialog] = useState<PublishDialog>(null)
   const [actionError, setActionError] = useState<unknown>(null)
@@ -104,6 +88,16 @@ export function DraftEditor({
 
   const performances = view.performances
   const byId = useMemo(() => new Map(performances.map((performance) => [performance.id, performance])), [performances])
+  const dnd = useDraftDrag({
+    event,
+    byId: (id) => byId.get(id),
+    onStart: (id) => {
+      setPicked(null)
+      setSelectedId(id)
+    },
+    onDrop: (candidate) => place(candidate, placedIds.has(candidate.performanceId) ? 'moved to' : 'placed on'),
+  })
+  const drag = dnd.drag
   const effective = useMemo(() => (drag?.candidate ? replaceIn(placements, drag.candidate) : placements), [placements, drag])
   const checks = useMemo(() => checkLocal(event, performances, effective), [event, performances, effective])
   const placedIds = new Set(placements.map((placement) => placement.performanceId))
@@ -213,62 +207,6 @@ export function DraftEditor({
     }
   }
 
-  // ── Pointer drag (dnd-kit) ──────────────────────────────────────────────────────────────
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-  )
-
-  function candidateOf({ active, over }: DragMoveEvent | DragEndEvent): EditPlacement | null {
-    const performance = byId.get(String(active.id))
-    const top = active.rect.current.translated?.top
-    if (!over || !performance || top === undefined) return null
-    const lane = parseLaneId(String(over.id))
-    const day = event.days.find((candidate) => candidate.date === lane.date)
-    if (!day) return null
-    const start = dayRange(day).from + Math.round((top - over.rect.top) / ROW_PX) * GRID
-    return {
-      performanceId: performance.id,
-      date: lane.date,
-      stage: lane.stage,
-      start: toTime(clampIntoDay(event, lane.date, start, performance.minutes)),
-      pinned: false,
-    }
-  }
-
-  function onDragStart({ active }: DragStartEvent) {
-    setPicked(null)
-    setSelectedId(String(active.id))
-    setDrag({ id: String(active.id), candidate: null })
-  }
-  function onDragMove(moveEvent: DragMoveEvent) {
-    const candidate = candidateOf(moveEvent)
-    setDrag((current) => {
-      if (!current) return current
-      const same =
-        current.candidate &&
-        candidate &&
-        current.candidate.date === candidate.date &&
-        current.candidate.stage === candidate.stage &&
-        current.candidate.start === candidate.start
-      return same || (!current.candidate && !candidate) ? current : { ...current, candidate }
-    })
-  }
-  function onDragEnd(endEvent: DragEndEvent) {
-    const candidate = candidateOf(endEvent)
-    setDrag(null)
-    if (candidate) place(candidate, placedIds.has(candidate.performanceId) ? 'moved to' : 'placed on')
-  }
-
-  const nameOf = (id: string | number) => byId.get(String(id))?.bandName ?? 'The performance'
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} is over ${parseLaneId(String(over.id)).stage}.` : `${nameOf(active.id)} is outside the timetable.`,
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped on ${parseLaneId(String(over.id)).stage}.` : `${nameOf(active.id)} was not moved.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  }
-
   // ── Saving and publishing ───────────────────────────────────────────────────────────────
   const busy = save.isPending || publish.isPending
   const nextVersion = (view.published?.version ?? 0) + 1
@@ -337,15 +275,7 @@ export function DraftEditor({
         {announcement}
       </p>
 
-      <DndContext
-        sensors={sensors}
-        collisionDetection={pointerWithin}
-        onDragStart={onDragStart}
-        onDragMove={onDragMove}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => setDrag(null)}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
-      >
+      <DndContext {...dnd.contextProps}>
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="flex min-w-0 flex-col gap-4">
             {shownDays.map((day) => (
@@ -453,179 +383,5 @@ export function DraftEditor({
         ) : null}
       </ConfirmDialog>
     </div>
-  )
-}
-
-/**
- * The blocks of one day: the real ones, and while dragging the dragged one stays where it was
- * (faded) with a ghost where it would land.
- */
-function gridItems(
-  effective: ReadonlyArray<EditPlacement>,
-  placements: ReadonlyArray<EditPlacement>,
-  dragId: string | null,
-  date: string,
-  byId: ReadonlyMap<string, SchedulePerformance>,
-): Array<GridItem & { ghost?: true }> {
-  const items: Array<GridItem & { ghost?: true }> = []
-  for (const placement of placements) {
-    if (placement.date !== date || !byId.has(placement.performanceId)) continue
-    items.push({ performanceId: placement.performanceId, stage: placement.stage, start: placement.start, minutes: byId.get(placement.performanceId)!.minutes })
-  }
-  const candidate = dragId ? effective.find((placement) => placement.performanceId === dragId) : undefined
-  const original = dragId ? placements.find((placement) => placement.performanceId === dragId) : undefined
-  if (candidate && candidate !== original && candidate.date === date) {
-    items.push({
-      performanceId: candidate.performanceId,
-      stage: candidate.stage,
-      start: candidate.start,
-      minutes: byId.get(candidate.performanceId)!.minutes,
-      ghost: true,
-    })
-  }
-  return items
-}
-
-function SelectedControls({
-  performance,
-  placement,
-  breaks,
-  costs,
-  onMove,
-  onTogglePin,
-  onRemove,
-  onClose,
-}: {
-  performance: SchedulePerformance
-  placement: EditPlacement
-  breaks: ReadonlyArray<TimetableViolation>
-  costs: Partial<Record<(typeof timetableGoals)[number], number>> | undefined
-  onMove: (direction: MoveDirection) => void
-  onTogglePin: () => void
-  onRemove: () => void
-  onClose: () => void
-}) {
-  const locked = placement.pinned
-  const goals = timetableGoals.filter((goal) => costs?.[goal])
-  return (
-    // On phones a sheet fixed to the bottom of the screen, beside the grid on wide screens: selecting never moves the grid.
-    <section
-      aria-label={`Selected: ${performance.bandName}`}
-      className="fixed inset-x-0 bottom-0 z-30 flex max-h-[45dvh] flex-col gap-2 overflow-y-auto border-t border-line bg-surface-2 p-3 text-sm shadow-lg lg:static lg:max-h-none lg:rounded-md lg:border lg:shadow-none print:hidden"
-    >
-      <div className="flex items-start gap-2">
-        <p className="min-w-0 flex-1">
-          <strong className="font-semibold">{performance.bandName}</strong> · {placement.stage} · {dayLabel(placement.date)} · {placement.start}–
-          {endOf(placement.start, performance.minutes)}
-          {locked ? ' · pinned' : ''}
-        </p>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-surface focus-visible:outline-2 focus-visible:outline-brand"
-        >
-          <X aria-hidden className="size-4" />
-        </button>
-      </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label={`Move ${performance.bandName}`}>
-        <Button variant="secondary" onClick={() => onMove('earlier')} disabled={locked}>
-          <ArrowUp aria-hidden className="size-4" />
-          Earlier
-        </Button>
-        <Button variant="secondary" onClick={() => onMove('later')} disabled={locked}>
-          <ArrowDown aria-hidden className="size-4" />
-          Later
-        </Button>
-        <Button variant="secondary" onClick={() => onMove('previous')} disabled={locked}>
-          <ArrowLeft aria-hidden className="size-4" />
-          Previous stage
-        </Button>
-        <Button variant="secondary" onClick={() => onMove('next')} disabled={locked}>
-          <ArrowRight aria-hidden className="size-4" />
-          Next stage
-        </Button>
-        <Button variant="secondary" onClick={onTogglePin} aria-pressed={locked}>
-          {locked ? <PinOff aria-hidden className="size-4" /> : <Pin aria-hidden className="size-4" />}
-          {locked ? 'Unpin' : 'Pin'}
-        </Button>
-        <Button variant="ghost" onClick={onRemove}>
-          <Undo2 aria-hidden className="size-4" />
-          Remove from timetable
-        </Button>
-      </div>
-      {locked ? <p className="text-ink-muted">Pinned: it stays here, and the generator keeps it here. Unpin it to move it.</p> : null}
-      {breaks.length > 0 ? (
-        <ul aria-label={`What ${performance.bandName} breaks`} className="flex flex-col gap-1 text-danger">
-          {breaks.map((violation, index) => (
-            <li key={index}>
-              <strong className="font-semibold">{hardRuleLabels[violation.rule]}:</strong> {violation.message}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-ink-muted">Breaks no rule.</p>
-      )}
-      {goals.length > 0 ? (
-        <p>
-          Penalty points {costOfGoals(costs)}: {goals.map((goal) => `${timetableGoalLabels[goal]} ${costs![goal]}`).join(', ')}
-        </p>
-      ) : (
-        <p className="text-ink-muted">No soft-goal cost.</p>
-      )}
-    </section>
-  )
-}
-
-/** Breaks and costs of the whole draft, updated on every move. */
-export function ChecksSummary({ breaks, cost }: { breaks: ReadonlyArray<string>; cost: { total: number; byGoal: Record<string, number> } }) {
-  const goals = timetableGoals.filter((goal) => cost.byGoal[goal])
-  return (
-    <section aria-label="Checks" className="flex flex-col gap-1 rounded-md border border-line p-3 text-sm print:hidden">
-      <p className={breaks.length > 0 ? 'font-semibold text-danger' : 'font-medium'}>
-        {breaks.length === 0 ? 'No hard rule is broken.' : breaks.length === 1 ? '1 hard rule is broken.' : `${breaks.length} hard rules are broken.`}
-      </p>
-      {breaks.length > 0 ? (
-        <details>
-          <summary className="cursor-pointer">Show the broken rules</summary>
-          <ul className="mt-1 list-disc pl-5">
-            {breaks.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-      <p>
-        Penalty points <strong className="font-semibold">{cost.total}</strong>
-        {goals.length > 0 ? `: ${goals.map((goal) => `${timetableGoalLabels[goal]} ${cost.byGoal[goal]}`).join(', ')}` : ''}
-      </p>
-    </section>
-  )
-}
-
-function UnplacedList({
-  performances,
-  onAdd,
-  addLabel,
-}: {
-  performances: ReadonlyArray<SchedulePerformance>
-  onAdd: (performance: SchedulePerformance) => void
-  addLabel: string
-}) {
-  return (
-    <section aria-labelledby="unplaced-heading" className="flex flex-col gap-2 print:hidden">
-      <h2 id="unplaced-heading" className="text-lg font-semibold">
-        Not in the timetable ({performances.length})
-      </h2>
-      {performances.length === 0 ? (
-        <p className="text-sm text-ink-muted">Every accepted band is placed.</p>
-      ) : (
-        <ul aria-label="Performances to place" className="grid gap-2 sm:grid-cols-2">
-          {performances.map((performance) => (
-            <UnplacedItem key={performance.id} performance={performance} onAdd={() => onAdd(performance)} addLabel={addLabel} />
-          ))}
-        </ul>
-      )}
-    </section>
   )
 }

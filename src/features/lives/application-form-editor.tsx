@@ -3,8 +3,6 @@ import { useStore } from '@tanstack/react-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/feedback'
-import { SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
-import { SubmitForm } from '@/components/ui/form'
 import { dayLabel } from '@/contract/calendar'
 import {
   SETUP_MINUTES,
@@ -16,8 +14,8 @@ import {
   type LiveEvent,
 } from '@/contract/lives'
 import { ApiError } from '@/lib/api-client'
-import { useServerErrors } from '@/lib/form-errors'
-import { TEXT_MAX, formFieldOf, initialValues, toFields, useApplicationForm } from './application-form-values'
+import { useServerErrors } from '@/components/form/server-errors'
+import { TEXT_MAX, initialValues, toFields, useApplicationForm } from './application-form-values'
 import { UnavailableWindowFields } from './application-form-windows'
 import { useSubmitApplication, useUpdateApplication } from './lives-queries'
 import { SongListFields } from './song-list-fields'
@@ -52,7 +50,7 @@ export function ApplicationEditor({
 }) {
   const submitApplication = useSubmitApplication()
   const updateApplication = useUpdateApplication()
-  const server = useServerErrors(formFieldOf)
+  const server = useServerErrors()
   const [initial] = useState(() => initialValues(application))
   const [followSongs, setFollowSongs] = useState(() => application === null || application.requestedMinutes === suggestedMinutes(application.songs))
 
@@ -81,116 +79,88 @@ export function ApplicationEditor({
   const playing = useStore(form.store, (state) => songsMinutes(state.values.songs))
   const suggestion = useStore(form.store, (state) => suggestedMinutes(state.values.songs))
   useEffect(() => {
-    if (followSongs && form.getFieldValue('requestedMinutes') !== String(suggestion)) form.setFieldValue('requestedMinutes', String(suggestion))
+    if (followSongs && form.getFieldValue('requestedMinutes') !== String(suggestion)) form.setFieldValue('requestedMinutes', String(suggestion), { dontRunListeners: true })
   }, [followSongs, suggestion, form])
 
-  const serverError = (name: string) => server.fields[name]
   const dropServerErrors = (prefix: string) => () => server.dropFields((path) => path === prefix || path.startsWith(`${prefix}[`))
   const dayOptions = [{ value: '', label: 'No preference' }, ...event.days.map((day) => ({ value: day.date, label: dayLabel(day.date) }))]
 
   return (
-    <SubmitForm onSubmit={form.handleSubmit} aria-label={application ? `Edit the application of ${band.name}` : `Apply for ${band.name}`} className="flex flex-col gap-6">
-      <SongListFields form={form} serverError={serverError} onRowsMoved={dropServerErrors('songs')} />
+    <form.AppForm>
+      <form.Form
+        server={server}
+        formAlert={false}
+        aria-label={application ? `Edit the application of ${band.name}` : `Apply for ${band.name}`}
+        className="flex flex-col gap-6"
+      >
+        <SongListFields form={form} onRowsMoved={dropServerErrors('songs')} />
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="requestedMinutes">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <form.AppField name="requestedMinutes" listeners={{ onChange: () => setFollowSongs(false) }}>
+            {(field) => (
+              <div className="flex flex-col gap-2">
+                <field.TextField
+                  label="Requested minutes"
+                  type="number"
+                  inputMode="numeric"
+                  min={5}
+                  max={120}
+                  step={1}
+                  description={
+                    <>
+                      Songs: {playing} min + {SETUP_MINUTES} min setup
+                      {followSongs ? ', rounded up to 5. Follows your songs until you change it.' : `; we suggest ${suggestion}.`}
+                    </>
+                  }
+                />
+                {followSongs || field.state.value === String(suggestion) ? null : (
+                  <div>
+                    <Button variant="ghost" onClick={() => setFollowSongs(true)}>
+                      Use {suggestion} min
+                    </Button>
+                  </div>
+                )}
+              </div>
+            )}
+          </form.AppField>
+          <form.AppField name="preferredDay">{(field) => <field.SelectField label="Preferred day" options={dayOptions} />}</form.AppField>
+        </div>
+
+        <UnavailableWindowFields form={form} event={event} onRowsMoved={dropServerErrors('unavailable')} />
+
+        <form.AppField name="needs">
           {(field) => (
-            <div className="flex flex-col gap-2">
-              <TextField
-                label="Requested minutes"
-                type="number"
-                inputMode="numeric"
-                min={5}
-                max={120}
-                step={1}
-                value={field.state.value}
-                onChange={(change) => {
-                  setFollowSongs(false)
-                  field.handleChange(change.target.value)
-                }}
-                onBlur={field.handleBlur}
-                description={
-                  <>
-                    Songs: {playing} min + {SETUP_MINUTES} min setup
-                    {followSongs ? ', rounded up to 5. Follows your songs until you change it.' : `; we suggest ${suggestion}.`}
-                  </>
-                }
-                errors={[...fieldMessages(field.state.meta.errors), serverError('requestedMinutes')]}
-              />
-              {followSongs || field.state.value === String(suggestion) ? null : (
-                <div>
-                  <Button variant="ghost" onClick={() => setFollowSongs(true)}>
-                    Use {suggestion} min
-                  </Button>
-                </div>
-              )}
-            </div>
-          )}
-        </form.Field>
-        <form.Field name="preferredDay">
-          {(field) => (
-            <SelectField
-              label="Preferred day"
-              value={field.state.value}
-              onChange={(change) => field.handleChange(change.target.value)}
-              onBlur={field.handleBlur}
-              options={dayOptions}
-              errors={[...fieldMessages(field.state.meta.errors), serverError('preferredDay')]}
+            <field.TextAreaField
+              label="Stage and equipment needs"
+              maxLength={TEXT_MAX}
+              description={`Optional, e.g. “Two guitar amps, a keyboard stand, our own snare.” ${field.state.value.length} of ${TEXT_MAX} characters.`}
             />
           )}
-        </form.Field>
-      </div>
+        </form.AppField>
+        <form.AppField name="message">
+          {(field) => <field.TextAreaField label="Message to the executives" maxLength={TEXT_MAX} description={`Optional. ${field.state.value.length} of ${TEXT_MAX} characters.`} />}
+        </form.AppField>
 
-      <UnavailableWindowFields form={form} event={event} serverError={serverError} onRowsMoved={dropServerErrors('unavailable')} />
+        <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
+          {(formErrors) => {
+            const message = server.formError ?? (typeof formErrors === 'string' ? formErrors : null)
+            return message ? <FormAlert>{message}</FormAlert> : null
+          }}
+        </form.Subscribe>
 
-      <form.Field name="needs">
-        {(field) => (
-          <TextAreaField
-            label="Stage and equipment needs"
-            maxLength={TEXT_MAX}
-            value={field.state.value}
-            onChange={(change) => field.handleChange(change.target.value)}
-            onBlur={field.handleBlur}
-            description={`Optional, e.g. “Two guitar amps, a keyboard stand, our own snare.” ${field.state.value.length} of ${TEXT_MAX} characters.`}
-            errors={[...fieldMessages(field.state.meta.errors), serverError('needs')]}
-          />
-        )}
-      </form.Field>
-      <form.Field name="message">
-        {(field) => (
-          <TextAreaField
-            label="Message to the executives"
-            maxLength={TEXT_MAX}
-            value={field.state.value}
-            onChange={(change) => field.handleChange(change.target.value)}
-            onBlur={field.handleBlur}
-            description={`Optional. ${field.state.value.length} of ${TEXT_MAX} characters.`}
-            errors={[...fieldMessages(field.state.meta.errors), serverError('message')]}
-          />
-        )}
-      </form.Field>
-
-      <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
-        {(formErrors) => {
-          const message = server.formError ?? (typeof formErrors === 'string' ? formErrors : null)
-          return message ? <FormAlert>{message}</FormAlert> : null
-        }}
-      </form.Subscribe>
-
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" busy={isSubmitting} busyLabel={application ? 'Saving…' : 'Sending…'}>
-              {application ? 'Save changes' : 'Send application'}
-            </Button>
-            {onWithdraw ? (
-              <Button variant="secondary" onClick={onWithdraw} disabled={isSubmitting}>
-                Withdraw application
-              </Button>
-            ) : null}
-          </div>
-        )}
-      </form.Subscribe>
-    </SubmitForm>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => (
+            <div className="flex flex-wrap gap-2">
+              <form.SubmitButton busyLabel={application ? 'Saving…' : 'Sending…'}>{application ? 'Save changes' : 'Send application'}</form.SubmitButton>
+              {onWithdraw ? (
+                <Button variant="secondary" onClick={onWithdraw} disabled={isSubmitting}>
+                  Withdraw application
+                </Button>
+              ) : null}
+            </div>
+          )}
+        </form.Subscribe>
+      </form.Form>
+    </form.AppForm>
   )
 }

@@ -1,4 +1,5 @@
-import { useForm } from '@tanstack/react-form'
+import { useAppForm } from '@/components/form/form-kit'
+import { formFieldOf } from '@/components/form/server-errors'
 import { fieldErrors } from '@/contract/errors'
 import { applicationInputSchema, applicationUpdateSchema, suggestedMinutes, type Application, type LiveEvent } from '@/contract/lives'
 
@@ -72,9 +73,6 @@ export function toFields(values: ApplicationFormValues) {
   }
 }
 
-/** `songs.0.length` (the server's and zod's paths) → `songs[0].length` (the form's field names). */
-export const formFieldOf = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
-
 /** Sentences for empty boxes, where the schema's format hint ("Use HH:MM") would puzzle. */
 function emptyMessages(values: ApplicationFormValues) {
   const fields: Record<string, string> = {}
@@ -114,7 +112,7 @@ export function useApplicationForm({
   bandId: string | null
   onSubmit: (value: ApplicationFormValues) => Promise<void>
 }) {
-  return useForm({
+  return useAppForm({
     defaultValues: initial,
     validators: { onSubmit: validateApplication(bandId) },
     onSubmit: ({ value }) => onSubmit(value),
@@ -122,5 +120,3 @@ export function useApplicationForm({
 }
 export type ApplicationFormApi = ReturnType<typeof useApplicationForm>
 
-/** The server's message for a field of the form, if any. */
-export type ServerFieldError = (name: string) => string | undefined

@@ -1,12 +1,8 @@
-import { useForm } from '@tanstack/react-form'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { FormAlert } from '@/components/ui/feedback'
-import { TextAreaField, fieldMessages } from '@/components/ui/field'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 import { bulkReviewInputSchema, reviewInputSchema, type Application, type ReviewDecision } from '@/contract/lives'
-import { schemaValidator, useServerErrors } from '@/lib/form-errors'
+import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { decisionVerbs } from './application-review-parts'
 import { useBulkReview, useReviewApplication } from './lives-queries'
 
@@ -41,7 +37,7 @@ export function ReviewDialog({ request, onClose, onDone }: { request: ReviewRequ
   const bulk = useBulkReview()
   const server = useServerErrors()
   const schema = request?.kind === 'bulk' ? bulkReviewInputSchema : reviewInputSchema
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { note: request?.kind === 'one' && request.application.status === request.status ? (request.application.reviewNote ?? '') : '' },
     validators: {
       onSubmit: ({ value }) => {
@@ -86,35 +82,23 @@ export function ReviewDialog({ request, onClose, onDone }: { request: ReviewRequ
           : 'The band’s members get a mail with the decision and the note.'
       }
     >
-      <SubmitForm onSubmit={form.handleSubmit} className="flex flex-col gap-4">
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="note">
-          {(field) => (
-            <TextAreaField
-              label={rejecting ? 'Note for the band (required)' : 'Note for the band (optional)'}
-              name="note"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              maxLength={NOTE_MAX}
-              description={rejecting ? 'Say why, so the band knows what to change next time.' : `Up to ${NOTE_MAX} characters.`}
-              errors={[...fieldMessages(field.state.meta.errors), server.fields.note]}
-            />
-          )}
-        </form.Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <form.Subscribe selector={(state) => state.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" variant={rejecting ? 'danger' : 'primary'} busy={isSubmitting} busyLabel="Saving…">
-                {request ? decisionVerbs[request.status].verb : 'Save'}
-              </Button>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="note">
+            {(field) => (
+              <field.TextAreaField
+                label={rejecting ? 'Note for the band (required)' : 'Note for the band (optional)'}
+                name="note"
+                maxLength={NOTE_MAX}
+                description={rejecting ? 'Say why, so the band knows what to change next time.' : `Up to ${NOTE_MAX} characters.`}
+              />
             )}
-          </form.Subscribe>
-        </div>
-      </SubmitForm>
+          </form.AppField>
+          <form.DialogFooter onCancel={onClose} variant={rejecting ? 'danger' : 'primary'}>
+            {request ? decisionVerbs[request.status].verb : 'Save'}
+          </form.DialogFooter>
+        </form.Form>
+      </form.AppForm>
     </Dialog>
   )
 }

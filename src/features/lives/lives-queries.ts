@@ -1,6 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { bandSchema } from '@/contract/bands'
 import {
   acceptedBandListSchema,
   applicationPageSchema,
@@ -45,7 +43,6 @@ export const livesKeys = {
   application: (applicationId: string) => ['lives', 'application', applicationId] as const,
   participants: (eventId: string) => ['lives', 'participants', eventId] as const,
   bands: (eventId: string) => ['lives', 'bands', eventId] as const,
-  myBands: ['lives', 'my-bands'] as const,
 }
 
 /** The current event of a kind (newest of this academic year, not archived), or `event: null`. */
@@ -90,10 +87,6 @@ export const acceptedBandsQueryOptions = (eventId: string) =>
     queryKey: livesKeys.bands(eventId),
     queryFn: async () => acceptedBandListSchema.parse(await api(`/api/events/${eventId}/bands`)).items,
   })
-
-const myBandsSchema = z.object({ items: z.array(bandSchema) })
-export const myBandsQueryOptions = () =>
-  queryOptions({ queryKey: livesKeys.myBands, queryFn: async () => myBandsSchema.parse(await api('/api/bands/mine')).items })
 
 function useLivesMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient()

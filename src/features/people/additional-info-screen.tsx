@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useForm } from '@tanstack/react-form'
 import { toast } from 'sonner'
 import { Lock } from 'lucide-react'
 import {
@@ -10,13 +9,11 @@ import {
   type AdditionalInfo,
   type AdditionalInfoField,
 } from '@/contract/people'
-import { useServerErrors } from '@/lib/form-errors'
-import { Button } from '@/components/ui/button'
-import { TextField, fieldMessages } from '@/components/ui/field'
-import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { useServerErrors } from '@/components/form/server-errors'
+import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myAdditionalInfoQueryOptions, saveMyAdditionalInfo } from '@/features/people/people-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 const inputProps: Record<AdditionalInfoField, { autoComplete?: string; inputMode?: 'tel' | 'text'; type?: string; description?: string; maxLength: number }> = {
   fullName: { autoComplete: 'name', maxLength: 120, description: 'As registered at the university.' },
@@ -57,7 +54,7 @@ function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
   const queryClient = useQueryClient()
   const server = useServerErrors()
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: Object.fromEntries(additionalInfoFields.map((field) => [field, info[field] ?? ''])) as Record<AdditionalInfoField, string>,
     validators: { onSubmit: additionalInfoFormSchema },
     onSubmit: async ({ value }) => {
@@ -74,42 +71,18 @@ function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
   })
 
   return (
-    <SubmitForm
-      onSubmit={form.handleSubmit}
-      aria-label="University details"
-      className="flex flex-col gap-4"
-    >
-      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-      <p className="text-sm text-ink-muted">Fields marked * are required.</p>
-      {additionalInfoFields.map((name) => {
-        const { description, ...props } = inputProps[name]
-        return (
-          <form.Field key={name} name={name}>
-            {(field) => (
-              <TextField
-                label={`${additionalInfoLabels[name]}${isRequired(name) ? ' *' : ''}`}
-                name={name}
-                required={isRequired(name)}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                errors={[...fieldMessages(field.state.meta.errors), ...(server.fields[name] ? [server.fields[name]] : [])]}
-                description={description}
-                {...props}
-              />
-            )}
-          </form.Field>
-        )
-      })}
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <div>
-            <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-              Save details
-            </Button>
-          </div>
-        )}
-      </form.Subscribe>
-    </SubmitForm>
+    <form.AppForm>
+      <form.Form server={server} aria-label="University details" className="flex flex-col gap-4">
+        <p className="text-sm text-ink-muted">Fields marked * are required.</p>
+        {additionalInfoFields.map((name) => (
+          <form.AppField key={name} name={name}>
+            {(field) => <field.TextField label={`${additionalInfoLabels[name]}${isRequired(name) ? ' *' : ''}`} name={name} required={isRequired(name)} {...inputProps[name]} />}
+          </form.AppField>
+        ))}
+        <div>
+          <form.SubmitButton>Save details</form.SubmitButton>
+        </div>
+      </form.Form>
+    </form.AppForm>
   )
 }

@@ -1,9 +1,7 @@
-import { useRef } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useForm } from '@tanstack/react-form'
 import { toast } from 'sonner'
-import { Plus, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import {
   ARTIST_NAME_MAX,
   FAVOURITE_ARTISTS_MAX,
@@ -15,13 +13,14 @@ import {
   type MemberIntro,
   type Part,
 } from '@/contract/people'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { Button } from '@/components/ui/button'
-import { CheckboxField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
-import { FormAlert, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { CheckboxField } from '@/components/ui/field'
+import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myIntroQueryOptions, saveMyIntro } from '@/features/people/people-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { RepeatedRows } from '@/components/form/repeated-rows'
+import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
 
 export function IntroEditScreen() {
   const intro = useQuery(myIntroQueryOptions())
@@ -48,24 +47,11 @@ interface FormValues {
   wantedParts: Part[]
 }
 
-/** Server field paths (`favouriteArtists.2`) → the form's field names (`favouriteArtists[2]`). */
-const fieldName = (path: string) => path.replace(/\.(\d+)/g, '[$1]')
-
-function FieldError({ messages }: { messages: string[] }) {
-  return messages[0] ? <p className="text-sm text-danger">{messages[0]}</p> : null
-}
-
-function PartsFieldset({
-  legend,
-  value,
-  onChange,
-  errors,
-}: {
-  legend: string
-  value: Part[]
-  onChange: (next: Part[]) => void
-  errors: string[]
-}) {
+/** A group of part checkboxes bound to a list field; parts keep the club's order. */
+function PartsFieldset({ legend }: { legend: string }) {
+  const field = useFieldContext<Part[]>()
+  const error = useFieldErrors().find(Boolean)
+  const value = field.state.value
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend>
@@ -75,11 +61,11 @@ function PartsFieldset({
             key={part}
             label={part}
             checked={value.includes(part)}
-            onChange={(event) => onChange(event.target.checked ? parts.filter((p) => p === part || value.includes(p)) : value.filter((p) => p !== part))}
+            onChange={(event) => field.handleChange(event.target.checked ? parts.filter((p) => p === part || value.includes(p)) : value.filter((p) => p !== part))}
           />
         ))}
       </div>
-      <FieldError messages={errors} />
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
     </fieldset>
   )
 }
@@ -87,14 +73,9 @@ function PartsFieldset({
 function IntroForm({ intro }: { intro: MemberIntro }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const server = useServerErrors(fieldName)
-  const formRef = useRef<HTMLFormElement>(null)
-  // Keyboard path: after adding a row, focus its input; after removing one, the row before it
-  // (or "Add artist"), so focus never falls back to the page.
-  const focusLater = (selector: string) =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>(selector)?.focus(), 0)
+  const server = useServerErrors()
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       nickname: intro.nickname ?? '',
       parts: intro.parts,
@@ -119,167 +100,105 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
     },
   })
 
-  const serverError = (name: string) => (server.fields[name] ? [server.fields[name]] : [])
-
   return (
-    <SubmitForm ref={formRef} onSubmit={form.handleSubmit} aria-label="Intro" className="flex flex-col gap-6">
-      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-
-      <form.Field name="nickname">
-        {(field) => (
-          <TextField
-            label="Nickname (optional)"
-            name="nickname"
-            autoComplete="nickname"
-            maxLength={NICKNAME_MAX * 2}
-            value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
-            onBlur={field.handleBlur}
-            errors={[...fieldMessages(field.state.meta.errors), ...serverError('nickname')]}
-            description={`What people call you, up to ${NICKNAME_MAX} characters.`}
-          />
-        )}
-      </form.Field>
-
-      <form.Field name="parts">
-        {(field) => (
-          <PartsFieldset
-            legend="Parts you play"
-            value={field.state.value}
-            onChange={(next) => field.handleChange(next)}
-            errors={[...fieldMessages(field.state.meta.errors), ...serverError('parts')]}
-          />
-        )}
-      </form.Field>
-
-      <form.Field name="favouriteArtists" mode="array">
-        {(field) => {
-          const artists = field.state.value
-          const full = artists.length >= FAVOURITE_ARTISTS_MAX
-          return (
-            <fieldset className="flex flex-col gap-3">
-              <legend className="mb-1 text-sm font-medium text-ink">Favourite artists</legend>
-              {artists.length === 0 ? <p className="text-sm text-ink-muted">None yet.</p> : null}
-              <ol className="flex flex-col gap-3">
-                {artists.map((_, index) => (
-                  <li key={index} className="flex items-start gap-2">
-                    <form.Field name={`favouriteArtists[${index}]`}>
-                      {(artist) => (
-                        <div className="min-w-0 flex-1">
-                          <TextField
-                            label={`Artist ${index + 1}`}
-                            value={artist.state.value}
-                            maxLength={ARTIST_NAME_MAX * 2}
-                            onChange={(event) => artist.handleChange(event.target.value)}
-                            onBlur={artist.handleBlur}
-                            errors={[...fieldMessages(artist.state.meta.errors), ...serverError(`favouriteArtists[${index}]`)]}
-                            data-artist-index={index}
-                          />
-                        </div>
-                      )}
-                    </form.Field>
-                    <Button
-                      variant="ghost"
-                      className="mt-6 shrink-0"
-                      aria-label={`Remove artist ${index + 1}`}
-                      onClick={() => {
-                        field.removeValue(index)
-                        focusLater(index > 0 ? `[data-artist-index="${index - 1}"]` : '[data-add-artist]')
-                      }}
-                    >
-                      <X aria-hidden className="size-4" />
-                    </Button>
-                  </li>
-                ))}
-              </ol>
-              <div className="flex flex-wrap items-center gap-3">
-                <Button
-                  variant="secondary"
-                  disabled={full}
-                  data-add-artist
-                  onClick={() => {
-                    field.pushValue('')
-                    focusLater(`[data-artist-index="${artists.length}"]`)
-                  }}
-                >
-                  <Plus aria-hidden className="size-4" /> Add artist
-                </Button>
-                <p className="text-sm text-ink-muted" aria-live="polite">
-                  {full ? `That is the limit of ${FAVOURITE_ARTISTS_MAX} artists.` : `${artists.length} of ${FAVOURITE_ARTISTS_MAX}`}
-                </p>
-              </div>
-              <FieldError messages={[...fieldMessages(field.state.meta.errors), ...serverError('favouriteArtists')]} />
-            </fieldset>
-          )
-        }}
-      </form.Field>
-
-      <form.Field name="body">
-        {(field) => {
-          const used = charCount(field.state.value)
-          const over = used > INTRO_BODY_MAX
-          return (
-            <TextAreaField
-              label="About you"
-              name="body"
-              rows={8}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              errors={[...fieldMessages(field.state.meta.errors), ...serverError('body')]}
-              description={
-                <span className={over ? 'font-medium text-danger' : undefined} data-testid="body-count">
-                  {used} / {INTRO_BODY_MAX} characters{over ? ` — ${used - INTRO_BODY_MAX} too many` : ''}
-                </span>
-              }
+    <form.AppForm>
+      <form.Form server={server} aria-label="Intro" className="flex flex-col gap-6">
+        <form.AppField name="nickname">
+          {(field) => (
+            <field.TextField
+              label="Nickname (optional)"
+              name="nickname"
+              autoComplete="nickname"
+              maxLength={NICKNAME_MAX * 2}
+              description={`What people call you, up to ${NICKNAME_MAX} characters.`}
             />
-          )
-        }}
-      </form.Field>
-
-      <form.Field name="lookingForBand">
-        {(field) => (
-          <CheckboxField
-            label="I am looking for a band"
-            description="Bands looking for members can find you in the directory."
-            checked={field.state.value}
-            onChange={(event) => field.handleChange(event.target.checked)}
-          />
-        )}
-      </form.Field>
-
-      <form.Subscribe selector={(state) => state.values.lookingForBand}>
-        {(looking) =>
-          looking ? (
-            <form.Field name="wantedParts">
-              {(field) => (
-                <PartsFieldset
-                  legend="Parts you would like to play in a band (none = any)"
-                  value={field.state.value}
-                  onChange={(next) => field.handleChange(next)}
-                  errors={[...fieldMessages(field.state.meta.errors), ...serverError('wantedParts')]}
-                />
-              )}
-            </form.Field>
-          ) : null
-        }
-      </form.Subscribe>
-
-      <div className="flex flex-wrap gap-2">
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-              Save intro
-            </Button>
           )}
+        </form.AppField>
+
+        <form.AppField name="parts">{() => <PartsFieldset legend="Parts you play" />}</form.AppField>
+
+        <form.AppField name="favouriteArtists" mode="array">
+          {(field) => {
+            const artists = field.state.value
+            const full = artists.length >= FAVOURITE_ARTISTS_MAX
+            return (
+              <fieldset className="flex flex-col gap-3">
+                <legend className="mb-1 text-sm font-medium text-ink">Favourite artists</legend>
+                {artists.length === 0 ? <p className="text-sm text-ink-muted">None yet.</p> : null}
+                <RepeatedRows
+                  field={field}
+                  newRow={() => ''}
+                  max={FAVOURITE_ARTISTS_MAX}
+                  focusAfterRemove="previous"
+                  addLabel="Add artist"
+                  addNote={
+                    <p className="text-sm text-ink-muted" aria-live="polite">
+                      {full ? `That is the limit of ${FAVOURITE_ARTISTS_MAX} artists.` : `${artists.length} of ${FAVOURITE_ARTISTS_MAX}`}
+                    </p>
+                  }
+                >
+                  {(index, remove) => (
+                    <div className="flex items-start gap-2">
+                      <form.AppField name={`favouriteArtists[${index}]`}>
+                        {(artist) => (
+                          <div className="min-w-0 flex-1">
+                            <artist.TextField label={`Artist ${index + 1}`} maxLength={ARTIST_NAME_MAX * 2} />
+                          </div>
+                        )}
+                      </form.AppField>
+                      <Button variant="ghost" className="mt-6 shrink-0" aria-label={`Remove artist ${index + 1}`} onClick={remove}>
+                        <X aria-hidden className="size-4" />
+                      </Button>
+                    </div>
+                  )}
+                </RepeatedRows>
+                <field.ErrorText />
+              </fieldset>
+            )
+          }}
+        </form.AppField>
+
+        <form.AppField name="body">
+          {(field) => {
+            const used = charCount(field.state.value)
+            const over = used > INTRO_BODY_MAX
+            return (
+              <field.TextAreaField
+                label="About you"
+                name="body"
+                rows={8}
+                description={
+                  <span className={over ? 'font-medium text-danger' : undefined} data-testid="body-count">
+                    {used} / {INTRO_BODY_MAX} characters{over ? ` — ${used - INTRO_BODY_MAX} too many` : ''}
+                  </span>
+                }
+              />
+            )
+          }}
+        </form.AppField>
+
+        <form.AppField name="lookingForBand">
+          {(field) => <field.CheckboxField label="I am looking for a band" description="Bands looking for members can find you in the directory." />}
+        </form.AppField>
+
+        <form.Subscribe selector={(state) => state.values.lookingForBand}>
+          {(looking) =>
+            looking ? (
+              <form.AppField name="wantedParts">{() => <PartsFieldset legend="Parts you would like to play in a band (none = any)" />}</form.AppField>
+            ) : null
+          }
         </form.Subscribe>
-        <Link
-          to="/intro"
-          className="inline-flex min-h-11 items-center justify-center rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-        >
-          Cancel
-        </Link>
-      </div>
-    </SubmitForm>
+
+        <div className="flex flex-wrap gap-2">
+          <form.SubmitButton>Save intro</form.SubmitButton>
+          <Link
+            to="/intro"
+            className="inline-flex min-h-11 items-center justify-center rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          >
+            Cancel
+          </Link>
+        </div>
+      </form.Form>
+    </form.AppForm>
   )
 }

@@ -1,21 +1,19 @@
 import { useState } from 'react'
 import { Link, getRouteApi } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useForm } from '@tanstack/react-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { FormAlert, errorMessage } from '@/components/ui/feedback'
-import { SelectField, TextField, fieldMessages } from '@/components/ui/field'
 import { Card, PageHeader } from '@/components/ui/page'
 import { roles } from '@/contract/auth'
 import { gradeLabel } from '@/contract/terms'
 import { roleLabels, statusLabels, userEditSchema, type UserDetail, type UserEditInput, type UserPatchInput } from '@/contract/users'
-import { useServerErrors } from '@/lib/form-errors'
+import { useServerErrors } from '@/components/form/server-errors'
 import { useSession } from '@/lib/session-context'
 import { StatusBadge } from './user-filters'
 import { useApproveUser, useRevokeSessions, useSendPasswordReset, useUpdateUser, userQueryOptions } from './users-queries'
-import { SubmitForm } from '@/components/ui/form'
+import { useAppForm } from '@/components/form/form-kit'
 
 const routeApi = getRouteApi('/_authenticated/user-edit')
 
@@ -64,7 +62,7 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
   const server = useServerErrors<FieldName>()
   const initialStatus = user.status === 'deleted' ? 'active' : user.status
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       displayName: user.displayName,
       email: user.email,
@@ -100,97 +98,44 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
     label: status === 'active' && user.status === 'pending' ? 'Active (approve)' : statusLabels[status],
   }))
 
-  const errorsOf = (name: FieldName, errors: ReadonlyArray<unknown>) => [...fieldMessages(errors), server.fields[name]]
-
   return (
     <Card title="Account">
-      <SubmitForm
-        onSubmit={form.handleSubmit}
-        className="flex flex-col gap-4"
-      >
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <form.Field name="displayName">
-          {(field) => (
-            <TextField
-              label="Name"
-              name="displayName"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              maxLength={40}
-              errors={errorsOf('displayName', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="email">
-          {(field) => (
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              errors={errorsOf('email', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="enrollmentYear">
-          {(field) => (
-            <TextField
-              label="Enrollment year"
-              name="enrollmentYear"
-              inputMode="numeric"
-              value={String(field.state.value)}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              description="The grade is worked out from this and the current academic year."
-              errors={errorsOf('enrollmentYear', field.state.meta.errors)}
-            />
-          )}
-        </form.Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="role">
-            {(field) => (
-              <SelectField
-                label="Role"
-                name="role"
-                value={field.state.value}
-                disabled={isSelf}
-                description={isSelf ? 'You cannot change your own role.' : 'Admins can manage accounts and settings.'}
-                onChange={(event) => field.handleChange(event.target.value as UserEditInput['role'])}
-                options={roles.map((role) => ({ value: role, label: roleLabels[role] }))}
-                errors={errorsOf('role', field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="status">
-            {(field) => (
-              <SelectField
-                label="Status"
-                name="status"
-                value={field.state.value}
-                disabled={isSelf}
-                description={isSelf ? 'You cannot change your own status.' : 'Suspended accounts are signed out and cannot sign in.'}
-                onChange={(event) => field.handleChange(event.target.value as UserEditInput['status'])}
-                options={statusOptions}
-                errors={errorsOf('status', field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-        </div>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => (
-            <div>
-              <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-                Save changes
-              </Button>
-            </div>
-          )}
-        </form.Subscribe>
-      </SubmitForm>
+      <form.AppForm>
+        <form.Form server={server} className="flex flex-col gap-4">
+          <form.AppField name="displayName">{(field) => <field.TextField label="Name" name="displayName" maxLength={40} />}</form.AppField>
+          <form.AppField name="email">{(field) => <field.TextField label="Email" name="email" type="email" inputMode="email" autoComplete="off" />}</form.AppField>
+          <form.AppField name="enrollmentYear">
+            {(field) => <field.TextField label="Enrollment year" name="enrollmentYear" inputMode="numeric" description="The grade is worked out from this and the current academic year." />}
+          </form.AppField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <form.AppField name="role">
+              {(field) => (
+                <field.SelectField
+                  label="Role"
+                  name="role"
+                  disabled={isSelf}
+                  description={isSelf ? 'You cannot change your own role.' : 'Admins can manage accounts and settings.'}
+                  options={roles.map((role) => ({ value: role, label: roleLabels[role] }))}
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="status">
+              {(field) => (
+                <field.SelectField
+                  label="Status"
+                  name="status"
+                  disabled={isSelf}
+                  description={isSelf ? 'You cannot change your own status.' : 'Suspended accounts are signed out and cannot sign in.'}
+                  options={statusOptions}
+                />
+              )}
+            </form.AppField>
+          </div>
+          <div>
+            <form.SubmitButton>Save changes</form.SubmitButton>
+          </div>
+        </form.Form>
+      </form.AppForm>
     </Card>
   )
 }

@@ -7,13 +7,16 @@ import { ApiError } from '@/lib/api-client'
 // Every form shows a failed call the same way (messages under fields, one for the form), so the
 // handling lives here once instead of in each screen.
 
+/** A server field path (`songs.0.title`) as TanStack Form names the field (`songs[0].title`). */
+export const formFieldOf = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
+
 /**
- * The server's answer to a form: messages by field (shown under the fields) and one for the
- * form. A 429 says how long to wait. Cleared when the form is sent again. `mapField` turns the
- * server's field paths into the form's field names (e.g. `parts.0` → `parts[0]`); it should be
- * stable (a module-level function).
+ * The server's answer to a form: messages by field (shown under the fields, named as the form
+ * names them) and one for the form. A 429 says how long to wait. Cleared when the form is sent
+ * again. `mapField` renames fields further where the form's shape differs from the request's
+ * (e.g. `bandId` → `bookFor`); it should be stable (a module-level function).
  */
-export function useServerErrors<Field extends string = string>(mapField?: (path: string) => string) {
+export function useServerErrors<Field extends string = string>(mapField: (name: string) => string = (name) => name) {
   const [fields, setFields] = useState<Partial<Record<Field, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
 
@@ -22,18 +25,18 @@ export function useServerErrors<Field extends string = string>(mapField?: (path:
     setFormError(null)
   }, [])
 
+  /** Shows a failed call; `message` replaces the form-level sentence (e.g. sign-in's own wording). */
   const show = useCallback(
-    (error: unknown) => {
+    (error: unknown, message?: string) => {
       if (error instanceof ApiError) {
-        const named = mapField ? Object.fromEntries(Object.entries(error.fields).map(([path, message]) => [mapField(path), message])) : error.fields
-        setFields(named as Partial<Record<Field, string>>)
-        if (error.status === 429 && error.retryAfter) {
+        setFields(Object.fromEntries(Object.entries(error.fields).map(([path, text]) => [mapField(formFieldOf(path)), text])) as Partial<Record<Field, string>>)
+        if (message === undefined && error.status === 429 && error.retryAfter) {
           const minutes = Math.ceil(error.retryAfter / 60)
           setFormError(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)
           return
         }
       }
-      setFormError(errorMessage(error))
+      setFormError(message ?? errorMessage(error))
     },
     [mapField],
   )
@@ -45,6 +48,8 @@ export function useServerErrors<Field extends string = string>(mapField?: (path:
 
   return { fields, formError, clear, show, dropFields }
 }
+
+export type ServerErrors = ReturnType<typeof useServerErrors>
 
 /**
  * A TanStack Form `onSubmit` validator from a shared schema whose input type differs from the

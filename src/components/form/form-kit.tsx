@@ -1,0 +1,156 @@
+import { createContext, use, type ComponentPropsWithRef, type ReactNode } from 'react'
+import { createFormHook, createFormHookContexts } from '@tanstack/react-form'
+import { Button, type ButtonProps } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/feedback'
+import { CheckboxField, SelectField, TextAreaField, TextField, fieldMessages } from '@/components/ui/field'
+import { SubmitForm } from '@/components/ui/form'
+import { numberOf, numberValue } from '@/lib/number-input'
+import type { ServerErrors } from './server-errors'
+
+// The app's form kit: every form is `useAppForm` + `form.Form` + `form.AppField` with one of
+// the bound fields below, so the binding (value, change, blur, client and server errors,
+// label and aria wiring) is written once.
+
+const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
+
+/** The server's answer shown by the form: `form.Form` provides it, the fields read it. */
+const ServerErrorsContext = createContext<Pick<ServerErrors, 'fields' | 'formError'> | null>(null)
+
+/**
+ * Client messages (the schema's) first, then the server's for this field, then the server's
+ * for `rowError` (a row's own message, e.g. `songs[2]`, shown under the row's last field).
+ */
+function useFieldErrors(rowError?: string) {
+  const field = useFieldContext<unknown>()
+  const server = use(ServerErrorsContext)
+  return [...fieldMessages(field.state.meta.errors), server?.fields[field.name], rowError ? server?.fields[rowError] : undefined]
+}
+
+type Bound<Props> = Omit<Props, 'value' | 'checked' | 'onChange' | 'onBlur' | 'errors'> & { rowError?: string }
+
+function BoundTextField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextField>>) {
+  const field = useFieldContext<string | undefined>()
+  const errors = useFieldErrors(rowError)
+  return <TextField {...props} value={field.state.value ?? ''} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+}
+
+function BoundTextAreaField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextAreaField>>) {
+  const field = useFieldContext<string>()
+  const errors = useFieldErrors(rowError)
+  return <TextAreaField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+}
+
+/** A select over a text or number field (a number field gets numbers back). */
+function BoundSelectField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof SelectField>>) {
+  const field = useFieldContext<string | number>()
+  const errors = useFieldErrors(rowError)
+  const numeric = typeof field.state.value === 'number'
+  return (
+    <SelectField
+      {...props}
+      value={String(field.state.value)}
+      onChange={(event) => field.handleChange(numeric ? Number(event.target.value) : event.target.value)}
+      onBlur={field.handleBlur}
+      errors={errors}
+    />
+  )
+}
+
+/**
+ * A number box whose value is NaN while it is empty, so the schema says "Enter …"; a schema
+ * without its own message would say "received NaN", which means nothing to a member.
+ */
+function BoundNumberField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextField>>) {
+  const field = useFieldContext<number>()
+  const errors = useFieldErrors(rowError).map((message) => (message?.includes('NaN') ? 'Enter a number' : message))
+  return (
+    <TextField
+      type="number"
+      inputMode="numeric"
+      {...props}
+      value={numberValue(field.state.value)}
+      onChange={(event) => field.handleChange(numberOf(event.target.value))}
+      onBlur={field.handleBlur}
+      errors={errors}
+    />
+  )
+}
+
+function BoundCheckboxField(props: Omit<ComponentPropsWithRef<typeof CheckboxField>, 'checked' | 'onChange' | 'onBlur'>) {
+  const field = useFieldContext<boolean>()
+  return <CheckboxField {...props} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} onBlur={field.handleBlur} />
+}
+
+/** The field's first message, for fields drawn by hand (a group of checkboxes, rows). */
+function ErrorText({ id, className = '', role, rowError }: { id?: string; className?: string; role?: 'alert'; rowError?: string }) {
+  const error = useFieldErrors(rowError).find(Boolean)
+  return error ? (
+    <p id={id} role={role} className={`text-sm text-danger ${className}`}>
+      {error}
+    </p>
+  ) : null
+}
+/** The server's form-level message; `form.Form` shows it first unless told `formAlert={false}`. */
+function FormError() {
+  const formError = use(ServerErrorsContext)?.formError
+  return formError ? <FormAlert>{formError}</FormAlert> : null
+}
+
+/** The form element: submits through TanStack Form and provides the server's answer to the fields. */
+function Form({
+  server,
+  formAlert = true,
+  children,
+  ...rest
+}: Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & { server?: Pick<ServerErrors, 'fields' | 'formError'>; formAlert?: boolean }) {
+  const form = useFormContext()
+  return (
+    <ServerErrorsContext value={server ?? null}>
+      <SubmitForm onSubmit={form.handleSubmit} {...rest}>
+        {formAlert ? <FormError /> : null}
+        {children}
+      </SubmitForm>
+    </ServerErrorsContext>
+  )
+}
+/** The submit button: busy (and so disabled) while the form's submit runs, or while `busy` says so. */
+function SubmitButton({ children, busyLabel = 'Saving…', busy = false, ...rest }: Omit<ButtonProps, 'type'> & { children: ReactNode }) {
+  const form = useFormContext()
+  return (
+    <form.Subscribe selector={(state) => state.isSubmitting}>
+      {(isSubmitting) => (
+        <Button type="submit" busy={busy || isSubmitting} busyLabel={busyLabel} {...rest}>
+          {children}
+        </Button>
+      )}
+    </form.Subscribe>
+  )
+}
+
+/** A dialog form's footer: Cancel, then the submit button (wrapping under each other on a phone). */
+function DialogFooter({ onCancel, children, ...submit }: { onCancel: () => void; children: ReactNode; busyLabel?: string; variant?: ButtonProps['variant'] }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <SubmitButton {...submit}>{children}</SubmitButton>
+    </div>
+  )
+}
+
+export const { useAppForm, withForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: {
+    TextField: BoundTextField,
+    TextAreaField: BoundTextAreaField,
+    SelectField: BoundSelectField,
+    NumberField: BoundNumberField,
+    CheckboxField: BoundCheckboxField,
+    ErrorText,
+  },
+  formComponents: { Form, FormError, SubmitButton, DialogFooter },
+})
+
+export { useFieldContext, useFieldErrors }
