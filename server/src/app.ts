@@ -127,8 +127,10 @@ export async function buildApp(options: AppOptions) {
   // Moved by every write that can change a week grid; the public schedule's cache follows it.
   const feed = await openChangeFeed(options.database, app.log)
   app.addHook('onClose', () => feed.close())
-  // A write's answer waits until the other processes have been told (see change-feed.ts).
-  app.addHook('onSend', (_request, _reply, payload, done) => {
+  // A write that succeeded drops what every process keeps per person (sessions, bands), and
+  // its answer waits until the other processes have been told (see change-feed.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) feed.publish('writes')
     const settled = feed.settled()
     if (settled) void settled.then(() => done(null, payload))
     else done(null, payload)
@@ -136,7 +138,7 @@ export async function buildApp(options: AppOptions) {
   const scheduleVersion = createScheduleVersion(feed)
   const settings = createSettingsService({ db, clock, scheduleVersion, feed })
   const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock })
-  const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
+  const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings, feed })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
   const services = { auth, settings, mailer, passwordReset, scheduleVersion }
@@ -151,7 +153,7 @@ export async function buildApp(options: AppOptions) {
   registerPeopleRoutes(app, createPeopleService({ db, clock, settings }))
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerBandRoutes(app, { db, clock, scheduleVersion })
-  registerBookingRoutes(app, { db, clock, settings, scheduleVersion })
+  registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
   registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)

@@ -4,11 +4,17 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from './client'
 
-/** What a process may keep in memory and must drop when another process changes it. */
-export type ChangeTopic = 'schedule' | 'settings'
+/**
+ * What a process may keep in memory and must drop when another process changes it:
+ * - schedule: anything a week grid shows (bookings, rooms, periods, blackouts, band names)
+ * - settings: the club settings document
+ * - writes: any write request that succeeded (app.ts publishes it); what is kept per person
+ *   (their session, their bands) is dropped on it, so no write path can be forgotten
+ */
+export type ChangeTopic = 'schedule' | 'settings' | 'writes'
 
 const CHANNEL = 'bandroom_changes'
-const TOPICS: readonly ChangeTopic[] = ['schedule', 'settings']
+const TOPICS: readonly ChangeTopic[] = ['schedule', 'settings', 'writes']
 
 /**
  * Tells every server process that something they cache has changed. Listeners in this
