@@ -129,8 +129,10 @@ export async function buildApp(options: AppOptions) {
   // Moved by every write that can change a week grid; the public schedule's cache follows it.
   const feed = await openChangeFeed(options.database, app.log)
   app.addHook('onClose', () => feed.close())
-  // A write's answer waits until the other processes have been told (see change-feed.ts).
-  app.addHook('onSend', (_request, _reply, payload, done) => {
+  // A write that succeeded drops what every process keeps per person (sessions, bands), and
+  // its answer waits until the other processes have been told (see change-feed.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) feed.publish('writes')
     const settled = feed.settled()
     if (settled) void settled.then(() => done(null, payload))
     else done(null, payload)
@@ -146,7 +148,7 @@ export async function buildApp(options: AppOptions) {
   const workers = createWorkerPool()
   app.addHook('onClose', () => workers.close())
   const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs })
-  const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings })
+  const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings, feed })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
   const services = { auth, settings, mailer, passwordReset, scheduleVersion, jobs }
@@ -161,7 +163,7 @@ export async function buildApp(options: AppOptions) {
   registerPeopleRoutes(app, createPeopleService({ db, clock, settings }))
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerBandRoutes(app, { db, clock, scheduleVersion })
-  registerBookingRoutes(app, { db, clock, settings, scheduleVersion })
+  registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
   registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)

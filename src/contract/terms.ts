@@ -11,8 +11,13 @@ export interface TermSettings {
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const dateFormatters = new Map<string, Intl.DateTimeFormat>()
 
+/** The last answer: every request asks for "now" (the term, today), and a minute has one date in any zone. */
+let last: { timeZone: string; minute: number; date: { year: number; month: number; day: number } } | undefined
+
 /** The calendar date of an instant in a time zone. */
 export function zonedDate(instant: Date, timeZone: string) {
+  const minute = Math.floor(instant.getTime() / 60_000)
+  if (last && last.minute === minute && last.timeZone === timeZone) return { ...last.date }
   let formatter = dateFormatters.get(timeZone)
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
@@ -20,7 +25,9 @@ export function zonedDate(instant: Date, timeZone: string) {
   }
   const parts = formatter.formatToParts(instant)
   const get = (type: string) => Number(parts.find((part) => part.type === type)!.value)
-  return { year: get('year'), month: get('month'), day: get('day') }
+  const date = { year: get('year'), month: get('month'), day: get('day') }
+  last = { timeZone, minute, date }
+  return { ...date }
 }
 
 /** The academic year (named by the calendar year it starts in) that an instant falls in. */

@@ -145,6 +145,15 @@ describe('POST /api/login', () => {
 })
 
 describe('sessions', () => {
+  it('refuses at the next request a session an admin signed out, though sessions are kept in memory', async () => {
+    const admin = await t.as('admin')
+    const member = await t.as('member')
+    for (let i = 0; i < 3; i++) expect((await me(member.token)).statusCode).toBe(200)
+    const revoked = await t.inject({ method: 'POST', url: `/api/users/${member.user.id}/sessions/revoke`, headers: admin.headers })
+    expect(revoked.statusCode, revoked.body).toBeLessThan(300)
+    expect((await me(member.token)).statusCode).toBe(401)
+  })
+
   it('GET /api/me needs a token naming a live session', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401)
     expect((await me('not-a-jwt')).statusCode).toBe(401)

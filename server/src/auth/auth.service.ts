@@ -8,7 +8,8 @@ import { withTransaction } from '../db/transaction'
 import { purgeRateLimitCounters } from '../http/rate-limit-store'
 import { dummyPasswordHash, verifyPassword } from './passwords'
 import type { Principal } from './principal'
-import { readAccessToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, signAccessToken } from './tokens'
+import { CLOCK_TOLERANCE_S, readAccessToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, signAccessToken, type VerifiedClaims } from './tokens'
+import type { ChangeFeed } from '../db/change-feed'
 
 export const FAILED_LOGIN_LIMIT = 5
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000
@@ -20,9 +21,14 @@ export interface AuthDeps {
   secret: Uint8Array
   clock: () => Date
   settings: SettingsService
+  feed: ChangeFeed
 }
 
+/** At most this many verified tokens and live sessions are kept in memory (then emptied). */
+const MEMORY_ENTRIES = 10_000
+
 export type UserRow = typeof users.$inferSelect
+type SessionRow = { session: typeof sessions.$inferSelect; user: UserRow; isExecutive: boolean }
 
 export function toSessionUser(row: UserRow, isExecutive: boolean): SessionUser {
   return {
@@ -51,7 +57,44 @@ const refusedStatus: Record<Exclude<UserRow['status'], 'active'>, AppError> = {
   deleted: new AppError(403, 'ACCOUNT_DELETED', 'This account has been deleted.'),
 }
 
-export function createAuthService({ db, secret, clock, settings }: AuthDeps) {
+export function createAuthService({ db, secret, clock, settings, feed }: AuthDeps) {
+  /**
+   * The request path of every screen checks a token and its session. Both are kept in memory:
+   * a token once verified (its signature cannot change; it is taken until it expires), and a
+   * session row with its user as last read. Any write that succeeds, in any process, empties
+   * the session memory (change feed 'writes'), so a sign-out, a revocation, a suspension or a
+   * new position is seen by the next request; time limits are checked on every request, and
+   * a session that looks dead in memory is read again before it is refused.
+   */
+  const verifiedTokens = new Map<string, VerifiedClaims>()
+  const liveSessions = new Map<string, { row: SessionRow; term: number }>()
+  let generation = 0
+  feed.subscribe('writes', () => {
+    generation += 1
+    liveSessions.clear()
+  })
+  const remember = <K, V>(map: Map<K, V>, key: K, value: V) => {
+    if (map.size >= MEMORY_ENTRIES) map.clear()
+    map.set(key, value)
+  }
+
+  async function verifiedClaims(token: string, now: Date) {
+    const known = verifiedTokens.get(token)
+    if (known && now.getTime() < known.expiresAtMs + CLOCK_TOLERANCE_S * 1000) return known
+    const claims = await readAccessToken(secret, token, now)
+    if (claims) remember(verifiedTokens, token, claims)
+    return claims
+  }
+
+  async function readSession(sessionId: string, term: number) {
+    const [row] = await db
+      .select({ session: sessions, user: users, isExecutive: holdsPositionIn(term) })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId))
+    return row
+  }
+
   /**
    * Books one password check for the account, or throws 429 when the window's 5 are used.
    * The attempt is recorded as a failure *before* the password is checked, under a lock on the
@@ -91,27 +134,33 @@ export function createAuthService({ db, secret, clock, settings }: AuthDeps) {
   /** The live session a token names, with its user; null when the token or session is dead. */
   async function liveSession(token: string, allowExpired: boolean) {
     const now = clock()
-    const claims = await readAccessToken(secret, token, now, { allowExpired })
+    // Refresh and sign-out take expired tokens: rare calls, always read from the database.
+    const claims = allowExpired ? await readAccessToken(secret, token, now, { allowExpired }) : await verifiedClaims(token, now)
     if (!claims) return null
     const term = await settings.currentTerm()
-    const [row] = await db
-      .select({ session: sessions, user: users, isExecutive: holdsPositionIn(term) })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, claims.sessionId))
-    if (!row || row.user.id !== claims.userId) return null
-    const { session, user, isExecutive } = row
-    const alive =
-      session.revokedAt === null &&
-      session.expiresAt.getTime() > now.getTime() &&
-      now.getTime() - session.lastSeenAt.getTime() < SESSION_IDLE_MS &&
-      user.status === 'active'
-    return alive ? { session, user, isExecutive, now } : null
+    const alive = (row: SessionRow | undefined): row is SessionRow =>
+      row !== undefined &&
+      row.user.id === claims.userId &&
+      row.session.revokedAt === null &&
+      row.session.expiresAt.getTime() > now.getTime() &&
+      now.getTime() - row.session.lastSeenAt.getTime() < SESSION_IDLE_MS &&
+      row.user.status === 'active'
+    const kept = allowExpired ? undefined : liveSessions.get(claims.sessionId)
+    if (kept && kept.term === term && alive(kept.row)) return { ...kept.row, now }
+    // Not in memory, or dead as remembered (another process may have seen it since): read it.
+    const started = generation
+    const row = await readSession(claims.sessionId, term)
+    if (!alive(row)) return null
+    // A write that landed while we read may have changed it: keep only a read that is current.
+    if (!allowExpired && started === generation) remember(liveSessions, claims.sessionId, { row, term })
+    return { ...row, now }
   }
 
-  async function touch(sessionId: string, lastSeenAt: Date, now: Date, force = false) {
-    if (force || now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId))
+  async function touch(session: SessionRow['session'], now: Date, force = false) {
+    if (force || now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id))
+      // The remembered row is the same object: the next request sees the new time too.
+      session.lastSeenAt = now
     }
   }
 
@@ -150,14 +199,14 @@ export function createAuthService({ db, secret, clock, settings }: AuthDeps) {
     async authenticate(token: string): Promise<Principal> {
       const live = await liveSession(token, false)
       if (!live) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
-      await touch(live.session.id, live.session.lastSeenAt, live.now)
+      await touch(live.session, live.now)
       return { user: toSessionUser(live.user, live.isExecutive), sessionId: live.session.id }
     },
 
     async refresh(token: string) {
       const live = await liveSession(token, true)
       if (!live) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
-      await touch(live.session.id, live.session.lastSeenAt, live.now, true)
+      await touch(live.session, live.now, true)
       return { access_token: await issueToken(live.user.id, live.session.id) }
     },
 

@@ -4,10 +4,17 @@ import { SignJWT, jwtVerify, errors } from 'jose'
 export const ACCESS_TOKEN_SECONDS = 15 * 60
 export const SESSION_IDLE_MS = 30 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
+/** Seconds a token is still taken after its expiry, for clocks a little apart. */
+export const CLOCK_TOLERANCE_S = 5
 
 export interface TokenClaims {
   userId: string
   sessionId: string
+}
+
+export interface VerifiedClaims extends TokenClaims {
+  /** When the token expires (ms since the epoch). */
+  expiresAtMs: number
 }
 
 /** The HMAC key for a secret, made once: jose would import raw bytes again on every call. */
@@ -44,17 +51,17 @@ export async function readAccessToken(
   token: string,
   now: Date,
   { allowExpired = false } = {},
-): Promise<TokenClaims | null> {
+): Promise<VerifiedClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
       currentDate: now,
-      clockTolerance: allowExpired ? SESSION_IDLE_MS / 1000 : 5,
+      clockTolerance: allowExpired ? SESSION_IDLE_MS / 1000 : CLOCK_TOLERANCE_S,
     })
     // Both claims are UUID columns: any other string (even correctly signed) is no session,
     // not a query PostgreSQL refuses with a 500.
     if (!isUuid(payload.sub) || !isUuid(payload.sid)) return null
-    return { userId: payload.sub, sessionId: payload.sid }
+    return { userId: payload.sub, sessionId: payload.sid, expiresAtMs: (payload.exp ?? 0) * 1000 }
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null
     throw error

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   bookingCheckQuerySchema,
   bookingCheckSchema,
@@ -22,7 +22,7 @@ import { sendCsv, type CsvColumn } from '../http/csv'
 import { notFound } from '../http/errors'
 import { defineRoute } from '../http/route'
 import { createBookingsService, type BookingsDeps } from './bookings.service'
-import { matchesEtag, preferredEncoding } from './schedule-cache'
+import { matchesEtag, preferredEncoding, type CachedBody } from './schedule-cache'
 import { createScheduleService } from './schedule.service'
 
 const statusLabels: Record<Booking['status'], string> = { active: 'Active', cancelled: 'Cancelled' }
@@ -121,7 +121,9 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
     summary: 'The week grid for members: rooms, periods, blackouts and every booking, the caller’s marked',
     query: weekQuerySchema,
     response: weekScheduleSchema,
-    handler: ({ query, principal }) => schedule.week(principal!.user, query.week),
+    // The body comes finished (and compressed) from the schedule's memory, as the public one.
+    config: { compress: false, decompress: false },
+    handler: async ({ query, principal, request, reply }) => sendCachedBody(request, reply, await schedule.weekBody(principal!.user, query.week)),
   })
 
   defineRoute(app, {
@@ -140,15 +142,21 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
     handler: async ({ query, request, reply }) => {
       const cached = await schedule.publicWeek(query)
       if (!cached) throw notFound('This room is not on the public schedule.')
-      reply.header('etag', cached.etag).header('cache-control', 'public, max-age=30').header('vary', 'accept-encoding')
+      reply.header('etag', cached.etag).header('cache-control', 'public, max-age=30')
       if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send()
-      // The body is sent as the cached string (or its cached compressed copy): nothing is
-      // serialised or compressed again per request.
-      reply.type('application/json; charset=utf-8')
-      const encoding = preferredEncoding(request.headers['accept-encoding'])
-      const encoded = encoding ? cached.encoded(encoding) : null
-      if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded)
-      return reply.send(cached.body)
+      return sendCachedBody(request, reply, cached)
     },
   })
+}
+
+/**
+ * Sends a cached body as it is (or its cached compressed copy): nothing is serialised or
+ * compressed again per request.
+ */
+function sendCachedBody(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+  const encoding = preferredEncoding(request.headers['accept-encoding'])
+  const encoded = encoding ? cached.encoded(encoding) : null
+  if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded)
+  return reply.send(cached.body)
 }

@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
 import { DELETED_MEMBER_NAME } from '../bands/bands.service'
 import { bandUsesInWeek, evaluateBooking, isPrivileged, slotTakenMessage, toAppError, usedInWeek } from './booking-rules'
+import type { ChangeFeed } from '../db/change-feed'
 import type { ScheduleVersion } from './schedule-cache'
 
 export interface BookingsDeps {
@@ -18,6 +19,7 @@ export interface BookingsDeps {
   clock: () => Date
   settings: SettingsService
   scheduleVersion: ScheduleVersion
+  feed: ChangeFeed
 }
 
 type Caller = SessionUser

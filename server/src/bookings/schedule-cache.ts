@@ -76,6 +76,10 @@ export function createVersionedCache<T>(
   const entries = new Map<string, { value: Promise<T | null>; builtAt: number }>()
 
   return {
+    /** Drops every entry (and lets builds under way finish without being kept). */
+    clear() {
+      entries.clear()
+    },
     get(key: string, build: () => Promise<T | null>): Promise<T | null> {
       if (version.current() !== seen) {
         entries.clear()
@@ -100,6 +104,7 @@ export function createVersionedCache<T>(
 export function createBodyCache(version: ScheduleVersion, maxEntries = 200) {
   const cache = createVersionedCache<CachedBody>(version, { maxEntries })
   return {
+    clear: () => cache.clear(),
     get: (key: string, build: () => Promise<unknown>) =>
       cache.get(key, async () => {
         const value = await build()

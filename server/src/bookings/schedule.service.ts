@@ -3,13 +3,12 @@ import type { SessionUser } from '../../../src/contract/auth'
 import type { PublicSchedule, PublicScheduleEntry, WeekSchedule } from '../../../src/contract/bookings'
 import { bookingKindLabels } from '../../../src/contract/bookings'
 import { weekDays, weekStartOf } from '../../../src/contract/calendar'
-import type { Db } from '../db/client'
 import { bandMembers, bands, blackouts, bookings, periods, rooms, users } from '../db/schema'
-import type { SettingsService } from '../settings/settings.service'
 import { DELETED_MEMBER_NAME } from '../bands/bands.service'
 import { lastBookableDate } from './booking-rules'
 import { clubToday } from './club-time'
-import { createBodyCache, createVersionedCache, type CachedBody, type ScheduleVersion } from './schedule-cache'
+import { createBodyCache, createVersionedCache, type CachedBody } from './schedule-cache'
+import type { BookingsDeps } from './bookings.service'
 
 type BlackoutRow = { startsOn: string; endsOn: string; roomIds: string[] | null; reason: string }
 
@@ -31,7 +30,7 @@ function expandBlackouts(rows: BlackoutRow[], days: string[], shownRoomIds?: Set
  * public one with only what the settings allow. Each is a constant number of queries, run
  * together; bookings are found through the active (date, period) index.
  */
-export function createScheduleService({ db, clock, settings, scheduleVersion }: { db: Db; clock: () => Date; settings: SettingsService; scheduleVersion: ScheduleVersion }) {
+export function createScheduleService({ db, clock, settings, scheduleVersion, feed }: BookingsDeps) {
   const blackoutsIn = (from: string, to: string) =>
     db
       .select({ startsOn: blackouts.startsOn, endsOn: blackouts.endsOn, roomIds: blackouts.roomIds, reason: blackouts.reason })
@@ -174,14 +173,30 @@ export function createScheduleService({ db, clock, settings, scheduleVersion }: 
    */
   const memberWeeks = createVersionedCache<Awaited<ReturnType<typeof memberWeek>>>(scheduleVersion, { maxEntries: 100, maxAgeMs: 30_000, clock })
 
+  /**
+   * Each person's week as a finished body (serialised once, compressed once per encoding):
+   * the screen members open all day answers from memory. Kept per schedule version and
+   * minute (the grid's "now" is that minute), and dropped on any write in any process (the
+   * person's bands may have changed).
+   */
+  const personalWeeks = createBodyCache(scheduleVersion, 2_000)
+  feed.subscribe('writes', () => personalWeeks.clear())
+
   return {
+    /** The signed-in week grid as a cached body; see `week`. */
+    async weekBody(caller: SessionUser, week?: string): Promise<CachedBody> {
+      const minute = new Date(Math.floor(clock().getTime() / 60_000) * 60_000)
+      const club = await settings.get()
+      const weekStart = weekStartCached(week ?? clubToday(minute, club.timeZone))
+      return (await personalWeeks.get(`${caller.id}|${weekStart}|${minute.getTime()}`, () => this.week(caller, weekStart, minute)))!
+    },
+
     /**
      * The signed-in week grid: every room (inactive ones flagged), the caller's bookings
      * marked. What every member sees of a week is built once per schedule version (see
-     * memberWeek); per request only the caller's bands are read, to mark theirs.
+     * memberWeek); per person only their bands are read, to mark theirs.
      */
-    async week(caller: SessionUser, week?: string): Promise<WeekSchedule> {
-      const now = clock()
+    async week(caller: SessionUser, week?: string, now = clock()): Promise<WeekSchedule> {
       const club = await settings.get()
       const today = clubToday(now, club.timeZone)
       const weekStart = weekStartCached(week ?? today)

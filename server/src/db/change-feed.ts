@@ -4,16 +4,24 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from './client'
 
-/** What a process may keep in memory and must drop when another process changes it. */
-export type ChangeTopic = 'schedule' | 'settings'
+/**
+ * What a process may keep in memory and must drop when another process changes it:
+ * - schedule: anything a week grid shows (bookings, rooms, periods, blackouts, band names)
+ * - settings: the club settings document
+ * - writes: any write request that succeeded (app.ts publishes it); what is kept per person
+ *   (their session, their bands) is dropped on it, so no write path can be forgotten
+ */
+export type ChangeTopic = 'schedule' | 'settings' | 'writes'
 
 const CHANNEL = 'bandroom_changes'
-const TOPICS: readonly ChangeTopic[] = ['schedule', 'settings']
+const TOPICS: readonly ChangeTopic[] = ['schedule', 'settings', 'writes']
 
 /**
  * Tells every server process that something they cache has changed. Listeners in this
  * process run at once; on PostgreSQL the change also goes out with `NOTIFY`, and every other
- * process's `LISTEN` connection runs its listeners. PGlite is one process (see
+ * process's `LISTEN` connection runs its listeners. The topics published in one turn of the
+ * event loop (a booking: 'schedule', then 'writes') go in one notification,
+ * `<process>:<topic>,<topic>`. PGlite is one process (see
  * data-dir-lock.ts), so there it stays in the process.
  *
  * A write's answer is held until its notification has been sent (`settled()`, awaited in an
@@ -46,6 +54,7 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
   // Our own notifications come back to our LISTEN connection too: the instance id skips them.
   const instance = randomUUID()
   const pending = new Set<Promise<unknown>>()
+  const batch = new Set<ChangeTopic>()
   let client: pg.Client | null = null
   let closed = false
   let retry: NodeJS.Timeout | undefined
@@ -54,8 +63,9 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
     if (closed) return
     const next = new pg.Client({ connectionString: database.url })
     next.on('notification', (message) => {
-      const [from, topic] = (message.payload ?? '').split(':') as [string, ChangeTopic]
-      if (from !== instance && listeners.has(topic)) fire(topic)
+      const [from, topics = ''] = (message.payload ?? '').split(':')
+      if (from === instance) return
+      for (const topic of topics.split(',') as ChangeTopic[]) if (listeners.has(topic)) fire(topic)
     })
     const reconnect = (error?: unknown) => {
       if (closed || client !== next) return
@@ -82,11 +92,18 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
   return {
     publish(topic) {
       fire(topic)
-      const sent = database.db.execute(sql`select pg_notify(${CHANNEL}, ${`${instance}:${topic}`})`).catch((error: unknown) => {
-        log?.error({ err: error, topic }, 'could not tell the other processes of a change')
-      })
-      pending.add(sent)
-      void sent.finally(() => pending.delete(sent))
+      if (batch.size === 0) {
+        const sent = new Promise((resolve) => setImmediate(resolve)).then(() => {
+          const topics = [...batch].join(',')
+          batch.clear()
+          return database.db.execute(sql`select pg_notify(${CHANNEL}, ${`${instance}:${topics}`})`).catch((error: unknown) => {
+            log?.error({ err: error, topics }, 'could not tell the other processes of a change')
+          })
+        })
+        pending.add(sent)
+        void sent.finally(() => pending.delete(sent))
+      }
+      batch.add(topic)
     },
     subscribe: local.subscribe,
     settled: () => (pending.size === 0 ? null : Promise.all(pending).then(() => undefined)),

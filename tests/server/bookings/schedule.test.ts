@@ -115,6 +115,28 @@ describe('GET /api/room-schedule', () => {
     expect(JSON.stringify(entries)).not.toContain('Gone Member')
   })
 
+  it('stops marking the band\'s bookings as mine at the next look once I leave it, though the week is kept in memory', async () => {
+    const leader = await t.as('member', { displayName: 'Band Leader' })
+    const leaving = await t.as('member', { displayName: 'Leaving Drummer' })
+    const band = await createBand(t.db, [{ userId: leader.user.id, isLeader: true }, { userId: leaving.user.id }], { name: 'Parting Ways' })
+    const booking = await booked(leader, { ...slot(club.roomA, club.p3, TUE), kind: 'band', bandId: band.id })
+    const mine = async () => (await call.get(leaving, `/api/room-schedule?week=${TUE}`)).json().entries.find((entry: { id: string }) => entry.id === booking.id).mine
+    expect(await mine()).toBe(true)
+    expect(await mine()).toBe(true)
+    const left = await t.inject({ method: 'POST', url: `/api/bands/${band.id}/leave`, headers: leaving.headers, payload: {} })
+    expect(left.statusCode, left.body).toBeLessThan(300)
+    expect(await mine()).toBe(false)
+  })
+
+  it('sends the signed-in week compressed when the client accepts it, the same grid as plain', async () => {
+    await seedWeek()
+    const plain = await call.get(aoi, `/api/room-schedule?week=${TUE}`)
+    const compressed = await call.get(aoi, `/api/room-schedule?week=${TUE}`, { 'accept-encoding': 'br' })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(zlib.brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json())
+    expect(plain.headers['cache-control']).toBe('no-store')
+  })
+
   it('answers another week for any of its days, leaving out bookings whose period was removed', async () => {
     const kept = await createBooking(t.db, { room: club.roomA, period: club.p3, date: '2026-05-26', userId: aoi.user.id, kind: 'personal' })
     const orphan = await createBooking(t.db, { room: club.roomA, period: club.p4, date: '2026-05-26', userId: aoi.user.id, kind: 'personal' })
