@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions) {
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings, feed })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
-  const services = { auth, settings, mailer, passwordReset, scheduleVersion, jobs }
+  const services = { auth, settings, mailer, passwordReset, scheduleVersion, jobs, workers }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })

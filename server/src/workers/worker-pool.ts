@@ -11,24 +11,32 @@ export const WORKER_THREADS = Math.max(1, Math.min(2, os.availableParallelism() 
 /**
  * CPU-heavy work off the request thread (decision 014): `run('generateTimetable', input)`
  * resolves with what the task returns, computed in a worker thread, while the event loop keeps
- * answering requests. Threads start on first use (a test app that never generates starts
- * none); `close()` lets running tasks finish and ends the threads.
+ * answering requests. Threads start on first use or `warm()` (a test app that never generates
+ * starts none); `close()` lets running tasks finish and ends the threads.
  */
 export function createWorkerPool({ threads = WORKER_THREADS }: { threads?: number } = {}) {
   let pool: Piscina | undefined
+  const started = () =>
+    (pool ??= new Piscina({
+      filename: new URL('./worker-entry.mjs', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      // The entry registers tsx itself; the parent's flags (tsx's or vitest's loaders) stay out.
+      execArgv: [],
+      // Lower priority (Linux: the thread's nice value): on a busy machine the request thread
+      // gets the core first, and the generation takes what is left.
+      niceIncrement: 10,
+    }))
   return {
     run<K extends keyof WorkerTasks>(task: K, input: Parameters<WorkerTasks[K]>[0]): Promise<ReturnType<WorkerTasks[K]>> {
-      pool ??= new Piscina({
-        filename: new URL('./worker-entry.mjs', import.meta.url).href,
-        minThreads: threads,
-        maxThreads: threads,
-        // The entry registers tsx itself; the parent's flags (tsx's or vitest's loaders) stay out.
-        execArgv: [],
-        // Lower priority (Linux: the thread's nice value): on a busy machine the request thread
-        // gets the core first, and the generation takes what is left.
-        niceIncrement: 10,
-      })
-      return pool.run({ task, input }) as Promise<ReturnType<WorkerTasks[K]>>
+      return started().run({ task, input }) as Promise<ReturnType<WorkerTasks[K]>>
+    },
+    /**
+     * Starts the threads now: a thread loads the generator (through tsx) in a second or two,
+     * which the first "Generate" after a start would otherwise wait for. main.ts calls it.
+     */
+    warm() {
+      started()
     },
     async close() {
       await pool?.close()
