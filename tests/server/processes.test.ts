@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/src/db/client'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../../server/src/demo/demo-club'
 import { runServerScript, startServer, type ServerProcess } from '../support/server-process'
 import { createScratchPostgres } from './support/test-database'
+import { startSmtpServer } from './support/smtp-server'
 
 // Real server processes, as `npm start` runs them, on one database.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bandroom-processes-'))
@@ -36,14 +37,17 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
   describe('two server processes on one PostgreSQL', () => {
     let a: string
     let b: string
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>
     beforeAll(async () => {
+      smtp = await startSmtpServer()
+      cleanups.push(() => smtp.close())
       const scratch = await createScratchPostgres('bandroom_processes')
       cleanups.push(scratch.drop)
       const database = await openDatabase({ url: scratch.url, dataDir: 'unused' })
       await database.migrate()
       await loadDemoClub(database.db)
       await database.close()
-      const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, JWT_SECRET: 'processes-test-secret-that-is-long-enough-0123', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' }
+      const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, JWT_SECRET: 'processes-test-secret-that-is-long-enough-0123', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', SMTP_URL: smtp.url }
       const [one, two] = await Promise.all([startServer(env), startServer(env)])
       servers.push(one, two)
       a = one.baseURL
@@ -85,6 +89,18 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
       expect((await call(b, '/api/logout', { method: 'POST', token })).status).toBeLessThan(300)
       expect((await call(a, '/api/me', { token })).status).toBe(401)
     })
+
+    it('sends each mail once though both processes run the jobs', async () => {
+      const people = ['member02', 'member03', 'member04', 'member05'].map((name) => `${name}@demo.bandroom.local`)
+      for (const [index, email] of people.entries()) {
+        const response = await call(index % 2 ? a : b, '/api/password-reset/request', { method: 'POST', body: { email } })
+        expect(response.status).toBe(202)
+      }
+      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(people.length)
+      // Both processes look for due jobs every 5 s: past that, still one mail each.
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      expect(smtp.received.flatMap((mail) => mail.to.map((to) => to.replace(/[<>]/g, ''))).sort()).toEqual(people.sort())
+    }, 40_000)
 
     it('counts failed sign-ins made to both against one account', async () => {
       const email = 'member01@demo.bandroom.local'
