@@ -16,9 +16,11 @@
  * throughput and its p99 stays under 25 ms at 50 connections. The exit code is 1 when a
  * measured budget fails; on PGlite the numbers are reported only.
  *
- * Sections: `http` (above) and `timetable` (bench/timetable.ts, issue #7: the generator against
- * HiGHS; its own variables are documented there). Both run by default; one alone with
- * `npm run bench -- --only timetable` (or `--only http`), or BENCH_ONLY=timetable.
+ * Sections: `http` (above), `timetable` (bench/timetable.ts, issue #7: the generator against
+ * HiGHS; its own variables are documented there) and `lighthouse` (bench/lighthouse.ts, issue
+ * #13: builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile
+ * scores of the public pages). All run by default; one alone with
+ * `npm run bench -- --only timetable` (or `--only http`, `--only lighthouse`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -32,6 +34,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../server/src/demo/d
 import { clubSettingsSchema } from '../src/contract/settings'
 import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
 import { runTimetableBench } from './timetable'
+import { runLighthouseBench } from './lighthouse'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const numberFromEnv = (name: string, fallback: number) => {
@@ -44,7 +47,7 @@ const WARMUP = numberFromEnv('BENCH_WARMUP', 2)
 const CONNECTIONS = Math.round(numberFromEnv('BENCH_CONNECTIONS', 50))
 const BUDGET = { ratio: 0.5, p99Ms: 25 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
-const SECTIONS = ['http', 'timetable'] as const
+const SECTIONS = ['http', 'timetable', 'lighthouse'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -404,7 +407,8 @@ function bookingCycle(options: { pathPrefix: string; token?: string; slots: Slot
 
 // ── One database: load the demo, start the server, measure every target ───────────────
 
-async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running, databaseUrl?: string) {
+/** A fresh data directory (or the named PostgreSQL database) loaded with the demo club, and the real server on it. */
+async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: string, env: NodeJS.ProcessEnv = {}) {
   const dataDir = tempDir('bandroom-bench-')
   benchDatabase = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : undefined
   console.log(`\n▶ ${kind}: loading the demo club…`)
@@ -430,9 +434,15 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running, databaseUrl?:
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       SMTP_URL: '',
+      ...env,
     },
     async (url) => (await call(`${url}/api/health`)).status === 200,
   )
+  return server
+}
+
+async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running, databaseUrl?: string) {
+  const server = await startDemoServer(kind, databaseUrl)
   const results: Measurement[] = []
   try {
     const login = await call(`${server.url}/api/login`, { method: 'POST', body: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })
@@ -569,6 +579,7 @@ async function main() {
     const ok = await runTimetableBench()
     process.exit(ok ? 0 : 1)
   }
+  if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; autocannon, the server and the bare server share it.`)
@@ -612,9 +623,27 @@ async function main() {
   cleanupSync()
   if (ONLY !== 'http') {
     const timetableOk = await runTimetableBench()
-    ok = ok && timetableOk
+    const lighthouseOk = await lighthouseSection()
+    ok = ok && timetableOk && lighthouseOk
   }
   process.exit(ok ? 0 : 1)
+}
+
+/** Builds the app as shipped, serves it from the real server on the demo club, measures it. */
+async function lighthouseSection() {
+  console.log('\n▶ Building the app (vite build)…')
+  const build = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+  children.add(build)
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
+  children.delete(build)
+  if (code !== 0) throw new Error(`vite build exited with code ${code}`)
+  const server = await startDemoServer('PGlite', undefined, { SPA_DIR: path.join(root, 'dist') })
+  try {
+    return await runLighthouseBench(server.url)
+  } finally {
+    await server.stop()
+    cleanupSync()
+  }
 }
 
 main().catch((error: unknown) => {
