@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router'
 import { useForm } from '@tanstack/react-form'
-import { loginInputSchema } from '@/contract/auth'
+import { loginInputSchema } from '@/contract/sign-in'
 import { ApiError } from '@/lib/api-client'
 import { useSessionStore } from '@/lib/session-context'
 import { loginRequest } from '@/features/auth/login-request'
