@@ -26,13 +26,17 @@ export interface SearchParser<P extends Record<string, Param<unknown>>> {
   readonly params: P
 }
 
-/** A route's `validateSearch`: each parameter parsed on its own; absent or dropped ones are left out. */
+/**
+ * A route's `validateSearch`: each parameter parsed on its own. An absent one stays absent; a
+ * dropped one is there as undefined, as with zod: the router lays the parsed search over the
+ * raw one, so leaving a bad value out would let the raw value through (`?redirect=//evil`).
+ */
 export function searchParams<P extends Record<string, Param<unknown>>>(params: P): SearchParser<P> {
   const parse = (search: Record<string, unknown>) => {
     const result: Record<string, unknown> = {}
     for (const key of Object.keys(params)) {
       const value = params[key]!(search[key])
-      if (value !== undefined) result[key] = value
+      if (value !== undefined || key in search) result[key] = value
     }
     return result as SearchOf<P>
   }
