@@ -18,9 +18,11 @@
  *
  * Sections: `http` (above), `health` (issue 13: `/api/health` p99 < 50 ms while the same server
  * generates an 80-band timetable over and over, on every database measured; the generator runs
- * in a worker thread) and `timetable` (bench/timetable.ts, issue #7: the generator against
- * HiGHS; its own variables are documented there). All run by default; one alone with
- * `npm run bench -- --only timetable` (or `--only http`, `--only health`), or BENCH_ONLY=timetable.
+ * in a worker thread), `timetable` (bench/timetable.ts, issue #7: the generator against HiGHS;
+ * its own variables are documented there) and `lighthouse` (bench/lighthouse.ts, issue 13:
+ * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
+ * of the public pages). All run by default; one alone with `npm run bench -- --only timetable`
+ * (or `--only http`, `--only health`, `--only lighthouse`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -35,6 +37,7 @@ import { clubSettingsSchema } from '../src/contract/settings'
 import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
 import { runTimetableBench } from './timetable'
 import { insertClubLive } from './live-seed'
+import { runLighthouseBench } from './lighthouse'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const numberFromEnv = (name: string, fallback: number) => {
@@ -49,7 +52,7 @@ const BUDGET = { ratio: 0.5, p99Ms: 25 }
 /** `/api/health` while a large timetable is generated (issue 13). */
 const HEALTH_BUDGET = { p99Ms: 50, bands: 80 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
-const SECTIONS = ['http', 'health', 'timetable'] as const
+const SECTIONS = ['http', 'health', 'timetable', 'lighthouse'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -461,7 +464,11 @@ async function healthWhileGenerating(base: string, token: string, eventId: strin
   }
 }
 
-async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, databaseUrl?: string) {
+/**
+ * A fresh data directory (or the named PostgreSQL database) loaded with the demo club (and,
+ * with `bigLive`, an 80-band live for the health section), and the real server on it.
+ */
+async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: string, env: NodeJS.ProcessEnv = {}, { withBigLive = false } = {}) {
   const dataDir = tempDir('bandroom-bench-')
   benchDatabase = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : undefined
   console.log(`\n▶ ${kind}: loading the demo club…`)
@@ -471,7 +478,7 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, d
   try {
     await database.migrate()
     loaded = await loadDemoClub(database.db, { now: new Date() })
-    if (ONLY !== 'http') bigLive = await insertClubLive(database.db, { bands: HEALTH_BUDGET.bands, days: 3, stages: 3 }, 1)
+    if (withBigLive) bigLive = await insertClubLive(database.db, { bands: HEALTH_BUDGET.bands, days: 3, stages: 3 }, 1)
   } finally {
     await database.close()
   }
@@ -489,9 +496,15 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, d
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       SMTP_URL: '',
+      ...env,
     },
     async (url) => (await call(`${url}/api/health`)).status === 200,
   )
+  return { server, bigLive }
+}
+
+async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, databaseUrl?: string) {
+  const { server, bigLive } = await startDemoServer(kind, databaseUrl, {}, { withBigLive: ONLY !== 'http' })
   const results: Measurement[] = []
   try {
     const login = await call(`${server.url}/api/login`, { method: 'POST', body: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })
@@ -644,6 +657,7 @@ async function main() {
     const ok = await runTimetableBench()
     process.exit(ok ? 0 : 1)
   }
+  if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; autocannon, the server and the bare server share it.`)
@@ -693,9 +707,27 @@ async function main() {
   cleanupSync()
   if (ONLY === undefined) {
     const timetableOk = await runTimetableBench()
-    ok = ok && timetableOk
+    const lighthouseOk = await lighthouseSection()
+    ok = ok && timetableOk && lighthouseOk
   }
   process.exit(ok ? 0 : 1)
+}
+
+/** Builds the app as shipped, serves it from the real server on the demo club, measures it. */
+async function lighthouseSection() {
+  console.log('\n▶ Building the app (vite build)…')
+  const build = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+  children.add(build)
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
+  children.delete(build)
+  if (code !== 0) throw new Error(`vite build exited with code ${code}`)
+  const { server } = await startDemoServer('PGlite', undefined, { SPA_DIR: path.join(root, 'dist') })
+  try {
+    return await runLighthouseBench(server.url)
+  } finally {
+    await server.stop()
+    cleanupSync()
+  }
 }
 
 main().catch((error: unknown) => {

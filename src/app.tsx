@@ -2,10 +2,10 @@ import { useEffect, type ReactNode } from 'react'
 import { RouterProvider } from '@tanstack/react-router'
 import { QueryClientProvider, useIsRestoring, type QueryClient } from '@tanstack/react-query'
 import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client'
-import { Toaster } from 'sonner'
 import type { SessionStore } from '@/lib/session'
 import { SessionProvider, useSession } from '@/lib/session-context'
 import { useUiState } from '@/lib/ui-state'
+import { LazyToaster } from '@/lib/lazy-toaster'
 import { LoadingScreen } from '@/components/loading-screen'
 import { PERSIST_MAX_AGE } from '@/lib/query-client'
 import type { createAppRouter } from '@/router'
@@ -19,7 +19,7 @@ interface AppProps {
 }
 
 function SessionGate({ router }: { router: AppProps['router'] }) {
-  const { isLoading } = useSession()
+  const { isLoading, isAuthenticated } = useSession()
   const { theme } = useUiState()
   // The router starts its loaders when it mounts: wait for the saved Query cache first, or
   // they fetch (offline: fail) what the restore is about to provide.
@@ -28,7 +28,7 @@ function SessionGate({ router }: { router: AppProps['router'] }) {
   return (
     <>
       <RouterProvider router={router} />
-      <Toaster theme={theme} position="bottom-center" closeButton />
+      <LazyToaster theme={theme} signedIn={isAuthenticated} />
     </>
   )
 }

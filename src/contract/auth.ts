@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { roles, userStatuses } from './choices'
 
-export const roles = ['member', 'admin'] as const
-export const userStatuses = ['pending', 'active', 'suspended', 'deleted'] as const
+export { roles, userStatuses }
 
 export const emailSchema = z
   .string({ error: 'Enter your email address' })

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { bandStatuses } from './choices'
 import { text } from './text'
 import { pageOf, pagingQuerySchema } from './paging'
 import { partSchema } from './people'
 
-export const bandStatuses = ['active', 'inactive', 'disbanded'] as const
+export { bandStatuses }
 export type BandStatus = (typeof bandStatuses)[number]
 
 export const MAX_BAND_MEMBERS = 10

@@ -1,12 +1,13 @@
 import { z } from 'zod'
+import { bookingKinds, bookingStatuses, bookingWhens } from './choices'
 import { text } from './text'
 import { isoDateSchema } from './club'
 import { pageOf, pagingQuerySchema } from './paging'
 
 /** Room bookings (SPEC §5.5): one room, one date, one period. */
-export const bookingKinds = ['band', 'personal', 'block'] as const
+export { bookingKinds }
 export type BookingKind = (typeof bookingKinds)[number]
-export const bookingStatuses = ['active', 'cancelled'] as const
+export { bookingStatuses }
 export type BookingStatus = (typeof bookingStatuses)[number]
 export const bookingSources = ['booking', 'allocation'] as const
 export type BookingSource = (typeof bookingSources)[number]
@@ -65,7 +66,7 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>
 
 export const bookingScopes = ['mine', 'all'] as const
-export const bookingWhens = ['upcoming', 'past', 'any'] as const
+export { bookingWhens }
 
 /** The list's filters without paging (the CSV export takes these). `all` is for executives. */
 export const bookingFilterSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { applicationSorts, applicationStatuses, eventKindLabels, eventKinds, isSeason, liveKindName, seasonLabels, seasons, type EventKind, type Season } from './choices'
 import { text } from './text'
 import { isoDateSchema, timeOfDaySchema, uuidParam } from './club'
 import { pageOf, pagingQuerySchema } from './paging'
@@ -11,20 +12,16 @@ import { pageOf, pagingQuerySchema } from './paging'
 
 // ── Kinds, seasons, statuses ──────────────────────────────────────────────────────────
 
-export const eventKinds = ['festival', 'seasonal', 'christmas'] as const
-export type EventKind = (typeof eventKinds)[number]
-export const seasons = ['spring', 'summer', 'autumn', 'winter'] as const
-export type Season = (typeof seasons)[number]
+export { eventKinds, seasons, type EventKind, type Season }
 export const eventStatuses = ['draft', 'open', 'closed', 'scheduled', 'published', 'archived'] as const
 export type EventStatus = (typeof eventStatuses)[number]
-export const applicationStatuses = ['submitted', 'accepted', 'waitlisted', 'rejected', 'withdrawn'] as const
+export { applicationStatuses }
 export type ApplicationStatus = (typeof applicationStatuses)[number]
 /** What an executive may decide in a review. */
 export const reviewDecisions = ['accepted', 'waitlisted', 'rejected'] as const
 export type ReviewDecision = (typeof reviewDecisions)[number]
 
-export const seasonLabels: Record<Season, string> = { spring: 'Spring', summer: 'Summer', autumn: 'Autumn', winter: 'Winter' }
-export const eventKindLabels: Record<EventKind, string> = { festival: 'School festival', seasonal: 'Seasonal live', christmas: 'Christmas live' }
+export { seasonLabels, eventKindLabels }
 export const eventStatusLabels: Record<EventStatus, string> = {
   draft: 'Draft',
   open: 'Open',
@@ -41,13 +38,7 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   withdrawn: 'Withdrawn',
 }
 
-export const isSeason = (value: string): value is Season => (seasons as ReadonlyArray<string>).includes(value)
-
-/** "Summer live", "School festival", "Christmas live": how screens name a kind of live. */
-export function liveKindName(kind: EventKind, season?: Season | null) {
-  if (kind === 'seasonal') return `${seasonLabels[season ?? 'summer']} live`
-  return eventKindLabels[kind]
-}
+export { isSeason, liveKindName }
 
 /** Which kind of live a screen is about. */
 export const liveKindSchema = z
@@ -275,7 +266,7 @@ export const applicationSchema = z.object({
 })
 export type Application = z.infer<typeof applicationSchema>
 
-export const applicationSorts = ['submitted', '-submitted', 'band', '-band', 'minutes', '-minutes', 'status', '-status'] as const
+export { applicationSorts }
 export type ApplicationSort = (typeof applicationSorts)[number]
 export const applicationScopes = ['mine', 'all'] as const
 

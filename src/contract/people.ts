@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parts } from './choices'
 import { isCleanText, SPECIAL_CHARACTERS } from './text'
 import { pageOf, pagingQuerySchema } from './paging'
 
@@ -8,7 +9,7 @@ import { pageOf, pagingQuerySchema } from './paging'
  */
 
 /** Parts a member plays or a band wants; bands reuse this list. */
-export const parts = ['Vocal', 'Guitar', 'Bass', 'Drums', 'Keyboard', 'Other'] as const
+export { parts }
 export type Part = (typeof parts)[number]
 export const partSchema = z.enum(parts, { error: 'Choose a part from the list' })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CALENDAR_YEARS } from './choices'
 
 /**
  * The two string shapes every input schema is built from (decision 010-hardening-input).
@@ -41,7 +42,7 @@ export function text({ max, min = 0, empty, tooLong = `At most ${max} characters
   return sized.max(max, tooLong).refine((value) => isCleanText(value, multiline), SPECIAL_CHARACTERS)
 }
 
-export const CALENDAR_YEARS = { min: 1900, max: 2200 } as const
+export { CALENDAR_YEARS }
 
 /** A real day `YYYY-MM-DD` with a year in CALENDAR_YEARS. */
 export function calendarDate(message = 'Use YYYY-MM-DD') {

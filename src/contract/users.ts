@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { userGradeFilters, userSorts } from './choices'
 import { text } from './text'
 import { emailSchema, roles, userStatuses } from './auth'
 import { pageOf, pagingQuerySchema } from './paging'
@@ -7,11 +8,11 @@ import { pageOf, pagingQuerySchema } from './paging'
  * User administration (SPEC §5.2): the list executives see, the record admins edit, bulk
  * deletion. Grades are filtered on the server from the enrollment year and the current term.
  */
-export const gradeFilters = ['1', '2', '3', '4', 'graduate', 'incoming'] as const
+export const gradeFilters = userGradeFilters
 export type GradeFilter = (typeof gradeFilters)[number]
 
 /** Sort keys the list accepts; a leading `-` sorts descending. Anything else is a 400. */
-export const userSorts = ['name', '-name', 'email', '-email', 'enrollmentYear', '-enrollmentYear', 'createdAt', '-createdAt'] as const
+export { userSorts }
 export type UserSort = (typeof userSorts)[number]
 
 /** The list's filters without paging (the CSV export takes these). */

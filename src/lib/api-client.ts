@@ -1,5 +1,5 @@
 import { FetchError, ofetch, type FetchOptions, type ResponseType } from 'ofetch'
-import { apiErrorSchema } from '@/contract/errors'
+import type { ApiErrorBody } from '@/contract/errors'
 import { session as appSession, type SessionStore } from '@/lib/session'
 
 /** An answer the screen that made the call should show (400, 409, 429 …, or exempt calls). */
@@ -66,16 +66,30 @@ function parseRetryAfter(value: string | null | undefined) {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000))
 }
 
+/**
+ * The contract's `apiErrorSchema`, checked by hand: every page loads this file, and zod here
+ * would put all of zod into a visitor's first load (decision 016).
+ */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false
+  const error = body.error
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message, fields } = error as Record<string, unknown>
+  if (typeof code !== 'string' || typeof message !== 'string') return false
+  if (fields === undefined) return true
+  return typeof fields === 'object' && fields !== null && !Array.isArray(fields) && Object.values(fields).every((value) => typeof value === 'string')
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof FetchError && error.response) {
-    const parsed = apiErrorSchema.safeParse(error.data)
+    const parsed = isApiErrorBody(error.data) ? error.data.error : undefined
     const status = error.response.status
     return new ApiError({
       status,
-      code: parsed.success ? parsed.data.error.code : `HTTP_${status}`,
-      message: parsed.success ? parsed.data.error.message : `The server answered ${status}.`,
-      fields: parsed.success ? parsed.data.error.fields : undefined,
+      code: parsed ? parsed.code : `HTTP_${status}`,
+      message: parsed ? parsed.message : `The server answered ${status}.`,
+      fields: parsed?.fields,
       retryAfter: parseRetryAfter(error.response.headers.get('retry-after')),
       body: error.data,
     })

@@ -1,15 +1,18 @@
 import { registerSW } from 'virtual:pwa-register'
-import { toast } from 'sonner'
+import { wantToaster } from '@/lib/lazy-toaster'
 
 /** Prompt-to-update: a silent update could leave this tab requesting chunks that no longer exist. */
 export function registerServiceWorker() {
   const updateSW = registerSW({
     immediate: true,
     onNeedRefresh() {
-      toast('A new version of Bandroom is available.', {
-        duration: Infinity,
-        action: { label: 'Reload', onClick: () => void updateSW(true) },
-      })
+      wantToaster()
+      void import('sonner').then(({ toast }) =>
+        toast('A new version of Bandroom is available.', {
+          duration: Infinity,
+          action: { label: 'Reload', onClick: () => void updateSW(true) },
+        }),
+      )
     },
     onRegisterError(error: unknown) {
       // The app works without a service worker, only not offline.

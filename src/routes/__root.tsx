@@ -1,8 +1,27 @@
+import { lazy, Suspense } from 'react'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { AppError } from '@/components/app-error'
 import { NotFoundPage } from '@/components/error-page'
-import { OfflineBanner } from '@/components/offline-banner'
+import { useOnline } from '@/lib/use-online'
+
+// Only offline (the installed app, whose service worker holds this chunk): its date
+// formatting (date-fns) is no part of a visitor's first load (decision 016). Should the chunk
+// not load, the banner still says the app is offline.
+const OfflineBanner = lazy(() =>
+  import('@/components/offline-banner').then(
+    (module) => ({ default: module.OfflineBanner }),
+    () => ({ default: OfflineFallback }),
+  ),
+)
+
+function OfflineFallback() {
+  return (
+    <div role="status" className="bg-warn px-4 py-2 text-center text-sm font-medium text-surface">
+      You are offline. Saved pages still show, but actions that need the server will not work until you reconnect.
+    </div>
+  )
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootComponent,
@@ -11,9 +30,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootComponent() {
+  const online = useOnline()
   return (
     <>
-      <OfflineBanner />
+      {!online && (
+        <Suspense fallback={<OfflineFallback />}>
+          <OfflineBanner />
+        </Suspense>
+      )}
       <Outlet />
     </>
   )

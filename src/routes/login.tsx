@@ -1,11 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { safeRedirect } from '@/features/auth/safe-redirect'
 import { LoginScreen } from '@/features/auth/login-screen'
+import { searchParams } from '@/lib/search-params'
 
-const loginSearchSchema = z.object({
-  redirect: z.string().optional().catch(undefined).transform(safeRedirect),
-})
+const loginSearchSchema = searchParams({ redirect: safeRedirect })
 
 export const Route = createFileRoute('/login')({
   validateSearch: loginSearchSchema,

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { ResetPasswordScreen } from '@/features/accounts/reset-password-screen'
+import { searchParams, string } from '@/lib/search-params'
 
-const resetSearchSchema = z.object({
-  token: z.string().min(1).max(200).optional().catch(undefined),
-})
+const resetSearchSchema = searchParams({ token: string({ min: 1, max: 200 }) })
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: resetSearchSchema,

@@ -1,4 +1,5 @@
-import { loginResponseSchema, type LoginInput } from '@/contract/auth'
+import type { LoginInput } from '@/contract/auth'
+import { loginResponseSchema } from '@/contract/sign-in'
 import { api } from '@/lib/api-client'
 
 export async function loginRequest(input: LoginInput) {

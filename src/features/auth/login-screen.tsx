@@ -1,5 +1,5 @@
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router'
-import { loginInputSchema } from '@/contract/auth'
+import { loginInputSchema } from '@/contract/sign-in'
 import { useSessionStore } from '@/lib/session-context'
 import { loginRequest } from '@/features/auth/login-request'
 import { loginErrorMessage } from '@/features/auth/login-error-message'

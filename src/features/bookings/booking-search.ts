@@ -1,35 +1,32 @@
-import { z } from 'zod'
-import { bookingKinds, bookingStatuses, bookingWhens, type BookingFilter } from '@/contract/bookings'
-import { isoDateSchema } from '@/contract/club'
+import type { BookingFilter } from '@/contract/bookings'
+import { bookingKinds, bookingStatuses, bookingWhens } from '@/contract/choices'
+import { isoDate, oneOf, page, searchParams, searchText, uuid } from '@/lib/search-params'
 
 // Both screens keep their state in the URL, so reloads, the back button and shared links (a grid
 // cell's "book this slot") show the same thing. A value that makes no sense is dropped, not an error.
 
 /** `/room-booking-form?roomId=&date=&periodId=&bandId=`: the slot (from a grid cell) and the band (from "My bands"). */
-export const bookingFormSearchSchema = z.object({
-  roomId: z.uuid().optional().catch(undefined),
-  date: isoDateSchema.optional().catch(undefined),
-  periodId: z.uuid().optional().catch(undefined),
-  bandId: z.uuid().optional().catch(undefined),
+export const bookingFormSearchSchema = searchParams({
+  roomId: uuid,
+  date: isoDate({ inCalendarYears: true }),
+  periodId: uuid,
+  bandId: uuid,
 })
-export type BookingFormSearch = z.output<typeof bookingFormSearchSchema>
+export type BookingFormSearch = ReturnType<typeof bookingFormSearchSchema>
 
 /** `/room-booking-list`: whose bookings (executives), when, the executives' filters, and the page. */
-export const bookingListSearchSchema = z.object({
-  scope: z.enum(['mine', 'all']).optional().catch(undefined),
-  when: z.enum(bookingWhens).optional().catch(undefined),
-  roomId: z.uuid().optional().catch(undefined),
-  kind: z.enum(bookingKinds).optional().catch(undefined),
-  status: z.enum(bookingStatuses).optional().catch(undefined),
-  q: z
-    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().max(100).optional())
-    .transform((value) => value || undefined)
-    .catch(undefined),
-  from: isoDateSchema.optional().catch(undefined),
-  to: isoDateSchema.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+export const bookingListSearchSchema = searchParams({
+  scope: oneOf(['mine', 'all']),
+  when: oneOf(bookingWhens),
+  roomId: uuid,
+  kind: oneOf(bookingKinds),
+  status: oneOf(bookingStatuses),
+  q: searchText(100),
+  from: isoDate({ inCalendarYears: true }),
+  to: isoDate({ inCalendarYears: true }),
+  page: page({ coerce: true }),
 })
-export type BookingListSearch = z.output<typeof bookingListSearchSchema>
+export type BookingListSearch = ReturnType<typeof bookingListSearchSchema>
 
 export const BOOKINGS_PAGE_SIZE = 20
 

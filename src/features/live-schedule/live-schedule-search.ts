@@ -1,15 +1,15 @@
-import { z } from 'zod'
+import { boolean, isoDate, searchParams, uuid } from '@/lib/search-params'
 
 /** `/festival-schedule?eventId=&day=&print=`: any live's timetable (the festival's by default). */
-export const scheduleSearchSchema = z.object({
-  eventId: z.uuid().optional().catch(undefined),
+export const scheduleSearchSchema = searchParams({
+  eventId: uuid,
   /** One day of the event (phones show one day at a time). */
-  day: z.iso.date().optional().catch(undefined),
+  day: isoDate({ inCalendarYears: false }),
   /** The print view: one A4 page per day. */
-  print: z.boolean().optional().catch(undefined),
+  print: boolean,
 })
-export type ScheduleSearch = z.output<typeof scheduleSearchSchema>
+export type ScheduleSearch = ReturnType<typeof scheduleSearchSchema>
 
 /** `/festival-schedule-generator?eventId=`. */
-export const generatorSearchSchema = z.object({ eventId: z.uuid().optional().catch(undefined) })
-export type GeneratorSearch = z.output<typeof generatorSearchSchema>
+export const generatorSearchSchema = searchParams({ eventId: uuid })
+export type GeneratorSearch = ReturnType<typeof generatorSearchSchema>

@@ -1,5 +1,5 @@
 import { linkOptions } from '@tanstack/react-router'
-import { liveKindName, type EventKind, type Season } from '@/contract/lives'
+import { liveKindName, type EventKind, type Season } from '@/contract/choices'
 import type { LiveKindRef } from './lives-queries'
 
 export const FESTIVAL: LiveKindRef = { kind: 'festival' }

@@ -1,29 +1,27 @@
-import { z } from 'zod'
-import { applicationSorts, applicationStatuses, isSeason, type Season } from '@/contract/lives'
+import { applicationSorts, applicationStatuses, isSeason, type Season } from '@/contract/choices'
+import { oneOf, page, searchParams, searchText, uuid } from '@/lib/search-params'
 
 // Lives screens keep their state in the URL (reloads, the back button, shared links). A value
 // that makes no sense is dropped, not an error. Without `eventId` a screen shows the current
 // event of its kind.
 
 /** `?eventId=`: another event of the kind than the current one. */
-export const liveEventSearchSchema = z.object({ eventId: z.uuid().optional().catch(undefined) })
-export type LiveEventSearch = z.output<typeof liveEventSearchSchema>
+export const liveEventSearchSchema = searchParams({ eventId: uuid })
+export type LiveEventSearch = ReturnType<typeof liveEventSearchSchema>
 
 /** `?eventId=&bandId=`: the band to apply for (from "My bands"). */
-export const applicationFormSearchSchema = liveEventSearchSchema.extend({ bandId: z.uuid().optional().catch(undefined) })
-export type ApplicationFormSearch = z.output<typeof applicationFormSearchSchema>
+export const applicationFormSearchSchema = searchParams({ ...liveEventSearchSchema.params, bandId: uuid })
+export type ApplicationFormSearch = ReturnType<typeof applicationFormSearchSchema>
 
 /** `?eventId=&status=&q=&sort=&page=`: the executives' filters and sort. */
-export const applicationListSearchSchema = liveEventSearchSchema.extend({
-  status: z.enum(applicationStatuses).optional().catch(undefined),
-  q: z
-    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().max(100).optional())
-    .transform((value) => value || undefined)
-    .catch(undefined),
-  sort: z.enum(applicationSorts).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+export const applicationListSearchSchema = searchParams({
+  ...liveEventSearchSchema.params,
+  status: oneOf(applicationStatuses),
+  q: searchText(100),
+  sort: oneOf(applicationSorts),
+  page: page({ coerce: true }),
 })
-export type ApplicationListSearch = z.output<typeof applicationListSearchSchema>
+export type ApplicationListSearch = ReturnType<typeof applicationListSearchSchema>
 
 /** The `{season}` path parameter, or null for one that is not a season (the route answers 404). */
 export const seasonOf = (value: string): Season | null => (isSeason(value) ? value : null)

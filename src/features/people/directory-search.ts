@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { partSchema } from '@/contract/people'
+import { parts } from '@/contract/choices'
+import { boolean, oneOf, page, searchParams, searchText } from '@/lib/search-params'
 import type { DirectorySearch } from '@/features/people/people-queries'
 
 /**
@@ -7,17 +7,14 @@ import type { DirectorySearch } from '@/features/people/people-queries'
  * (a number, a boolean), so the URL keeps those types; a value that makes no sense is dropped
  * rather than breaking the page.
  */
-export const directoryUrlSearchSchema = z.object({
-  q: z
-    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().max(100).optional())
-    .transform((value) => value || undefined)
-    .catch(undefined),
-  part: partSchema.optional().catch(undefined),
-  grade: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal('graduate')]).optional().catch(undefined),
-  lookingForBand: z.boolean().optional().catch(undefined),
-  page: z.number().int().min(1).max(100_000).optional().catch(undefined),
+export const directoryUrlSearchSchema = searchParams({
+  q: searchText(100),
+  part: oneOf(parts),
+  grade: oneOf([1, 2, 3, 4, 'graduate']),
+  lookingForBand: boolean,
+  page: page({ coerce: false }),
 })
-export type DirectoryUrlSearch = z.infer<typeof directoryUrlSearchSchema>
+export type DirectoryUrlSearch = ReturnType<typeof directoryUrlSearchSchema>
 
 /** The URL's search → the API's query. */
 export function toDirectorySearch(search: DirectoryUrlSearch): DirectorySearch {

@@ -1,5 +1,6 @@
 import type { BookingKind, PublicSchedule, WeekSchedule } from '@/contract/bookings'
 import { dayLabel, periodPhrase, zonedInstant } from '@/contract/calendar'
+import { weekdayKeys, type WeekdayKey } from './schedule-search'
 
 export type ScheduleRoom = WeekSchedule['rooms'][number]
 export type SchedulePeriod = WeekSchedule['periods'][number]
@@ -107,8 +108,7 @@ export function slotText(state: SlotState): { primary: string; secondary?: strin
 /** The browser's zone: a fallback for the rare moment the club's is not known yet. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
-export const weekdayKeys = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
-export type WeekdayKey = (typeof weekdayKeys)[number]
+export { weekdayKeys, type WeekdayKey }
 
 /** The phone view's day: the one in the URL, else today when it is in the shown week, else Monday. */
 export function selectedDayIndex(frame: Pick<ScheduleFrame, 'days' | 'today'>, day: WeekdayKey | undefined) {

@@ -1,20 +1,20 @@
-import { z } from 'zod'
-import { roles, userStatuses } from '@/contract/auth'
-import { gradeFilters, userSorts, type UserFilter } from '@/contract/users'
+import { roles, userGradeFilters, userSorts, userStatuses } from '@/contract/choices'
+import type { UserFilter } from '@/contract/users'
+import { oneOf, page, searchParams, string } from '@/lib/search-params'
 
 /**
  * The list and delete screens keep their filters in the URL, so the back button, reloads and
  * shared links show the same list. A bad value in a hand-edited URL is dropped, not an error.
  */
-export const userSearchSchema = z.object({
-  q: z.string().max(100).optional().catch(undefined),
-  status: z.enum(userStatuses).optional().catch(undefined),
-  role: z.enum(roles).optional().catch(undefined),
-  grade: z.enum(gradeFilters).optional().catch(undefined),
-  sort: z.enum(userSorts).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+export const userSearchSchema = searchParams({
+  q: string({ max: 100 }),
+  status: oneOf(userStatuses),
+  role: oneOf(roles),
+  grade: oneOf(userGradeFilters),
+  sort: oneOf(userSorts),
+  page: page({ coerce: true }),
 })
-export type UserSearch = z.output<typeof userSearchSchema>
+export type UserSearch = ReturnType<typeof userSearchSchema>
 
 export const USERS_PAGE_SIZE = 20
 

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { IntroScreen } from '@/features/people/intro-screen'
 import { memberIntroQueryOptions, myIntroQueryOptions } from '@/features/people/people-queries'
+import { searchParams, uuid } from '@/lib/search-params'
+
+const introSearchSchema = searchParams({ userId: uuid })
 
 export const Route = createFileRoute('/_authenticated/intro')({
-  validateSearch: z.object({ userId: z.uuid().optional().catch(undefined) }),
+  validateSearch: introSearchSchema,
   loaderDeps: ({ search }) => ({ userId: search.userId }),
   // Prefetch, not ensure: the screen shows its own loading and error states.
   loader: ({ context, deps }) =>

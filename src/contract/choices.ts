@@ -1,0 +1,47 @@
+/**
+ * The fixed lists of choices (statuses, kinds, sorts, parts), the names screens give them and
+ * the calendar years any date must fall in, with no zod: the router's URL parsers need them at start-up, and importing them from the
+ * schema files would put all of zod into a visitor's first load (decision 016). The schema
+ * files build their enums from these and re-export them.
+ */
+
+/** Years any calendar day must fall in (see text.ts `calendarDate()`). */
+export const CALENDAR_YEARS = { min: 1900, max: 2200 } as const
+
+// auth
+export const roles = ['member', 'admin'] as const
+export const userStatuses = ['pending', 'active', 'suspended', 'deleted'] as const
+
+// users
+export const userGradeFilters = ['1', '2', '3', '4', 'graduate', 'incoming'] as const
+export const userSorts = ['name', '-name', 'email', '-email', 'enrollmentYear', '-enrollmentYear', 'createdAt', '-createdAt'] as const
+
+// people
+export const parts = ['Vocal', 'Guitar', 'Bass', 'Drums', 'Keyboard', 'Other'] as const
+
+// bands
+export const bandStatuses = ['active', 'inactive', 'disbanded'] as const
+
+// bookings
+export const bookingKinds = ['band', 'personal', 'block'] as const
+export const bookingStatuses = ['active', 'cancelled'] as const
+export const bookingWhens = ['upcoming', 'past', 'any'] as const
+
+// lives
+export const eventKinds = ['festival', 'seasonal', 'christmas'] as const
+export type EventKind = (typeof eventKinds)[number]
+export const seasons = ['spring', 'summer', 'autumn', 'winter'] as const
+export type Season = (typeof seasons)[number]
+export const applicationStatuses = ['submitted', 'accepted', 'waitlisted', 'rejected', 'withdrawn'] as const
+export const applicationSorts = ['submitted', '-submitted', 'band', '-band', 'minutes', '-minutes', 'status', '-status'] as const
+
+export const seasonLabels: Record<Season, string> = { spring: 'Spring', summer: 'Summer', autumn: 'Autumn', winter: 'Winter' }
+export const eventKindLabels: Record<EventKind, string> = { festival: 'School festival', seasonal: 'Seasonal live', christmas: 'Christmas live' }
+
+export const isSeason = (value: string): value is Season => (seasons as ReadonlyArray<string>).includes(value)
+
+/** "Summer live", "School festival", "Christmas live": how screens name a kind of live. */
+export function liveKindName(kind: EventKind, season?: Season | null) {
+  if (kind === 'seasonal') return `${seasonLabels[season ?? 'summer']} live`
+  return eventKindLabels[kind]
+}

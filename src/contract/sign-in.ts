@@ -1,0 +1,87 @@
+import type { LoginInput, LoginResponse } from './auth'
+import { roles, userStatuses } from './choices'
+
+/**
+ * The sign-in call's schemas again, checked by hand, for the login page only. The login page
+ * is the first page most people load; zod there cost ~26 KB compressed (zod/mini still ~16 KB,
+ * its core being shared with the classic schemas of other screens), a tenth of the page
+ * (decision 016). The server and every other screen keep `auth.ts`. Both must accept and refuse
+ * the same values with the same messages: tests/web/contract/sign-in.test.ts checks them
+ * side by side. Each schema offers what the login page uses of zod's: `parse`, `safeParse`
+ * and Standard Schema (`~standard`, read by TanStack Form's validators).
+ */
+
+interface Issue {
+  path: PropertyKey[]
+  message: string
+}
+type Result<T> = { success: true; data: T; error?: undefined } | { success: false; data?: undefined; error: { issues: Issue[] } }
+
+function schema<T>(check: (value: unknown, issues: Issue[]) => T | undefined) {
+  const safeParse = (value: unknown): Result<T> => {
+    const issues: Issue[] = []
+    const data = check(value, issues)
+    return issues.length ? { success: false, error: { issues } } : { success: true, data: data as T }
+  }
+  return {
+    safeParse,
+    parse(value: unknown): T {
+      const result = safeParse(value)
+      if (!result.success) throw new Error(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
+      return result.data
+    },
+    '~standard': {
+      version: 1 as const,
+      vendor: 'bandroom',
+      validate: (value: unknown) => {
+        const result = safeParse(value)
+        return result.success ? { value: result.data } : { issues: result.error.issues }
+      },
+    },
+  }
+}
+
+// zod's `z.email()` pattern and `z.uuid()` pattern.
+const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
+const uuidPattern = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** `loginInputSchema`: the email trimmed, 1–254 characters and an address; the password 1–1024 characters. */
+export const loginInputSchema = schema<LoginInput>((value, issues) => {
+  if (!isRecord(value)) {
+    issues.push({ path: [], message: 'Invalid input: expected object' })
+    return undefined
+  }
+  let email: string | undefined
+  if (typeof value.email !== 'string') issues.push({ path: ['email'], message: 'Enter your email address' })
+  else {
+    const trimmed = value.email.trim()
+    if (trimmed.length < 1) issues.push({ path: ['email'], message: 'Enter your email address' })
+    else if (trimmed.length > 254) issues.push({ path: ['email'], message: 'Email is too long' })
+    else if (!emailPattern.test(trimmed)) issues.push({ path: ['email'], message: 'Enter a valid email address' })
+    else email = trimmed
+  }
+  const password = value.password
+  if (typeof password !== 'string') issues.push({ path: ['password'], message: 'Enter your password' })
+  else if (password.length < 1) issues.push({ path: ['password'], message: 'Enter your password' })
+  else if (password.length > 1024) issues.push({ path: ['password'], message: 'Password is too long' })
+  return { email: email!, password: password as string }
+})
+
+/** `loginResponseSchema`: the signed-in user and the access token (unknown keys left out, as zod does). */
+export const loginResponseSchema = schema<LoginResponse>((value, issues) => {
+  const fail = (path: PropertyKey[]) => void issues.push({ path, message: 'Invalid input' })
+  if (!isRecord(value)) return void fail([])
+  const { user, access_token } = value
+  if (typeof access_token !== 'string') fail(['access_token'])
+  if (!isRecord(user)) return void fail(['user'])
+  if (typeof user.id !== 'string' || !uuidPattern.test(user.id)) fail(['user', 'id'])
+  for (const key of ['email', 'displayName'] as const) if (typeof user[key] !== 'string') fail(['user', key])
+  if (!Number.isSafeInteger(user.enrollmentYear)) fail(['user', 'enrollmentYear'])
+  if (!(roles as ReadonlyArray<unknown>).includes(user.role)) fail(['user', 'role'])
+  if (!(userStatuses as ReadonlyArray<unknown>).includes(user.status)) fail(['user', 'status'])
+  if (typeof user.isExecutive !== 'boolean') fail(['user', 'isExecutive'])
+  const { id, email, displayName, enrollmentYear, role, status, isExecutive } = user
+  return { user: { id, email, displayName, enrollmentYear, role, status, isExecutive } as LoginResponse['user'], access_token: access_token as string }
+})
