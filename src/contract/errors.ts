@@ -86,12 +86,4 @@ export const apiErrorSchema = z.object({
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>
 
-/** Turns zod issues into the `fields` map of an error answer (first message per path). */
-export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
-  const fields: Record<string, string> = {}
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.') || '_'
-    fields[path] ??= issue.message
-  }
-  return fields
-}
+export { fieldErrors } from './field-errors'

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import type { z } from 'zod'
 import { errorMessage } from '@/components/ui/feedback'
-import { fieldErrors } from '@/contract/errors'
+import { fieldErrors } from '@/contract/field-errors'
 import { ApiError } from '@/lib/api-client'
 
 // Every form shows a failed call the same way (messages under fields, one for the form), so the

@@ -12,7 +12,7 @@ import { bookingInputSchema, type BookingCheckQuery, type BookingInput } from '@
 import { periodPhrase, todayIn, weekStartOf } from '@/contract/calendar'
 import type { Period, Room } from '@/contract/club'
 import { isoDateSchema } from '@/contract/club'
-import { fieldErrors } from '@/contract/errors'
+import { fieldErrors } from '@/contract/field-errors'
 import { clubInfoQueryOptions } from '@/features/club/club-queries'
 import { useServerErrors } from '@/components/form/server-errors'
 import { useSession } from '@/lib/session-context'

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/feedback'
 import { FieldShell, SelectField } from '@/components/ui/field'
 import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
-import { fieldErrors } from '@/contract/errors'
+import { fieldErrors } from '@/contract/field-errors'
 import { generateInputSchema, type GenerateInput, type SchedulePerformance } from '@/contract/live-schedule'
 import { numberOf, numberValue } from '@/lib/number-input'
 import {

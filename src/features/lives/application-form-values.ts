@@ -1,6 +1,6 @@
 import { useAppForm } from '@/components/form/form-kit'
 import { formFieldOf } from '@/components/form/server-errors'
-import { fieldErrors } from '@/contract/errors'
+import { fieldErrors } from '@/contract/field-errors'
 import { applicationInputSchema, applicationUpdateSchema, suggestedMinutes, type Application, type LiveEvent } from '@/contract/lives'
 
 // The application form's values and how they become the request body. The form holds text
