@@ -29,7 +29,6 @@
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,6 +39,7 @@ import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
 import { runTimetableBench } from './timetable'
 import { insertClubLive } from './live-seed'
 import { runLighthouseBench } from './lighthouse'
+import { freePort } from '../tests/support/server-process'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const numberFromEnv = (name: string, fallback: number) => {
@@ -101,17 +101,6 @@ function tempDir(prefix: string) {
   return dir
 }
 
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 interface Running {
   url: string

@@ -176,19 +176,25 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
   /**
    * Each person's week as a finished body (serialised once, compressed once per encoding):
    * the screen members open all day answers from memory. Kept per schedule version and
-   * minute (the grid's "now" is that minute), and dropped on any write in any process (the
+   * minute (the grid's "now" is that minute: a new minute drops them all, so no week of a
+   * past minute waits in memory for eviction), and dropped on any write in any process (the
    * person's bands may have changed).
    */
   const personalWeeks = createBodyCache(scheduleVersion, 2_000)
+  let personalMinute = 0
   feed.subscribe('writes', () => personalWeeks.clear())
 
   return {
     /** The signed-in week grid as a cached body; see `week`. */
     async weekBody(caller: SessionUser, week?: string): Promise<CachedBody> {
-      const minute = new Date(Math.floor(clock().getTime() / 60_000) * 60_000)
       const club = await settings.get()
+      const minute = new Date(Math.floor(clock().getTime() / 60_000) * 60_000)
+      if (minute.getTime() !== personalMinute) {
+        personalWeeks.clear()
+        personalMinute = minute.getTime()
+      }
       const weekStart = weekStartCached(week ?? clubToday(minute, club.timeZone))
-      return (await personalWeeks.get(`${caller.id}|${weekStart}|${minute.getTime()}`, () => this.week(caller, weekStart, minute)))!
+      return (await personalWeeks.get(`${caller.id}|${weekStart}`, () => this.week(caller, weekStart, minute)))!
     },
 
     /**

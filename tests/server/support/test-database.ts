@@ -39,7 +39,7 @@ async function pgliteTemplate(): Promise<Blob> {
  * PostgreSQL server of TEST_DATABASE_URL (dropped on close), so files never see each other.
  * On PostgreSQL `url` names it, for a test that needs a second pool on the same database.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DATABASE_KIND !== 'postgres') {
     const database = await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() })
     // A no-op on an up-to-date template; it keeps a stale one honest.
