@@ -16,7 +16,8 @@
 import highsLoader from 'highs'
 import { pathToFileURL } from 'node:url'
 import os from 'node:os'
-import { timetablePresets, type TimetableInput, type TimetablePerformance, type TimetablePlacement } from '../src/contract/timetable'
+import type { TimetableInput, TimetablePlacement } from '../src/contract/timetable'
+import { benchShapes, clubInstance, type BenchShape } from './timetable-families'
 import { generateTimetable } from '../src/timetable/generator'
 import { compile, earliestAlone, toTime } from '../src/timetable/model'
 import { checkTimetable } from '../src/timetable/rules'
@@ -24,80 +25,8 @@ import { timetableCost } from '../src/timetable/cost'
 
 // ── Instances ─────────────────────────────────────────────────────────────────────────
 
-export interface BenchShape {
-  bands: number
-  days: number
-  stages: number
-}
-/** Sizes of the bench; stage-days of 6 h hold 14 performances of 20 min with 5-min changeovers. */
-export const benchShapes: BenchShape[] = [
-  { bands: 12, days: 2, stages: 1 },
-  { bands: 20, days: 2, stages: 1 },
-  { bands: 30, days: 2, stages: 2 },
-  { bands: 40, days: 2, stages: 2 },
-  { bands: 60, days: 2, stages: 3 },
-  { bands: 80, days: 3, stages: 3 },
-]
-
-function seeded(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const NAMES = ['Kenta', 'Aiko', 'Yuto', 'Hana', 'Sora', 'Mei', 'Riku', 'Yui', 'Haruto', 'Saki', 'Ren', 'Mio', 'Daiki', 'Nana', 'Sho', 'Emi']
-
-/**
- * A club-like live: bands of 3–5 members drawn from a pool about twice the number of bands
- * (so many members play in two or three bands), 20-minute performances, 5-minute changeover,
- * 30-minute musician gap, stages open 10:00–16:00, preferred days skewed towards the first
- * day, and a quarter of the bands unavailable for an hour or two on one day.
- */
-export function clubInstance(shape: BenchShape, seed: number): TimetableInput {
-  const random = seeded(seed)
-  const pick = (n: number) => Math.floor(random() * n)
-  const dates = ['2026-11-07', '2026-11-08', '2026-11-09', '2026-11-10'].slice(0, shape.days)
-  const stageNames = ['Main', 'Hall', 'Lounge', 'Studio'].slice(0, shape.stages)
-  const pool = Math.round(shape.bands * 2)
-  const performances: TimetablePerformance[] = []
-  for (let band = 0; band < shape.bands; band++) {
-    const size = 3 + pick(3)
-    const members = new Set<number>()
-    while (members.size < size) members.add(pick(pool))
-    const roll = random()
-    const preferred = roll < 0.5 ? 0 : roll < 0.85 ? 1 + pick(Math.max(1, shape.days - 1)) : -1
-    const unavailable = []
-    if (random() < 0.25) {
-      const from = 10 * 60 + 5 * pick(60)
-      const to = Math.min(16 * 60, from + 60 + 5 * pick(13))
-      unavailable.push({ date: dates[pick(dates.length)]!, from: toTime(from), to: toTime(to) })
-    }
-    performances.push({
-      id: `b${String(band + 1).padStart(2, '0')}`,
-      bandName: `Band ${band + 1}`,
-      minutes: 20,
-      members: [...members].sort((a, b) => a - b).map((member) => ({ id: `m${member}`, name: `${NAMES[member % NAMES.length]} ${Math.floor(member / NAMES.length) + 1}` })),
-      preferredDate: preferred >= 0 ? (dates[Math.min(preferred, dates.length - 1)] ?? null) : null,
-      unavailable,
-      grade: 1 + pick(4),
-    })
-  }
-  return {
-    event: {
-      days: dates.map((date) => ({ date, stages: stageNames.map((name) => ({ name, opensAt: '10:00', closesAt: '16:00' })) })),
-      changeoverMinutes: 5,
-      musicianGapMinutes: 30,
-    },
-    performances,
-    weights: timetablePresets.compact,
-    seed,
-  }
-}
+// The issue-7 instances now live with the issue-14 families; re-exported for older imports.
+export { benchShapes, clubInstance, type BenchShape } from './timetable-families'
 
 // ── The exact model ───────────────────────────────────────────────────────────────────
 
