@@ -42,7 +42,7 @@ type Highs = Awaited<ReturnType<typeof highsLoader>>
 let loading: Promise<Highs> | null = null
 const loadHighs = () => (loading ??= highsLoader())
 
-export async function solveExact(input: TimetableInput, options: { seconds: number; start?: TimetablePlacement[] }): Promise<ExactResult> {
+export async function solveExact(input: TimetableInput, options: { seconds: number; start?: TimetablePlacement[] | undefined }): Promise<ExactResult> {
   const problem = compile(input)
   const { perfs, lanes, weights } = problem
   const others = (Object.keys(weights) as Array<keyof typeof weights>).filter((goal) => goal !== 'earliness' && goal !== 'preferredDay' && weights[goal] !== 0)
