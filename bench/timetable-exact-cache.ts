@@ -8,6 +8,7 @@
  *   npx tsx bench/timetable-exact-cache.ts            fill what is missing (all families × sizes × seeds)
  *   BENCH_EXACT_REFRESH=1 npx tsx bench/timetable-exact-cache.ts   solve everything again
  *   BENCH_EXACT_RETRY=1 …                              solve again what is cached without a proof
+ *   … --only mixed/20/2,all/30/1                       just these instances, solved again
  *   … --shard 1/2                                      half of the instances (run two at once)
  *   BENCH_EXACT_SECONDS=120                            HiGHS's limit per instance (default 120)
  *
@@ -39,6 +40,8 @@ export interface ExactEntry {
   limitSeconds: number
   variables: number
   rows: number
+  nonzeros?: number
+  presolve?: string
 }
 
 interface CacheFile {
@@ -98,6 +101,8 @@ export async function solveAndCheck(input: TimetableInput, meta: { family: strin
     limitSeconds: seconds,
     variables: result.variables,
     rows: result.rows,
+    ...(result.nonzeros !== undefined ? { nonzeros: result.nonzeros } : {}),
+    ...(result.presolve !== undefined ? { presolve: result.presolve } : {}),
   }
 }
 
@@ -138,20 +143,24 @@ async function fill() {
   const limit = exactLimitSeconds()
   const shardArgument = process.argv.indexOf('--shard')
   const [shard, shards] = shardArgument > 0 ? process.argv[shardArgument + 1]!.split('/').map(Number) : [1, 1]
+  // --only capacity/20/1,mixed/40/2: just these instances (solved again even when cached).
+  const onlyArgument = process.argv.indexOf('--only')
+  const only = onlyArgument > 0 ? new Set(process.argv[onlyArgument + 1]!.split(',')) : null
   const instances = benchInstances()
   const cached = readExactCache()
   const began = performance.now()
   let solved = 0
   for (const [index, item] of instances.entries()) {
     if (index % shards! !== shard! - 1) continue
-    if (!refresh && cached[item.key] && !(retry && cached[item.key]!.status !== 'optimal')) continue
+    if (only && !only.has(`${item.family}/${item.bands}/${item.seed}`)) continue
+    if (!only && !refresh && cached[item.key] && !(retry && cached[item.key]!.status !== 'optimal')) continue
     const entry = await solveAndCheck(item.input, { family: item.family, bands: item.bands, seed: item.seed }, limit)
     writeExactEntries({ [item.key]: entry })
     solved++
     console.log(`${item.family} ${item.bands} bands seed ${item.seed}: ${entry.status} ${entry.objective ?? '—'} (bound ${entry.bound ?? '—'}) in ${entry.seconds} s`)
   }
   // Drop entries no bench instance uses any more (a family changed).
-  if (shards === 1) writeExactEntries({}, new Set(instances.map((item) => item.key)))
+  if (shards === 1 && !only) writeExactEntries({}, new Set(instances.map((item) => item.key)))
   console.log(`${solved} instances solved in ${((performance.now() - began) / 60000).toFixed(1)} min`)
 }
 

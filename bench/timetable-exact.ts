@@ -34,13 +34,21 @@ export interface ExactResult {
   placements: TimetablePlacement[]
   variables: number
   rows: number
+  nonzeros?: number
+  /** HiGHS's presolve option used ('choose' or 'off'). */
+  presolve?: string
   /** HiGHS's model status name (optimal, timeLimit, infeasible, …). */
   modelStatus: string
 }
 
+/** Above this many nonzeros HiGHS runs without presolve (see below). */
+export const PRESOLVE_MAX_NONZEROS = 150_000
+
 type Highs = Awaited<ReturnType<typeof highsLoader>>
 let loading: Promise<Highs> | null = null
-const loadHighs = () => (loading ??= highsLoader())
+/** BENCH_HIGHS_LOG=1 prints HiGHS's own log (to stderr), to see where a slow instance spends its time. */
+const logging = process.env.BENCH_HIGHS_LOG === '1'
+const loadHighs = () => (loading ??= highsLoader(logging ? { print: (message) => process.stderr.write(`${message}\n`) } : undefined))
 
 export async function solveExact(input: TimetableInput, options: { seconds: number; start?: TimetablePlacement[] | undefined }): Promise<ExactResult> {
   const problem = compile(input)
@@ -122,6 +130,11 @@ export async function solveExact(input: TimetableInput, options: { seconds: numb
     starts.push(indices.length)
   }
   const integral = vars.every((v) => Number.isInteger(v.cost))
+  // HiGHS's presolve merges the overlapping "busy" cliques and on large models spends the
+  // whole limit there (mixed 80/1: 820k nonzeros, 137 s of presolve, no bound at all; mixed
+  // 20/2: 207k, 47 s, nothing) while the LP relaxation alone is tight (mixed 20/2 proven
+  // optimal at the root in 18 s without it). Below the threshold presolve helps.
+  const presolve = process.env.BENCH_HIGHS_PRESOLVE ?? (indices.length > PRESOLVE_MAX_NONZEROS ? 'off' : 'choose')
   const highs = await loadHighs()
   const model = highs.createModel({
     numCols: vars.length,
@@ -136,7 +149,7 @@ export async function solveExact(input: TimetableInput, options: { seconds: numb
   })
   try {
     // Costs in whole units: an incumbent less than 1 above the bound is optimal.
-    model.options.set({ time_limit: options.seconds, output_flag: false, mip_rel_gap: 0, mip_abs_gap: integral ? 0.999 : 1e-6 })
+    model.options.set({ time_limit: options.seconds, output_flag: logging, log_to_console: logging, mip_rel_gap: 0, mip_abs_gap: integral ? 0.999 : 1e-6, presolve })
     if (options.start?.length) {
       const index = new Map(vars.map((v, column) => [`${v.perf}/${v.group}/${v.start}`, column]))
       const values = new Array<number>(vars.length).fill(0)
@@ -183,6 +196,8 @@ export async function solveExact(input: TimetableInput, options: { seconds: numb
       placements,
       variables: vars.length,
       rows: rows.length,
+      nonzeros: indices.length,
+      presolve,
       modelStatus,
     }
   } finally {
