@@ -42,6 +42,7 @@ export interface ExactEntry {
   rows: number
   nonzeros?: number
   presolve?: string
+  note?: string
 }
 
 interface CacheFile {
@@ -106,6 +107,18 @@ export async function solveAndCheck(input: TimetableInput, meta: { family: strin
   }
 }
 
+/** As `solveAndCheck`, but HiGHS aborting (out of memory) is recorded as no result, not thrown. */
+export async function solveOrRecordFailure(input: TimetableInput, meta: { family: string; bands: number; seed: number }, seconds: number): Promise<ExactEntry> {
+  const began = performance.now()
+  try {
+    return await solveAndCheck(input, meta, seconds)
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('Aborted')) throw error
+    console.log(`HiGHS aborted on ${meta.family} ${meta.bands}/${meta.seed}: ${error.message.split('.')[0]}`)
+    return { ...meta, status: 'none', infeasible: false, objective: null, bound: null, seconds: Math.round((performance.now() - began) / 100) / 10, limitSeconds: seconds, variables: 0, rows: 0, note: 'HiGHS aborted (out of memory)' }
+  }
+}
+
 function bestStart(input: TimetableInput, meta: { family: string; bands: number; seed: number }) {
   const candidates: TimetablePlacement[][] = []
   if ((familyNames as readonly string[]).includes(meta.family)) candidates.push(familyWitness(meta.family as FamilyName, meta.bands, meta.seed))
@@ -154,7 +167,7 @@ async function fill() {
     if (index % shards! !== shard! - 1) continue
     if (only && !only.has(`${item.family}/${item.bands}/${item.seed}`)) continue
     if (!only && !refresh && cached[item.key] && !(retry && cached[item.key]!.status !== 'optimal')) continue
-    const entry = await solveAndCheck(item.input, { family: item.family, bands: item.bands, seed: item.seed }, limit)
+    const entry = await solveOrRecordFailure(item.input, { family: item.family, bands: item.bands, seed: item.seed }, limit)
     writeExactEntries({ [item.key]: entry })
     solved++
     console.log(`${item.family} ${item.bands} bands seed ${item.seed}: ${entry.status} ${entry.objective ?? '—'} (bound ${entry.bound ?? '—'}) in ${entry.seconds} s`)

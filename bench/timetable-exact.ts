@@ -162,7 +162,14 @@ export async function solveExact(input: TimetableInput, options: { seconds: numb
       }
       model.setSolution({ colValue: values })
     }
-    model.run()
+    try {
+      model.run()
+    } catch (error) {
+      // The WebAssembly build aborts when it runs out of memory (seen once at 80 bands with
+      // mixed lengths): that instance of the module is dead, so the next call loads a new one.
+      loading = null
+      throw error
+    }
     const seconds = (performance.now() - began) / 1000
     const code = model.getModelStatus()
     const modelStatus = Object.entries(highs.constants.modelStatus).find(([, value]) => value === code)?.[0] ?? String(code)
@@ -201,6 +208,6 @@ export async function solveExact(input: TimetableInput, options: { seconds: numb
       modelStatus,
     }
   } finally {
-    model.dispose()
+    if (loading) model.dispose()
   }
 }
