@@ -107,7 +107,7 @@ export async function solveAndCheck(input: TimetableInput, meta: { family: strin
   }
 }
 
-/** As `solveAndCheck`, but HiGHS aborting (out of memory) is recorded as no result, not thrown. */
+/** As `solveAndCheck`, but HiGHS aborting (most likely out of memory) is recorded as no result, not thrown. */
 export async function solveOrRecordFailure(input: TimetableInput, meta: { family: string; bands: number; seed: number }, seconds: number): Promise<ExactEntry> {
   const began = performance.now()
   try {
@@ -115,7 +115,7 @@ export async function solveOrRecordFailure(input: TimetableInput, meta: { family
   } catch (error) {
     if (!(error instanceof Error) || !error.message.startsWith('Aborted')) throw error
     console.log(`HiGHS aborted on ${meta.family} ${meta.bands}/${meta.seed}: ${error.message.split('.')[0]}`)
-    return { ...meta, status: 'none', infeasible: false, objective: null, bound: null, seconds: Math.round((performance.now() - began) / 100) / 10, limitSeconds: seconds, variables: 0, rows: 0, note: 'HiGHS aborted (out of memory)' }
+    return { ...meta, status: 'none', infeasible: false, objective: null, bound: null, seconds: Math.round((performance.now() - began) / 100) / 10, limitSeconds: seconds, variables: 0, rows: 0, note: 'HiGHS aborted (most likely out of memory)' }
   }
 }
 

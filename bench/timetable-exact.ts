@@ -165,8 +165,8 @@ export async function solveExact(input: TimetableInput, options: { seconds: numb
     try {
       model.run()
     } catch (error) {
-      // The WebAssembly build aborts when it runs out of memory (seen once at 80 bands with
-      // mixed lengths): that instance of the module is dead, so the next call loads a new one.
+      // The WebAssembly build aborted on one 80-band instance with mixed lengths (most likely
+      // out of memory): that instance of the module is dead, so the next call loads a new one.
       loading = null
       throw error
     }
