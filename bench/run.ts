@@ -10,6 +10,10 @@
  *   BENCH_WARMUP        seconds of warm-up before each measurement (default 2)
  *   BENCH_CONNECTIONS   concurrent connections (default 50)
  *   BENCH_DATABASE_URL  postgres://… to measure PostgreSQL too — ITS CONTENTS ARE REPLACED
+ *   BENCH_TARGETS       the http targets to run, e.g. `c` or `a,b` (default all: a, b, c)
+ *   BENCH_PGLITE        `0` skips the PGlite run when BENCH_DATABASE_URL is set
+ *   BENCH_SERVER_NODE_ARGS  Node flags for the measured server only, e.g.
+ *                       `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
  *   SPA_DIR             passed on to the server (the SPA does not matter for /api)
  *
  * Budgets, on PostgreSQL: the public week schedule reaches ≥ 50% of the ceiling's throughput
@@ -60,6 +64,7 @@ const BOOKING_BUDGET = { p99Ms: 100, before: 'p99 286 ms, 126 cycles/s' }
 /** `/api/health` while a large timetable is generated (issue 13). */
 const HEALTH_BUDGET = { p99Ms: 50, bands: 80 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
+const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
 const SECTIONS = ['http', 'health', 'timetable', 'lighthouse'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
@@ -110,9 +115,9 @@ interface Running {
 }
 
 /** Starts a TypeScript entry with tsx in its own Node process; resolves once `ready` answers. */
-async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>): Promise<Running> {
+async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -496,6 +501,7 @@ async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: stri
       ...env,
     },
     async (url) => (await call(`${url}/api/health`)).status === 200,
+    process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   )
   return { server, bigLive }
 }
@@ -515,7 +521,9 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, d
       // a. The public week grid, full body (no If-None-Match).
       const publicUrl = `${server.url}/api/public/room-schedule?week=${week}`
       const probe = await call(publicUrl)
-      if (probe.status !== 200) {
+      if (!TARGETS.has('a')) {
+        // not asked for (BENCH_TARGETS)
+      } else if (probe.status !== 200) {
         results.push(missing('a. GET /api/public/room-schedule', probe.status))
       } else {
         const ceiling = await bareGet(probe.bytes)
@@ -527,7 +535,9 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, d
       // b. The signed-in week grid.
       const signedInUrl = `${server.url}/api/room-schedule?week=${week}`
       const signedInProbe = await call(signedInUrl, { token })
-      if (signedInProbe.status !== 200) {
+      if (!TARGETS.has('b')) {
+        // not asked for (BENCH_TARGETS)
+      } else if (signedInProbe.status !== 200) {
         results.push(missing('b. GET /api/room-schedule', signedInProbe.status))
       } else {
         const ceiling = await bareGet(signedInProbe.bytes)
@@ -536,7 +546,9 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, d
       }
 
       // c. Book a free slot as a closure, then cancel it; one slot per connection.
-      if (signedInProbe.status !== 200) {
+      if (!TARGETS.has('c')) {
+        // not asked for (BENCH_TARGETS)
+      } else if (signedInProbe.status !== 200) {
         results.push(missing('c. POST /api/bookings + cancel', signedInProbe.status))
       } else {
         const slots = await freeSlots(server.url, token, week, CONNECTIONS)
@@ -679,7 +691,7 @@ async function main() {
   const bare = ONLY === 'health' ? undefined : await startProcess('The bare server', 'bench/bare-server.ts', {}, async (url) => (await call(`${url}/bare/get/16`)).status === 200)
   const runs: Array<[string, Measurement[]]> = []
   try {
-    runs.push(['PGlite (embedded, DATA_DIR in a temp dir)', await runOn('PGlite', bare)])
+    if (!pgUrl || process.env.BENCH_PGLITE !== '0') runs.push(['PGlite (embedded, DATA_DIR in a temp dir)', await runOn('PGlite', bare)])
     if (pgUrl) runs.push(['PostgreSQL (DATABASE_URL)', await runOn('PostgreSQL', bare, pgUrl)])
   } finally {
     await bare?.stop()
@@ -710,7 +722,7 @@ async function main() {
     console.log('\nBudget (issue 13, every database):')
     ok = healthBudget(runs) && ok
   }
-  const pglite = runs[0]![1].find((result) => result.target.startsWith('a. '))
+  const pglite = runs.find(([title]) => title.startsWith('PGlite'))?.[1].find((result) => result.target.startsWith('a. '))
   if (pglite?.ceiling && pglite.reqPerSec) {
     console.log(`  (PGlite, for information: ${((pglite.reqPerSec / pglite.ceiling.reqPerSec) * 100).toFixed(0)}% of the ceiling, p99 ${pglite.p99.toFixed(1)} ms)`)
   }
