@@ -96,6 +96,9 @@ export class FlowGraph {
         const u = heap.popValue()
         if (done[u]) continue
         done[u] = 1
+        // Stop once the sink is settled: nodes not settled count as at the sink's distance
+        // below, which keeps every reduced cost ≥ 0 (they are at least that far).
+        if (u === sink) break
         const du = dist[u]! + potential[u]!
         for (let k = first[u]!; k < first[u + 1]!; k++) {
           const arc = order[k]!
@@ -114,7 +117,7 @@ export class FlowGraph {
       const pathCost = dist[sink]! - potential[source]! + potential[sink]!
       if (pathCost >= 0) break
       const limit = dist[sink]!
-      for (let u = 0; u < n; u++) potential[u] = potential[u]! + Math.min(dist[u]!, limit)
+      for (let u = 0; u < n; u++) potential[u] = potential[u]! + (done[u] ? dist[u]! : limit)
       let push = Infinity
       for (let v = sink; v !== source; v = to[via[v]! ^ 1]!) push = Math.min(push, cap[via[v]!]!)
       for (let v = sink; v !== source; v = to[via[v]! ^ 1]!) {

@@ -177,3 +177,26 @@ describe('priority points', () => {
   })
 })
 
+
+describe('the worked example of decision 020', () => {
+  it('gives Studio A to Midnight Train and Room B to Night Owls; Blue Hour loses because Ren plays with Night Owls', () => {
+    const snapshot = round([
+      band('mt', 'Midnight Train', ['aiko', 'kenta'], [cell('a', TUE, 'p3'), cell(null, WED, 'p3')], { wants: 1, points: 6, recent: [{ asked: 1, received: 0 }, { asked: 1, received: 0 }] }),
+      band('bh', 'Blue Hour', ['ren', 'mei'], [cell('a', TUE, 'p3'), cell('b', TUE, 'p3')], { wants: 1, points: 0 }),
+      band('no', 'Night Owls', ['ren', 'sora'], [cell('b', TUE, 'p3')], { wants: 1, points: 1 }),
+    ])
+    const result = allocate(snapshot)
+    expect(result.assignments.map((a) => [a.bandId, a.roomId, a.date, a.periodId, a.rank])).toEqual([
+      ['mt', 'a', TUE, 'p3', 1],
+      ['no', 'b', TUE, 'p3', 1],
+    ])
+    expect(result.objective).toMatchObject({ served: 2, weighted: 150, bigM: 191, score: 532 })
+    expect(result.provenOptimal).toBe(true)
+    expect(wordsFor(snapshot, result, 'bh')).toEqual(['Ren is in Room B at that time with Night Owls.', 'Ren is in Room B at that time with Night Owls.'])
+    expect(result.bands.map((b) => [b.bandId, nextPoints(snapshot.bands.find((x) => x.id === b.bandId)!.points, b.asked, b.received)])).toEqual([
+      ['bh', 4],
+      ['mt', 3],
+      ['no', 0],
+    ])
+  })
+})
