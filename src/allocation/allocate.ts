@@ -398,6 +398,9 @@ function improve(state: State, problem: Problem, sorted: Option[]) {
     let changed = false
     for (const option of sorted) {
       if (state.holder[option.cell] === option.band) continue
+      // A full band gains nothing from an option worth no more than its least valuable period.
+      const mine = state.byBand[option.band]!
+      if (state.count[option.band]! >= problem.bands[option.band]!.cap && !mine.some((item) => item.slot === option.slot) && mine.every((item) => item.value >= option.value)) continue
       if (state.fits(option)) {
         state.add(option)
         changed = true

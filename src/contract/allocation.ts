@@ -12,7 +12,7 @@ import { calendarDate, text } from './text'
 
 /** Most wishes a band may list in one round (the round's own setting may be lower). */
 export const ALLOCATION_MAX_WISHES = 10
-/** Most priority points a band can hold (see `nextPoints`: they never exceed 8 by themselves). */
+/** Most priority points a band can hold (see `nextPoints`: by themselves they never exceed 7; more only by hand). */
 export const ALLOCATION_MAX_POINTS = 50
 
 /**
@@ -20,7 +20,7 @@ export const ALLOCATION_MAX_POINTS = 50
  * 11 − k, so 10 for a first wish down to 1 for a tenth.
  */
 export const rankWeight = (rank: number) => ALLOCATION_MAX_WISHES + 1 - rank
-/** The weight of a band's satisfaction: 4 + its priority points (4 to 12 in practice). */
+/** The weight of a band’s satisfaction: 4 + its priority points (4 to 11 when points come from `nextPoints`). */
 export const PRIORITY_BASE = 4
 export const priorityWeight = (points: number) => PRIORITY_BASE + points
 
@@ -28,7 +28,7 @@ export const priorityWeight = (points: number) => PRIORITY_BASE + points
  * Points after a round (decision 020): a band that took part (asked for at least one period)
  * keeps half of its points, rounded down, and gains 4 if it received nothing or 1 if it
  * received fewer periods than it asked; a band that asked nothing keeps its points. Points
- * stay within 0–8 by themselves (the geometric series 4 + 2 + 1 + …).
+ * stay within 0–7 by themselves (0 → 4 → 6 → 7 → 7 for a band that always misses out).
  */
 export const POINTS_FOR_NOTHING = 4
 export const POINTS_FOR_LESS = 1
