@@ -104,8 +104,20 @@ export const allocationSnapshotSchema = z.object({
   bookings: z.array(allocationBookingSchema).max(20000),
   unavailable: z.array(allocationUnavailableSchema).max(20000),
   seed: z.number().int().min(0).max(0xffffffff),
-  /** Branch-and-bound nodes the allocator may explore (1 000 by default); never a time. */
+  /** Branch-and-bound nodes the allocator may explore (40 by default); never a time. */
   nodeBudget: z.number().int().min(1).max(1_000_000).optional(),
+}).superRefine((snapshot, context) => {
+  const once = (path: 'bands' | 'rooms' | 'periods' | 'dates', values: string[], what: string) => {
+    const seen = new Set<string>()
+    values.forEach((value, index) => {
+      if (seen.has(value)) context.addIssue({ code: 'custom', path: [path, index], message: `The same ${what} is listed twice` })
+      seen.add(value)
+    })
+  }
+  once('bands', snapshot.bands.map((band) => band.id), 'band')
+  once('rooms', snapshot.rooms.map((room) => room.id), 'room')
+  once('periods', snapshot.periods.map((period) => period.id), 'period')
+  once('dates', snapshot.dates, 'day')
 })
 export type AllocationSnapshot = z.input<typeof allocationSnapshotSchema>
 

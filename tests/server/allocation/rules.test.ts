@@ -3,7 +3,7 @@ import { allocate } from '../../../src/allocation/allocate'
 import { compile, objectiveOf, rng } from '../../../src/allocation/model'
 import { checkAllocation } from '../../../src/allocation/rules'
 import { explainAllocation } from '../../../src/allocation/words'
-import type { AllocationBand, AllocationSnapshot } from '../../../src/contract/allocation'
+import { allocationSnapshotSchema, type AllocationBand, type AllocationSnapshot } from '../../../src/contract/allocation'
 import { band, cell, round, TUE, WED } from './support'
 
 describe('checkAllocation', () => {
@@ -147,5 +147,18 @@ describe('seeded random rounds', () => {
       expect(result.objective.score, `seed ${seed}`).toBe(best)
       expect(result.provenOptimal, `seed ${seed}`).toBe(true)
     }
+  })
+})
+
+describe('the snapshot schema', () => {
+  it('accepts a round and refuses what the allocator could not read right', () => {
+    const good = round([band('mt', 'Midnight Train', ['ren'], [cell('a', TUE, 'p3'), cell(null, WED, 'p1')])])
+    expect(allocationSnapshotSchema.safeParse(good).success).toBe(true)
+    const issues = (snapshot: unknown) => allocationSnapshotSchema.safeParse(snapshot).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []
+    const elevenWishes = Array.from({ length: 11 }, (_, at) => cell('a', TUE, `p${at}`))
+    expect(issues(round([band('mt', 'Midnight Train', ['ren'], elevenWishes)]))[0]?.[0]).toBe('bands.0.wishes')
+    expect(issues(round([band('mt', 'Midnight\u0000Train', ['ren'], [])]))[0]?.[0]).toBe('bands.0.name')
+    expect(issues(round([band('mt', 'One', [], []), band('mt', 'Two', [], [])]))).toEqual([['bands.1', 'The same band is listed twice']])
+    expect(issues(round([band('mt', 'One', [], [cell('a', '2026-02-30', 'p1')])]))[0]?.[0]).toBe('bands.0.wishes.0.date')
   })
 })
