@@ -28,6 +28,8 @@ import { compile, objectiveOf, type Option, type Problem } from './model'
 const DEFAULT_NODE_BUDGET = 40
 /** Subgradient steps on the Lagrangian multipliers before branching. */
 const LAGRANGE_STEPS = 20
+/** λ moves in quarters of a score unit: exact in floating point, finer than whole units (tighter bounds). */
+const LAMBDA_STEPS_PER_UNIT = 4
 
 interface Node {
   /** band × slot pairs closed in this node. */
@@ -213,8 +215,8 @@ export function allocate(snapshot: AllocationSnapshot): AllocationResult {
     const size = (theta * (bound - scoreOf(bestValue))) / norm
     for (let at = 0; at < pairs.length; at++) {
       const g = usage[at]! - 1
-      const delta = Math.round(size * g)
-      next[at] = Math.max(0, lambda[at]! + (g > 0 ? Math.max(1, delta) : delta))
+      const delta = Math.round(size * g * LAMBDA_STEPS_PER_UNIT) / LAMBDA_STEPS_PER_UNIT
+      next[at] = Math.max(0, lambda[at]! + (g > 0 ? Math.max(1 / LAMBDA_STEPS_PER_UNIT, delta) : delta))
     }
     lambda = next
   }
