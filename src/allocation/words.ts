@@ -80,6 +80,7 @@ export function explainUnmetIn(problem: Problem, result: AllocationResult, unmet
     case 'same-time':
       return `You received ${roomName(problem, reason.roomId)} at that time instead (your ${ordinal(reason.rank)} wish).`
     case 'enough':
+      if (reason.received === 0) return reason.wants === 0 ? 'Your band asked for no periods in this round.' : 'Your band may not have any period in this round.'
       return reason.wants <= reason.limit
         ? `You received the ${reason.received === 1 ? 'period' : `${count(reason.received)} periods`} you asked for.`
         : `You received ${count(reason.received)} ${reason.received === 1 ? 'period' : 'periods'}, the most a band may have in this round.`

@@ -57,6 +57,14 @@ describe('the allocator keeps the hard rules', () => {
     expect(wordsFor(snapshot, result, 'y')).toEqual(['You received the period you asked for.'])
   })
 
+  it('gives nothing to a band that wants nothing or may have nothing', () => {
+    const snapshot = round([band('x', 'Resting', ['ren'], [cell('a', TUE, 'p1')], { wants: 0 }), band('y', 'Barred', ['aiko'], [cell('a', TUE, 'p2')], { limit: 0 })])
+    const result = allocate(snapshot)
+    expect(result.assignments).toEqual([])
+    expect(wordsFor(snapshot, result, 'x')).toEqual(['Your band asked for no periods in this round.'])
+    expect(wordsFor(snapshot, result, 'y')).toEqual(['Your band may not have any period in this round.'])
+  })
+
   it('never gives out a closed cell or one already booked, and says so', () => {
     const snapshot = round([band('mt', 'Midnight Train', ['ren'], [cell('a', TUE, 'p3'), cell('b', TUE, 'p3'), cell(null, WED, 'p2')], { wants: 3, limit: 3 })], {
       unavailable: [{ roomId: 'a', date: TUE, periodId: 'p3', reason: 'closed for the Open Campus' }],
