@@ -138,21 +138,28 @@ export function allocate(snapshot: AllocationSnapshot): AllocationResult {
     for (const option of chosen) total += lotteryScale * option.value + bands[option.band]!.ticket
     return total
   }
-  /** The first person (in slot, then band order) holding two or more bands at one slot. */
+  /**
+   * The clash to branch on: among the people holding two or more bands at one slot, the one
+   * where the most is at stake (the largest sum of the values there but the best one), ties
+   * by slot and person; null when the allocation keeps every rule.
+   */
   const clash = (chosen: Option[]) => {
-    const bySlot = new Map<number, Option[]>()
-    for (const option of chosen) bySlot.set(option.slot, [...(bySlot.get(option.slot) ?? []), option])
-    const slots = [...bySlot.keys()].sort((a, b) => a - b)
-    for (const slot of slots) {
-      const here = bySlot.get(slot)!
-      if (here.length < 2) continue
-      const holders = new Map<number, number[]>()
-      for (const option of here.sort((a, b) => a.band - b.band)) {
-        for (const person of bands[option.band]!.memberIndices) holders.set(person, [...(holders.get(person) ?? []), option.band])
+    const holders = new Map<number, Option[]>()
+    for (const option of chosen) {
+      for (const person of bands[option.band]!.memberIndices) {
+        const key = option.slot * problem.personCount + person
+        holders.set(key, [...(holders.get(key) ?? []), option])
       }
-      for (const [, list] of holders) if (list.length > 1) return { slot, bands: list }
     }
-    return null
+    let best: { key: number; stake: number; options: Option[] } | null = null
+    for (const [key, options] of holders) {
+      if (options.length < 2) continue
+      const values = options.map((option) => option.value).sort((a, b) => b - a)
+      const stake = values.slice(1).reduce((sum, value) => sum + value, 0)
+      if (!best || stake > best.stake || (stake === best.stake && key < best.key)) best = { key, stake, options }
+    }
+    if (!best) return null
+    return { slot: Math.floor(best.key / problem.personCount), bands: best.options.map((option) => option.band).sort((a, b) => a - b) }
   }
   const allOptions = bands.flatMap((band) => band.options).sort(byValue(problem))
   const repair = (chosen: Option[]): Option[] => {
