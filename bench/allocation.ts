@@ -8,6 +8,9 @@
  * Environment:
  *   BENCH_MILP_SECONDS       HiGHS time limit per instance (default 60)
  *   BENCH_ALLOCATION_SEEDS   instances per size (default 3)
+ *   BENCH_ALLOCATION_HARDER  harder rounds shown for information (default 4): 54 bands, 10 of
+ *                            which cannot be served (the fairness demand with random points)
+ *   BENCH_ALLOCATION_NODES   the allocator's node budget (default: its own, 40)
  *
  * Targets: 0 hard-rule violations (allocator and HiGHS, by `checkAllocation`); the allocator's
  * objective equals HiGHS's proven optimum on every instance up to 60 bands and is within 0.5%
@@ -225,8 +228,9 @@ export interface AllocationBenchRow {
   why: string[]
 }
 
-async function compareOne(shape: AllocationShape, seed: number, limit: number): Promise<AllocationBenchRow> {
-  const snapshot = clubRound(shape, seed)
+async function compareOne(shape: AllocationShape, seed: number, limit: number, given?: AllocationSnapshot): Promise<AllocationBenchRow> {
+  const nodes = process.env.BENCH_ALLOCATION_NODES ? Number(process.env.BENCH_ALLOCATION_NODES) : undefined
+  const snapshot = { ...(given ?? clubRound(shape, seed)), ...(nodes ? { nodeBudget: nodes } : {}) }
   const began = performance.now()
   const cpu = process.cpuUsage()
   const result = allocate(snapshot)
@@ -381,6 +385,20 @@ export async function runAllocationBench(): Promise<boolean> {
       console.log(`  ${shape.bands} bands, seed ${seed}: allocator ${row.score} in ${row.ms.toFixed(0)} ms CPU (${row.wallMs.toFixed(0)} ms wall); HiGHS ${row.milp.status} ${row.milp.score ?? '—'} in ${row.milp.seconds.toFixed(1)} s`)
     }
   }
+  // Harder rounds, for information: the fairness demand (40 of 54 bands ask only for the 30
+  // weekday-evening cells, so 10 cannot be served) with points drawn at random: here (a)
+  // binds, which the club-like rounds above never do.
+  const harder = Number(process.env.BENCH_ALLOCATION_HARDER ?? 4)
+  for (let k = 1; k <= harder; k++) {
+    const demand = fairnessDemand(k)
+    const random = rng(k * 31)
+    const snapshot = { ...demand, bands: demand.bands.map((band) => ({ ...band, points: [0, 0, 1, 3, 4, 6, 7][Math.floor(random() * 7)]! })) }
+    const shape = { bands: demand.bands.length, rooms: FAIRNESS.rooms, periods: FAIRNESS.periods }
+    const row = await compareOne(shape, k, limit, snapshot)
+    row.informational = true
+    rows.push(row)
+    console.log(`  ${shape.bands} bands, evenings only (information), seed ${k}: allocator ${row.score} in ${row.ms.toFixed(0)} ms CPU; HiGHS ${row.milp.status} ${row.milp.score ?? '—'} in ${row.milp.seconds.toFixed(1)} s`)
+  }
   const table: string[][] = [['bands', 'rooms×periods', 'seed', 'violations', 'served', 'satisfaction', 'score', 'own bound', 'nodes', 'CPU ms', 'wall ms', 'HiGHS', 'HiGHS bound', 'HiGHS s', 'status', 'gap %', '']]
   for (const row of rows) {
     table.push([
@@ -400,15 +418,16 @@ export async function runAllocationBench(): Promise<boolean> {
       row.milp.seconds.toFixed(1),
       row.milp.status,
       row.gapPercent.toFixed(3),
-      row.pass ? 'PASS' : 'FAIL',
+      row.informational ? (row.pass ? 'opt.' : 'miss') : row.pass ? 'PASS' : 'FAIL',
     ])
   }
   printTable('Allocation (score = M × served + satisfaction weighted by priority)', table)
   console.log('  violations: allocator/HiGHS by checkAllocation. own bound: the allocator’s branch-and-bound bound (✓ = proven optimal by itself).')
   console.log('  gap %: (HiGHS optimum, or the best bound known, − score) / the allocator’s satisfaction level — the loss on (b).')
-  const allocationOk = rows.every((row) => row.pass)
+  console.log('  Rows marked opt./miss are the harder rounds, for information: only their violations count (miss = below the optimum).')
+  const allocationOk = rows.every((row) => row.pass || (row.informational && row.violations === 0 && row.milpViolations === 0))
   console.log(`\n  Targets: 0 violations; the optimum up to 60 bands; ≤ 0.5% at 100; < 1 s each — ${allocationOk ? 'PASS' : 'FAIL'}`)
-  for (const row of rows.filter((candidate) => !candidate.pass)) console.log(`  FAIL ${row.shape.bands} bands, seed ${row.seed}: ${row.why.join('; ')}`)
+  for (const row of rows.filter((candidate) => !candidate.pass)) console.log(`  ${row.informational ? 'miss (information)' : 'FAIL'} ${row.shape.bands} bands, seed ${row.seed}: ${row.why.join('; ')}`)
 
   const demand = fairnessDemand(SEED)
   const evening = demand.bands.filter((band) => band.wishes.every((wish) => Number(wish.periodId.slice(1)) >= FAIRNESS.periods - 2))
