@@ -224,6 +224,8 @@ export interface AllocationBenchRow {
   milpViolations: number
   /** (reference − score) / weighted, in %: the loss on the satisfaction level. */
   gapPercent: number
+  /** A harder round shown for information: only its violations count towards the exit code. */
+  informational?: boolean
   pass: boolean
   why: string[]
 }
