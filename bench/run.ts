@@ -25,10 +25,11 @@
  * Sections: `http` (above), `health` (issue 13: `/api/health` p99 < 50 ms while the same server
  * generates an 80-band timetable over and over, on every database measured; the generator runs
  * in a worker thread), `timetable` (bench/timetable.ts, issue #7: the generator against HiGHS;
- * its own variables are documented there) and `lighthouse` (bench/lighthouse.ts, issue 13:
+ * its own variables are documented there), `allocation` (bench/allocation.ts, issue 15: the room
+ * allocator against HiGHS, and 12 weeks of rounds with and without priority points) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
  * of the public pages). All run by default; one alone with `npm run bench -- --only timetable`
- * (or `--only http`, `--only health`, `--only lighthouse`), or BENCH_ONLY=timetable.
+ * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -41,6 +42,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../server/src/demo/d
 import { clubSettingsSchema } from '../src/contract/settings'
 import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
 import { runTimetableBench } from './timetable'
+import { runAllocationBench } from './allocation'
 import { insertClubLive } from './live-seed'
 import { runLighthouseBench } from './lighthouse'
 import { freePort } from '../tests/support/server-process'
@@ -65,7 +67,7 @@ const BOOKING_BUDGET = { p99Ms: 100, before: 'p99 286 ms, 126 cycles/s' }
 const HEALTH_BUDGET = { p99Ms: 50, bands: 80 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
 const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
-const SECTIONS = ['http', 'health', 'timetable', 'lighthouse'] as const
+const SECTIONS = ['http', 'health', 'timetable', 'allocation', 'lighthouse'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -679,6 +681,7 @@ async function main() {
     const ok = await runTimetableBench()
     process.exit(ok ? 0 : 1)
   }
+  if (ONLY === 'allocation') process.exit((await runAllocationBench()) ? 0 : 1)
   if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
@@ -729,8 +732,9 @@ async function main() {
   cleanupSync()
   if (ONLY === undefined) {
     const timetableOk = await runTimetableBench()
+    const allocationOk = await runAllocationBench()
     const lighthouseOk = await lighthouseSection()
-    ok = ok && timetableOk && lighthouseOk
+    ok = ok && timetableOk && allocationOk && lighthouseOk
   }
   process.exit(ok ? 0 : 1)
 }

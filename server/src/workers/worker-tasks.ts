@@ -1,4 +1,6 @@
+import type { AllocationResult, AllocationSnapshot } from '../../../src/contract/allocation'
 import type { TimetableInput, TimetableResult } from '../../../src/contract/timetable'
+import { allocate } from '../../../src/allocation/allocate'
 import { generateTimetable } from '../../../src/timetable/generator'
 
 /**
@@ -7,6 +9,8 @@ import { generateTimetable } from '../../../src/timetable/generator'
  */
 export const workerTasks = {
   generateTimetable: (input: TimetableInput): TimetableResult => generateTimetable(input),
+  /** A room allocation round (issue 15, decision 020); the round's job will call it. */
+  allocate: (snapshot: AllocationSnapshot): AllocationResult => allocate(snapshot),
 }
 
 export type WorkerTasks = typeof workerTasks
