@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import helmet from 'helmet'
+import helmet, { type HelmetOptions } from 'helmet'
 import { HELMET_OPTIONS } from '../../server/src/app'
 import { createTestApp, type TestApp } from './support/test-app'
 
@@ -68,7 +68,7 @@ describe('Strict-Transport-Security', () => {
 describe('Security headers', () => {
   it('are exactly those helmet’s own middleware sends, on pages and API answers', async () => {
     // helmet itself, on a plain Node server, with the app's options.
-    const middleware = helmet({ ...HELMET_OPTIONS, strictTransportSecurity: false })
+    const middleware = helmet({ ...HELMET_OPTIONS, strictTransportSecurity: false } as HelmetOptions)
     const server = http.createServer((request, response) => middleware(request, response, () => response.end()))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const reference = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
