@@ -1,68 +1,56 @@
-import type { HelmetOptions } from "helmet";
-import Fastify, {
-  type FastifyReply,
-  type FastifyServerOptions,
-  type onSendHookHandler,
-} from "fastify";
-import type { ApiErrorBody } from "../../src/contract/errors";
-import rateLimit from "@fastify/rate-limit";
-import compress from "@fastify/compress";
-import zlib from "node:zlib";
-import type { Database } from "./db/client";
-import { registerErrorHandler } from "./http/errors";
-import { registerSecurityHeaders } from "./http/security-headers";
-import { withRedaction } from "./http/log-redaction";
-import { registerOpenApiRoute } from "./http/openapi";
-import { registerSpa } from "./http/spa";
-import { databaseRateLimitStore } from "./http/rate-limit-store";
-import {
-  CONNECTION_LIMITS,
-  connectionOptions,
-  type ConnectionLimits,
-} from "./http/connection-limits";
-import { createAuthService } from "./auth/auth.service";
-import {
-  LOGIN_CALLS_PER_IP_PER_MINUTE,
-  registerAuthRoutes,
-  registerPrincipal,
-} from "./auth/auth.routes";
-import { registerHealthRoutes } from "./health/health.routes";
-import { createSettingsService } from "./settings/settings.service";
-import { createMailer } from "./mail/mailer";
-import { createJobRunner } from "./jobs/job-runner";
-import { createWorkerPool } from "./workers/worker-pool";
-import { registerMailRoutes } from "./mail/mail.routes";
-import { registerClubRoutes } from "./club/club.routes";
-import { registerMemberRoutes } from "./members/members.routes";
-import { registerPeopleRoutes } from "./people/people.routes";
-import { createPeopleService } from "./people/people.service";
-import { createPasswordResetService } from "./accounts/password-reset.service";
-import { registerAccountsRoutes } from "./accounts/accounts.routes";
-import { registerUserRoutes } from "./users/users.routes";
-import { registerBandRoutes } from "./bands/bands.routes";
-import { registerBookingRoutes } from "./bookings/bookings.routes";
-import { createScheduleVersion } from "./bookings/schedule-cache";
-import { openChangeFeed } from "./db/change-feed";
-import { registerLiveRoutes } from "./lives/lives.routes";
+import type { HelmetOptions } from 'helmet'
+import Fastify, { type FastifyReply, type FastifyServerOptions, type onSendHookHandler } from 'fastify'
+import type { ApiErrorBody } from '../../src/contract/errors'
+import rateLimit from '@fastify/rate-limit'
+import compress from '@fastify/compress'
+import zlib from 'node:zlib'
+import type { Database } from './db/client'
+import { registerErrorHandler } from './http/errors'
+import { registerSecurityHeaders } from './http/security-headers'
+import { withRedaction } from './http/log-redaction'
+import { registerOpenApiRoute } from './http/openapi'
+import { registerSpa } from './http/spa'
+import { databaseRateLimitStore } from './http/rate-limit-store'
+import { CONNECTION_LIMITS, connectionOptions, type ConnectionLimits } from './http/connection-limits'
+import { createAuthService } from './auth/auth.service'
+import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } from './auth/auth.routes'
+import { registerHealthRoutes } from './health/health.routes'
+import { createSettingsService } from './settings/settings.service'
+import { createMailer } from './mail/mailer'
+import { createJobRunner } from './jobs/job-runner'
+import { createWorkerPool } from './workers/worker-pool'
+import { registerMailRoutes } from './mail/mail.routes'
+import { registerClubRoutes } from './club/club.routes'
+import { registerMemberRoutes } from './members/members.routes'
+import { registerPeopleRoutes } from './people/people.routes'
+import { createPeopleService } from './people/people.service'
+import { createPasswordResetService } from './accounts/password-reset.service'
+import { registerAccountsRoutes } from './accounts/accounts.routes'
+import { registerUserRoutes } from './users/users.routes'
+import { registerBandRoutes } from './bands/bands.routes'
+import { registerBookingRoutes } from './bookings/bookings.routes'
+import { createScheduleVersion } from './bookings/schedule-cache'
+import { openChangeFeed } from './db/change-feed'
+import { registerLiveRoutes } from './lives/lives.routes'
 
 export interface AppOptions {
-  database: Database;
-  jwtSecret: Uint8Array;
+  database: Database
+  jwtSecret: Uint8Array
   /** Injectable so tests can move time (session idle limits, throttles). */
-  clock?: () => Date;
+  clock?: () => Date
   /** The built SPA (dist/); omitted in API tests. */
-  spaDir?: string;
-  logger?: FastifyServerOptions["logger"];
+  spaDir?: string
+  logger?: FastifyServerOptions['logger']
   /** SMTP server for outgoing mail; without it mail only goes to the outbox. */
-  smtpUrl?: string;
+  smtpUrl?: string
   /** Where users reach the app, for links in mail. */
-  publicUrl?: string;
+  publicUrl?: string
   /** Sign-in calls allowed per IP per minute (SPEC: 20); tests that sign many people in raise it. */
-  loginCallsPerMinute?: number;
+  loginCallsPerMinute?: number
   /** Largest JSON body accepted, in bytes. */
-  bodyLimit?: number;
+  bodyLimit?: number
   /** Timeouts and the connection cap; CONNECTION_LIMITS unless a test needs others. */
-  connectionLimits?: Partial<ConnectionLimits>;
+  connectionLimits?: Partial<ConnectionLimits>
 }
 
 /** helmet's options: the content security policy and the rest (security-headers.ts). */
@@ -73,9 +61,9 @@ export const HELMET_OPTIONS: HelmetOptions = {
       scriptSrc: ["'self'"],
       // Toast and dialog libraries set inline styles; scripts stay strictly 'self'.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
       connectSrc: ["'self'"],
-      fontSrc: ["'self'", "data:"],
+      fontSrc: ["'self'", 'data:'],
       manifestSrc: ["'self'"],
       workerSrc: ["'self'"],
       objectSrc: ["'none'"],
@@ -87,12 +75,12 @@ export const HELMET_OPTIONS: HelmetOptions = {
   },
   // Same-origin fetches only; COEP would break nothing today but buys nothing either.
   crossOriginEmbedderPolicy: false,
-};
+}
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(options: AppOptions) {
-  const clock = options.clock ?? (() => new Date());
-  const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
+  const clock = options.clock ?? (() => new Date())
+  const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits }
   const app = Fastify({
     ...connectionOptions(limits),
     logger: withRedaction(options.logger),
@@ -103,169 +91,99 @@ export async function buildApp(options: AppOptions) {
     // A path the router cannot decode (bad percent-encoding, an id past maxParamLength) is bad
     // input like any other: the same error shape as every other 4xx.
     frameworkErrors: (error, _request, reply) => {
-      const body: ApiErrorBody = {
-        error: {
-          code: "VALIDATION_FAILED",
-          message: "The address is not valid.",
-        },
-      };
+      const body: ApiErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } }
       // Answered before any hook ran: no-store as every other API answer (security-headers.ts).
       void (reply as FastifyReply)
-        .header("cache-control", "no-store")
-        .status(
-          error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
-        )
-        .send(body);
+        .header('cache-control', 'no-store')
+        .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .send(body)
     },
-  });
-  app.server.maxConnections = limits.maxConnections;
-  app.decorate("routeDefinitions", []);
-  app.decorate("httpRoutes", []);
-  app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat())
-      app.httpRoutes.push({ method, url: route.url });
-  });
+  })
+  app.server.maxConnections = limits.maxConnections
+  app.decorate('routeDefinitions', [])
+  app.decorate('httpRoutes', [])
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.httpRoutes.push({ method, url: route.url })
+  })
 
   // The API speaks JSON only: other bodies get a 415. An empty body with a JSON content type
   // means "no body" (POST /api/refresh sends none).
-  app.removeContentTypeParser(["application/json", "text/plain"]);
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "string" },
-    (_request, body, done) => {
-      const text = String(body);
-      if (text.trim() === "") return done(null, undefined);
-      try {
-        done(null, JSON.parse(text));
-      } catch (error) {
-        (error as { statusCode?: number }).statusCode = 400;
-        done(error as Error, undefined);
-      }
-    },
-  );
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body)
+    if (text.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch (error) {
+      ;(error as { statusCode?: number }).statusCode = 400
+      done(error as Error, undefined)
+    }
+  })
 
-  registerErrorHandler(app);
-  registerSecurityHeaders(app, HELMET_OPTIONS, {
-    publicUrl: options.publicUrl,
-  });
+  registerErrorHandler(app)
+  registerSecurityHeaders(app, HELMET_OPTIONS, { publicUrl: options.publicUrl })
   // Counted in the database, so the per-address limits hold across server processes.
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(options.database.db, clock),
-  });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.database.db, clock) })
   // Phones on campus Wi-Fi: the app's JavaScript shrinks to a third. Brotli at a low quality
   // costs little CPU per response; hashed assets are cached by browsers for a year anyway.
   await app.register(compress, {
     global: true,
     threshold: 1024,
-    encodings: ["br", "gzip"],
+    encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  })
 
-  const db = options.database.db;
+  const db = options.database.db
   // Moved by every write that can change a week grid; the public schedule's cache follows it.
-  const feed = await openChangeFeed(options.database, app.log);
-  app.addHook("onClose", () => feed.close());
+  const feed = await openChangeFeed(options.database, app.log)
+  app.addHook('onClose', () => feed.close())
   // A write that succeeded drops what every process keeps per person (sessions, bands) unless
   // its route says it cannot change them (`keepsPeople`, http/route.ts), and its answer waits
-  // until the other processes have been told (see change-feed.ts).
-  // Only on routes that write: reads go without an onSend hook.
+  // until the other processes have been told (see change-feed.ts). Only on routes that write:
+  // reads go without an onSend hook.
   const toldOthers: onSendHookHandler = (request, reply, payload, done) => {
-    if (
-      reply.statusCode < 400 &&
-      !(request.routeOptions.config as { keepsPeople?: boolean } | undefined)
-        ?.keepsPeople
-    )
-      feed.publish("writes");
-    const settled = feed.settled();
-    if (settled) void settled.then(() => done(null, payload));
-    else done(null, payload);
-  };
-  app.addHook("onRoute", (route) => {
-    if (
-      [route.method]
-        .flat()
-        .every((method) => method === "GET" || method === "HEAD")
-    )
-      return;
-    route.onSend = [...[route.onSend ?? []].flat(), toldOthers];
-  });
-  const scheduleVersion = createScheduleVersion(feed);
-  const settings = createSettingsService({ db, clock, scheduleVersion, feed });
+    if (reply.statusCode < 400 && !(request.routeOptions.config as { keepsPeople?: boolean } | undefined)?.keepsPeople) feed.publish('writes')
+    const settled = feed.settled()
+    if (settled) void settled.then(() => done(null, payload))
+    else done(null, payload)
+  }
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return
+    route.onSend = [...[route.onSend ?? []].flat(), toldOthers]
+  })
+  const scheduleVersion = createScheduleVersion(feed)
+  const settings = createSettingsService({ db, clock, scheduleVersion, feed })
   // Durable background work (decision 014): polls once the app is ready; closing the app waits
   // for the jobs in flight, before main.ts (or a test) closes the database.
-  const jobs = createJobRunner({ db, clock, log: app.log });
-  app.addHook("onReady", async () => jobs.start());
-  app.addHook("onClose", () => jobs.stop());
+  const jobs = createJobRunner({ db, clock, log: app.log })
+  app.addHook('onReady', async () => jobs.start())
+  app.addHook('onClose', () => jobs.stop())
   // CPU-heavy work (the timetable generator) runs in worker threads; closed with the app.
-  const workers = createWorkerPool();
-  app.addHook("onClose", () => workers.close());
-  const mailer = createMailer({
-    db,
-    smtpUrl: options.smtpUrl,
-    from: "Bandroom <no-reply@bandroom.local>",
-    log: app.log,
-    clock,
-    jobs,
-  });
-  const auth = createAuthService({
-    db,
-    secret: options.jwtSecret,
-    clock,
-    settings,
-    feed,
-  });
-  const publicUrl = options.publicUrl ?? "http://localhost:3000";
-  const passwordReset = createPasswordResetService({
-    db,
-    mailer,
-    clock,
-    publicUrl,
-  });
-  const services = {
-    auth,
-    settings,
-    mailer,
-    passwordReset,
-    scheduleVersion,
-    jobs,
-    workers,
-  };
-  registerPrincipal(app, auth);
-  registerHealthRoutes(app, options.database);
-  registerAuthRoutes(app, auth, {
-    loginCallsPerMinute:
-      options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE,
-  });
+  const workers = createWorkerPool()
+  app.addHook('onClose', () => workers.close())
+  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs })
+  const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings, feed })
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000'
+  const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
+  const services = { auth, settings, mailer, passwordReset, scheduleVersion, jobs, workers }
+  registerPrincipal(app, auth)
+  registerHealthRoutes(app, options.database)
+  registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
   // Each area registers its routes here, in one line, with the services it needs.
-  registerMailRoutes(app, { db });
-  registerClubRoutes(app, { db, clock, settings, scheduleVersion });
-  registerMemberRoutes(app, { db, settings });
-  registerAccountsRoutes(app, {
-    db,
-    clock,
-    settings,
-    mailer,
-    passwordReset,
-    publicUrl,
-  });
-  registerPeopleRoutes(app, createPeopleService({ db, clock, settings }));
-  registerUserRoutes(app, {
-    db,
-    clock,
-    settings,
-    mailer,
-    passwordReset,
-    publicUrl,
-  });
-  registerBandRoutes(app, { db, clock, scheduleVersion });
-  registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed });
-  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers });
-  registerOpenApiRoute(app);
-  await registerSpa(app, options.spaDir);
+  registerMailRoutes(app, { db })
+  registerClubRoutes(app, { db, clock, settings, scheduleVersion })
+  registerMemberRoutes(app, { db, settings })
+  registerAccountsRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
+  registerPeopleRoutes(app, createPeopleService({ db, clock, settings }))
+  registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
+  registerBandRoutes(app, { db, clock, scheduleVersion })
+  registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
+  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
+  registerOpenApiRoute(app)
+  await registerSpa(app, options.spaDir)
 
   // Returned beside the app, not on it: a Fastify instance is thenable, so `await` would unwrap it.
-  return { app, services };
+  return { app, services }
 }
 
-export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>
