@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { createTestApp, type TestApp } from './support/test-app'
 
 let t: TestApp
@@ -10,6 +11,13 @@ mkdirSync(path.join(spaDir, 'assets'))
 writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Bandroom</title>')
 writeFileSync(path.join(spaDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('bandroom '.repeat(500))})`)
 writeFileSync(path.join(spaDir, 'sw.js'), 'self.skipWaiting()')
+// As the build leaves them (vite.config.ts, `precompress`): a `.br` and a `.gz` beside the file.
+const builtScript = `console.log(${JSON.stringify('band room '.repeat(500))})`
+const builtBrotli = zlib.brotliCompressSync(builtScript)
+const builtGzip = zlib.gzipSync(builtScript, { level: 9 })
+writeFileSync(path.join(spaDir, 'assets', 'app-def456.js'), builtScript)
+writeFileSync(path.join(spaDir, 'assets', 'app-def456.js.br'), builtBrotli)
+writeFileSync(path.join(spaDir, 'assets', 'app-def456.js.gz'), builtGzip)
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -93,6 +101,22 @@ describe('the built SPA', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip')
     const plain = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(plain.headers['content-encoding']).toBeUndefined()
+  })
+
+  it("sends the build's own compressed copy of a file when the browser accepts it", async () => {
+    const brotli = await t.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toContain('javascript')
+    expect(brotli.headers['cache-control']).toContain('immutable')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotli.rawPayload.equals(builtBrotli)).toBe(true)
+    const gzip = await t.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gzip.rawPayload.equals(builtGzip)).toBe(true)
+    const plain = await t.inject({ method: 'GET', url: '/assets/app-def456.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(builtScript)
   })
 
   it('sends security headers with a strict script policy', async () => {
