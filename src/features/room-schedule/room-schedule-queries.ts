@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import { publicScheduleSchema, weekScheduleSchema } from '@/contract/bookings'
 import { weekStartOf } from '@/contract/calendar'
 import { api } from '@/lib/api-client'
 import { keepPreviousWhileOnline } from '@/lib/query-client'
@@ -26,7 +25,11 @@ export const roomScheduleQueryOptions = (week: string | undefined) => {
   const weekStart = normaliseWeek(week)
   return queryOptions({
     queryKey: roomScheduleKeys.week(weekStart),
-    queryFn: async () => weekScheduleSchema.parse(await api('/api/room-schedule', { query: weekStart ? { week: weekStart } : {} })),
+    queryFn: async () => {
+      // As the visitors' grid below: the contract loads beside the request, not before it.
+      const [{ weekScheduleSchema }, body] = await Promise.all([import('@/contract/bookings'), api('/api/room-schedule', { query: weekStart ? { week: weekStart } : {} })])
+      return weekScheduleSchema.parse(body)
+    },
     // Changing weeks keeps the old grid on screen (dimmed) until the new one arrives.
     placeholderData: keepPreviousWhileOnline,
   })
@@ -36,9 +39,15 @@ export const roomScheduleQueryOptions = (week: string | undefined) => {
  * The visitors' grid goes through `api.public()`, not `api()`: no member's token is sent or
  * refreshed (a refused refresh would sign them out from a public page), and failures stay on
  * this page instead of loading the signed-in `/dashboard4xx` pages a visitor cannot open.
+ * The zod contract (~23 KB) is fetched beside the request, not before it: on a visitor's first
+ * load the request leaves as soon as the route's loader arrives (decision 016).
  */
 async function fetchPublicSchedule(weekStart: string | undefined) {
-  return publicScheduleSchema.parse(await api.public('/api/public/room-schedule', { query: weekStart ? { week: weekStart } : {} }))
+  const [{ publicScheduleSchema }, body] = await Promise.all([
+    import('@/contract/bookings'),
+    api.public('/api/public/room-schedule', { query: weekStart ? { week: weekStart } : {} }),
+  ])
+  return publicScheduleSchema.parse(body)
 }
 
 /**
