@@ -59,6 +59,60 @@ function precompress(): Plugin {
     },
   }
 }
+
+/**
+ * `pages/<name>.html` for each page a visitor may open first (a shared link, a poster, an
+ * e-mail): index.html plus `<link rel="modulepreload">` for the chunks its route needs (the
+ * route file's split component and loader with everything they import, less the entry's own).
+ * The server answers a direct visit to that page with it (server/src/http/spa.ts). Without it
+ * the browser learns of those chunks only once the entry has downloaded and run; with it they
+ * download beside the entry. Vite's runtime preloading skips a `<link>` already in the page.
+ *
+ * `pages` maps a page name (its path without the slash) to its route file, relative to the root.
+ */
+function pagePreloads(pages: Record<string, string>): Plugin {
+  let root = process.cwd()
+  return {
+    name: 'bandroom:page-preloads',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html']
+        if (!html || html.type !== 'asset') this.error('page-preloads: the build has no index.html')
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []))
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+        const withImports = (files: string[]) => {
+          const seen = new Set<string>()
+          const visit = (file: string) => {
+            if (seen.has(file)) return
+            seen.add(file)
+            byFile.get(file)?.imports.forEach(visit)
+          }
+          files.forEach(visit)
+          return seen
+        }
+        const inEntry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
+        const base = String(html.source)
+        for (const [name, routeFile] of Object.entries(pages)) {
+          const routeChunks = chunks
+            .filter((chunk) => chunk.facadeModuleId && path.relative(root, chunk.facadeModuleId).split('?')[0] === routeFile)
+            .map((chunk) => chunk.fileName)
+          if (routeChunks.length === 0) this.error(`page-preloads: no chunk for ${routeFile} (the page /${name})`)
+          const links = [...withImports(routeChunks)]
+            .filter((file) => !inEntry.has(file))
+            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`)
+          this.emitFile({ type: 'asset', fileName: `pages/${name}.html`, source: base.replace(/\s*<\/head>/, `\n${links.join('\n')}\n  </head>`) })
+        }
+      },
+    },
+  }
+}
+
 // Server tests run on PGlite and on the local PostgreSQL server; TEST_DATABASE_URL= (empty)
 // leaves PostgreSQL out on a machine without one.
 const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -101,6 +155,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // The pages' own copies of index.html (pagePreloads): the service worker answers every
+        // navigation with index.html and holds every chunk already.
+        globIgnores: ['**/node_modules/**/*', 'pages/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
@@ -111,6 +168,13 @@ export default defineConfig({
           async (entries) => ({ manifest: entries.filter((entry) => entry.size < 300 * 1024), warnings: [] }),
         ],
       },
+    }),
+    // The public pages a visitor may open first: their route's chunks load beside the entry.
+    pagePreloads({
+      login: 'src/routes/login.tsx',
+      register: 'src/routes/register.tsx',
+      'reset-password': 'src/routes/reset-password.tsx',
+      'room-schedule-external': 'src/routes/room-schedule-external.tsx',
     }),
     precompress(),
   ],

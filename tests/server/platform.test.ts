@@ -11,6 +11,9 @@ mkdirSync(path.join(spaDir, 'assets'))
 writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Bandroom</title>')
 writeFileSync(path.join(spaDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('bandroom '.repeat(500))})`)
 writeFileSync(path.join(spaDir, 'sw.js'), 'self.skipWaiting()')
+// A public page's own copy of index.html (vite.config.ts, `pagePreloads`).
+mkdirSync(path.join(spaDir, 'pages'))
+writeFileSync(path.join(spaDir, 'pages', 'login.html'), '<!doctype html><title>Bandroom</title><link rel="modulepreload" href="/assets/login-abc.js">')
 // As the build leaves them (vite.config.ts, `precompress`): a `.br` and a `.gz` beside the file.
 const builtScript = `console.log(${JSON.stringify('band room '.repeat(500))})`
 const builtBrotli = zlib.brotliCompressSync(builtScript)
@@ -71,6 +74,20 @@ describe('the built SPA', () => {
     expect(response.statusCode).toBe(200)
     expect(response.body).toContain('<title>Bandroom</title>')
     expect(response.headers['cache-control']).toBe('no-cache')
+  })
+
+  it("answers a direct visit to a public page with its own copy, which names the page's chunks", async () => {
+    for (const url of ['/login', '/login?redirect=%2Fbands']) {
+      const page = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.body, url).toContain('login-abc.js')
+      expect(page.headers['cache-control']).toBe('no-cache')
+    }
+    for (const url of ['/register', '/login/elsewhere', '/']) {
+      const other = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(other.statusCode, url).toBe(200)
+      expect(other.body, url).not.toContain('modulepreload')
+    }
   })
 
   it('answers the root address with the app, with or without a query, and the assets folder with 404 even for a browser', async () => {

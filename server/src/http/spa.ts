@@ -42,8 +42,19 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     })
   }
-  // The built folders (assets/, icons/) hold files only: a path inside them is never a page.
+  // The built folders (assets/, icons/, pages/) hold files only: a path inside them is never a page.
   const folders = built ? readdirSync(dir!, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : []
+  // A public page's own copy of index.html, which names the chunks its route needs so they
+  // download beside the entry (`pagePreloads` in vite.config.ts): `/login` → pages/login.html.
+  const pagesDir = built ? path.join(dir!, 'pages') : undefined
+  const pages = new Map(
+    pagesDir && existsSync(pagesDir)
+      ? readdirSync(pagesDir)
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => [`/${file.slice(0, -'.html'.length)}`, `pages/${file}`])
+      : [],
+  )
+  const htmlFor = (url: string) => pages.get(url.split(/[?#]/)[0]!) ?? 'index.html'
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') throw notFound(`No API endpoint ${request.method} ${request.url.split('?')[0]}.`)
     const top = request.url.split(/[/?#]/)[1] ?? ''
@@ -51,6 +62,6 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html') && !folders.includes(top)
     if (!wantsPage) throw notFound()
     if (!built) return reply.status(503).type('text/plain').send('The app is not built yet: run `npm run build`.')
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    return reply.header('cache-control', 'no-cache').sendFile(htmlFor(request.url))
   })
 }
