@@ -77,3 +77,17 @@ describe('the first load of /login', () => {
     expect(total, sizes.map(({ file, bytes }) => `${file} ${(bytes / 1024).toFixed(1)} KB`).join(', ')).toBeLessThanOrEqual(BUDGET_BYTES)
   })
 })
+
+describe('zod in the browser', () => {
+  // src/main.tsx sets it before any zod loads; the e2e first-contact test sees no CSP violation.
+  it('takes its settings from the global src/main.tsx sets (jitless: no `new Function` check)', async () => {
+    const global = globalThis as { __zod_globalConfig?: { jitless?: boolean } }
+    global.__zod_globalConfig = { jitless: true }
+    try {
+      const { config } = await import('zod/v4/core')
+      expect(config().jitless).toBe(true)
+    } finally {
+      delete global.__zod_globalConfig
+    }
+  })
+})
