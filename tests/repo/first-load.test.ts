@@ -78,6 +78,17 @@ describe('the first load of /login', () => {
   })
 })
 
+describe('the first load of /room-schedule-external', () => {
+  it('downloads no zod: the answer is checked by the contract’s zod-free copy', () => {
+    const manifest = readManifest()
+    const route = Object.keys(manifest).filter((key) => key.startsWith('src/routes/room-schedule-external.tsx?'))
+    const workbox = Object.keys(manifest).filter((key) => key.includes('node_modules/workbox-window/'))
+    expect(route.length).toBeGreaterThan(0)
+    const files = chunksFor(manifest, ['index.html', ...route, ...workbox])
+    expect(files.filter((file) => packagesIn(file).has('zod'))).toEqual([])
+  })
+})
+
 describe('zod in the browser', () => {
   // src/main.tsx sets it before any zod loads; the e2e first-contact test sees no CSP violation.
   it('takes its settings from the global src/main.tsx sets (jitless: no `new Function` check)', async () => {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { weekStartOf } from '@/contract/calendar'
+import { publicScheduleSchema } from '@/contract/public-schedule'
 import { api } from '@/lib/api-client'
 import { keepPreviousWhileOnline } from '@/lib/query-client'
 
@@ -26,7 +27,8 @@ export const roomScheduleQueryOptions = (week: string | undefined) => {
   return queryOptions({
     queryKey: roomScheduleKeys.week(weekStart),
     queryFn: async () => {
-      // As the visitors' grid below: the contract loads beside the request, not before it.
+      // The contract loads beside the request, not before it: this module is in the visitors'
+      // first load, which has no zod (decision 016).
       const [{ weekScheduleSchema }, body] = await Promise.all([import('@/contract/bookings'), api('/api/room-schedule', { query: weekStart ? { week: weekStart } : {} })])
       return weekScheduleSchema.parse(body)
     },
@@ -39,15 +41,11 @@ export const roomScheduleQueryOptions = (week: string | undefined) => {
  * The visitors' grid goes through `api.public()`, not `api()`: no member's token is sent or
  * refreshed (a refused refresh would sign them out from a public page), and failures stay on
  * this page instead of loading the signed-in `/dashboard4xx` pages a visitor cannot open.
- * The zod contract (~23 KB) is fetched beside the request, not before it: on a visitor's first
- * load the request leaves as soon as the route's loader arrives (decision 016).
+ * Its answer is checked by the contract's zod-free copy (`public-schedule.ts`): a visitor's
+ * first load downloads and builds no zod (decision 016).
  */
 async function fetchPublicSchedule(weekStart: string | undefined) {
-  const [{ publicScheduleSchema }, body] = await Promise.all([
-    import('@/contract/bookings'),
-    api.public('/api/public/room-schedule', { query: weekStart ? { week: weekStart } : {} }),
-  ])
-  return publicScheduleSchema.parse(body)
+  return publicScheduleSchema.parse(await api.public('/api/public/room-schedule', { query: weekStart ? { week: weekStart } : {} }))
 }
 
 /**
