@@ -110,6 +110,17 @@ describe('the built SPA', () => {
     expect(worker.headers['cache-control']).toBe('no-cache')
   })
 
+  it('sends a script only the headers that mean something on it, and pages and the worker the full policy', async () => {
+    const asset = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.headers['x-content-type-options']).toBe('nosniff')
+    expect(asset.headers['content-security-policy']).toBeUndefined()
+    expect(asset.headers['x-frame-options']).toBeUndefined()
+    for (const url of ['/', '/login', '/sw.js']) {
+      const response = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(String(response.headers['content-security-policy']), url).toContain("script-src 'self'")
+    }
+  })
+
   it('compresses the app and API answers for browsers that accept it', async () => {
     const asset = await t.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } })
     expect(asset.headers['content-encoding']).toBe('br')

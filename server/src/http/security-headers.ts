@@ -23,13 +23,19 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   const headers = helmetHeaders({ ...options, strictTransportSecurity: false } as HelmetOptions)
   if (publicUrl?.startsWith('https://')) headers['strict-transport-security'] = HSTS
   const apiHeaders = { ...headers, 'cache-control': 'no-store' }
+  // Hashed build files (scripts, styles, fonts, images) are not pages: a content security
+  // policy, frame or opener policy means nothing on them. They keep nosniff and the resource
+  // policy, and a phone's first load saves about 1 KB of headers on each of its ~20 files.
+  const assetHeaders = pick(headers, ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'])
   // Set before the route runs, so a route that chooses its own caching simply replaces it.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api') ? apiHeaders : headers)
+    reply.headers(request.url.startsWith('/api') ? apiHeaders : request.url.startsWith('/assets/') ? assetHeaders : headers)
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
     done()
   })
 }
+
+const pick = (headers: Record<string, string>, names: string[]) => Object.fromEntries(names.filter((name) => name in headers).map((name) => [name, headers[name]!]))
 
 /**
  * The headers helmet's middleware sets, read once by running it on a stand-in response: they
