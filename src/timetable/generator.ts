@@ -65,7 +65,7 @@ const EPSILON = 1e-6
  * stops far earlier, at its bound; the other presets have no tight bound and a costlier
  * evaluation, so they get fewer (under 2 s for 80 bands on the loaded bench machine).
  */
-const EVALUATIONS_PER_PERFORMANCE = { compact: 5000, weighted: 700 }
+const EVALUATIONS_PER_PERFORMANCE = { compact: 5000, weighted: 1000 }
 /** …and at most this many in all at effort 1 (about 1 s on the bench machine). */
 const MAX_EVALUATIONS = 250_000
 /**
