@@ -11,7 +11,7 @@ import { costOfPlaced, dayCost } from './cost'
 import { explainAlone, explainLeftOut, explainPinAlone, explainPinPair } from './explain'
 import { compile, earliestAlone, toTime, type Perf, type Problem } from './model'
 import { checkPlaced, type Placed } from './rules'
-import { timeIndexedModel, type LinearSolver } from './time-indexed'
+import { timeIndexedModel, type LinearSolver, type TimeIndexedModel } from './time-indexed'
 
 /**
  * The timetable generator (issue #7): a pure function from the event, the accepted
@@ -133,6 +133,7 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
       if (!bound.complete || linear.value > bound.value) bound.value = linear.value
       bound.complete = true
       search.tryPlan(linear.plan)
+      search.linear = linear
     }
   }
   const perPerformance = search.simple ? EVALUATIONS_PER_PERFORMANCE.compact : EVALUATIONS_PER_PERFORMANCE.weighted
@@ -191,7 +192,7 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
  * dealt out in start order (when the LP's optimum is whole, this is an optimal timetable).
  * Null when the solver stops at its iteration limit or finds no way to place them all.
  */
-function linearBound(problem: Problem, active: number[], solver: LinearSolver): { value: number; plan: Placed[] } | null {
+function linearBound(problem: Problem, active: number[], solver: LinearSolver): { value: number; plan: Placed[]; model: TimeIndexedModel; values: ArrayLike<number> } | null {
   const model = timeIndexedModel(problem, active)
   if (model.empty) return null
   const solution = solver(model, { iterationLimit: LP_ITERATIONS_PER_PERFORMANCE * active.length })
@@ -205,7 +206,12 @@ function linearBound(problem: Problem, active: number[], solver: LinearSolver): 
     const current = strongest.get(column.perf)
     if (current === undefined || solution.values![at]! > solution.values![current]! + 1e-9) strongest.set(column.perf, at)
   })
-  const chosen = [...strongest.values()].map((at) => model.columns[at]!).sort((a, b) => a.start - b.start || a.perf - b.perf)
+  return { value, plan: planOf(problem, model, [...strongest.values()]), model, values: solution.values }
+}
+
+/** A timetable from one column per performance: the stages of a group dealt out in start order. */
+function planOf(problem: Problem, model: TimeIndexedModel, columns: number[]): Placed[] {
+  const chosen = columns.map((at) => model.columns[at]!).sort((a, b) => a.start - b.start || a.perf - b.perf)
   const freeAt = new Map<number, number>()
   const plan: Placed[] = []
   for (const column of chosen) {
@@ -215,7 +221,7 @@ function linearBound(problem: Problem, active: number[], solver: LinearSolver): 
     freeAt.set(lane, column.start + perf.minutes + problem.changeover)
     plan.push({ perf: column.perf, lane, start: column.start, end: column.start + perf.minutes })
   }
-  return { value, plan }
+  return plan
 }
 
 /**
@@ -250,6 +256,8 @@ class Search {
   dayCosts: Float64Array
   total = 0
   evaluations = 0
+  /** The LP's model and solution, when the generator solved it (restarts sample from it). */
+  linear: { model: TimeIndexedModel; values: ArrayLike<number> } | null = null
   /** Only earliness and preferred day weigh: the decoder sums them itself. */
   simple: boolean
   ready: Float64Array
@@ -420,6 +428,37 @@ class Search {
    */
   tryPlan(plan: Placed[]) {
     const before = this.snapshot()
+    this.setPlan(plan)
+    if (this.total >= before.total - EPSILON) this.restore(before)
+  }
+
+  /**
+   * A restart's start from the LP: each performance at a start drawn with the LP's weights
+   * (randomised rounding), so restarts explore around the relaxation's optimum.
+   */
+  sampleLinear() {
+    const { model, values } = this.linear!
+    const byPerf = new Map<number, number[]>()
+    model.columns.forEach((column, at) => {
+      if (values[at]! > 1e-6) byPerf.set(column.perf, [...(byPerf.get(column.perf) ?? []), at])
+    })
+    const picked: number[] = []
+    for (const columns of byPerf.values()) {
+      let draw = this.random() * columns.reduce((sum, at) => sum + values[at]!, 0)
+      let chosen = columns[columns.length - 1]!
+      for (const at of columns) {
+        draw -= values[at]!
+        if (draw <= 0) {
+          chosen = at
+          break
+        }
+      }
+      picked.push(chosen)
+    }
+    this.setPlan(planOf(this.problem, model, picked))
+  }
+
+  setPlan(plan: Placed[]) {
     const orders: number[][] = this.problem.days.map(() => [])
     for (const item of [...plan].sort((a, b) => a.start - b.start || a.perf - b.perf)) {
       if (this.pinned[item.perf]) continue
@@ -429,7 +468,6 @@ class Search {
     this.orders = orders
     this.valid.fill(0)
     this.recompute()
-    if (this.total >= before.total - EPSILON) this.restore(before)
   }
 
   // ── Decoding ─────────────────────────────────────────────────────────────────────────
@@ -657,8 +695,11 @@ class Search {
     for (let round = 0; round < restarts && best.total > target + EPSILON && this.evaluations < budget; round++) {
       const until = began + Math.round(((budget - began) * (round + 1)) / restarts)
       if (round > 0) {
-        this.restore(first)
-        this.kick()
+        if (this.linear && round % 2 === 1) this.sampleLinear()
+        else {
+          this.restore(first)
+          this.kick()
+        }
       }
       const cycle = Math.max(1000, Math.min(CYCLE * this.movable.length, until - this.evaluations))
       let own = this.snapshot()
