@@ -50,6 +50,10 @@ const selectBookings = (executor: Executor) =>
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number]
 
+/** The booking columns of a CTE over `bookings` (`cancel`'s update … returning). */
+const cancelledColumns = <T extends { [K in keyof typeof bookings._.columns]: unknown }>(cte: T) =>
+  Object.fromEntries(Object.keys(getTableColumns(bookings)).map((key) => [key, cte[key as keyof T]])) as { [K in keyof typeof bookings._.columns]: T[K] }
+
 /** Who is looking, to work out `canCancel` per row without a query per row. */
 interface Viewer {
   id: string
@@ -210,36 +214,47 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
      */
     async cancel(caller: Caller, bookingId: string): Promise<Booking> {
       const now = clock()
+      const privileged = isPrivileged(caller)
       const notice = scheduleVersion.within()
-      const booking = await withTransaction(db, async (tx) => {
-        const [row] = await selectBookings(tx).where(eq(bookings.id, bookingId)).for('update', { of: bookings }).prepare('booking_to_cancel').execute()
-        if (!row) throw notFound('This booking does not exist.')
-        const privileged = isPrivileged(caller)
-        // Band membership is read only when it decides.
-        const needsBands = row.bandId !== null && !privileged && row.userId !== caller.id
-        const bandIds = needsBands
-          ? new Set((await tx.select({ id: bandMembers.bandId }).from(bandMembers).where(and(eq(bandMembers.bandId, row.bandId!), eq(bandMembers.userId, caller.id)))).map((member) => member.id))
-          : new Set<string>()
-        const viewer = { id: caller.id, privileged, bandIds, now }
-        if (!mayCancel(row, viewer)) {
-          throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only the person who booked, the band’s members and the club’s executives can cancel this booking.')
-        }
-        if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
-        if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', 'This booking has already started, so it can no longer be cancelled.')
-        const [updated] = await tx
+      // The usual case is one statement: the update's own conditions are the rules above, and
+      // the notice to the other processes goes with it. Nothing matched: say why below.
+      const cancelled = db.$with('cancelled').as(
+        db
           .update(bookings)
           .set({ status: 'cancelled', cancelledAt: now, cancelledBy: caller.id, updatedAt: now })
-          .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'active')))
-          // The notice to the other processes goes with the commit.
-          .returning({ ...getTableColumns(bookings), notified: notice.sql })
-          .prepare('booking_cancel')
-          .execute()
-        if (!updated) throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
-        const { notified: _, ...columns } = updated
-        return toBooking({ ...row, ...columns }, viewer)
-      })
-      notice.committed()
-      return booking
+          .where(
+            and(
+              eq(bookings.id, bookingId),
+              eq(bookings.status, 'active'),
+              gt(bookings.slotStart, now),
+              privileged ? undefined : or(eq(bookings.userId, caller.id), inArray(bookings.bandId, memberBandIds(db, caller.id))),
+            ),
+          )
+          .returning(),
+      )
+      const [done] = await db
+        .with(cancelled)
+        .select({ ...cancelledColumns(cancelled), roomName: rooms.name, bandName: bands.name, bookerName: users.displayName, bookerStatus: users.status, notified: notice.sql })
+        .from(cancelled)
+        .innerJoin(rooms, eq(rooms.id, cancelled.roomId))
+        .leftJoin(bands, eq(bands.id, cancelled.bandId))
+        .leftJoin(users, eq(users.id, cancelled.userId))
+        .prepare(privileged ? 'booking_cancel_any' : 'booking_cancel_own')
+        .execute()
+      if (done) {
+        notice.committed()
+        const { notified: _, ...row } = done
+        return toBooking(row, { id: caller.id, privileged, bandIds: new Set(), now })
+      }
+      const [row] = await selectBookings(db).where(eq(bookings.id, bookingId))
+      if (!row) throw notFound('This booking does not exist.')
+      if (!mayCancel(row, await viewerOf(caller, now))) {
+        throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only the person who booked, the band’s members and the club’s executives can cancel this booking.')
+      }
+      if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
+      if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', 'This booking has already started, so it can no longer be cancelled.')
+      // It was active, future and the caller's a moment ago: someone cancelled it in between.
+      throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
     },
 
     get: one,

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { readExactCache, instanceKey } from '../../../bench/timetable-exact-cache'
+import { solveExact } from '../../../bench/timetable-exact'
+import { familyInstance, familyNames, familyWitness, type FamilyName } from '../../../bench/timetable-families'
+import { timetableCost } from '../../../src/timetable/cost'
+import { generateTimetable } from '../../../src/timetable/generator'
+import { checkTimetable } from '../../../src/timetable/rules'
+
+/**
+ * The generator on random lives of the issue-14 families (bench/timetable-families.ts), small
+ * enough to run in seconds: it never breaks a hard rule, the same input and seed give the same
+ * timetable, and its lower bound is never above the exact optimum (HiGHS, solved here for
+ * tiny lives and read from the bench's cache for the 10-band ones).
+ */
+
+const seeds = [1, 2, 3, 4]
+
+describe('the instance families', () => {
+  it('are feasible: the timetable each was built around keeps every hard rule', () => {
+    for (const family of familyNames) {
+      for (const bands of [5, 10, 30, 80]) {
+        for (const seed of [1, 2]) expect(checkTimetable(familyInstance(family, bands, seed), familyWitness(family, bands, seed)), `${family} ${bands}/${seed}`).toEqual([])
+      }
+    }
+  })
+
+  it('are the same for the same seed and differ between seeds and families', () => {
+    expect(familyInstance('all', 20, 1)).toEqual(familyInstance('all', 20, 1))
+    expect(instanceKey(familyInstance('all', 20, 1))).not.toBe(instanceKey(familyInstance('all', 20, 2)))
+    expect(instanceKey(familyInstance('pool', 20, 1))).not.toBe(instanceKey(familyInstance('mixed', 20, 1)))
+  })
+
+  it('stress what their names say', () => {
+    const pool = familyInstance('pool', 40, 1)
+    const bandsPerMusician = new Map<string, number>()
+    for (const performance of pool.performances) for (const member of performance.members) bandsPerMusician.set(member.id, (bandsPerMusician.get(member.id) ?? 0) + 1)
+    expect(bandsPerMusician.size).toBeLessThanOrEqual(Math.round(40 * 1.2))
+    expect(Math.max(...bandsPerMusician.values())).toBeGreaterThanOrEqual(6)
+    expect(pool.event.musicianGapMinutes).toBe(45)
+    const mixed = familyInstance('mixed', 40, 1)
+    expect(new Set(mixed.performances.map((performance) => performance.minutes)).size).toBeGreaterThan(3)
+    expect(mixed.event.changeoverMinutes).toBe(10)
+    expect(familyInstance('windows', 40, 1).performances.filter((performance) => performance.unavailable.length).length).toBeGreaterThanOrEqual(12)
+    expect(familyInstance('pins', 40, 1).performances.filter((performance) => performance.pin).length).toBeGreaterThanOrEqual(4)
+    const uneven = familyInstance('uneven', 40, 1).event.days
+    expect(new Set(uneven.map((day) => day.stages[0]!.opensAt)).size).toBe(2)
+    expect(new Set(uneven[0]!.stages.map((stage) => stage.opensAt)).size).toBe(2)
+  })
+})
+
+describe.each(familyNames)('the generator on the %s family', (family: FamilyName) => {
+  it('breaks no hard rule and gives the same timetable for the same seed', () => {
+    for (const bands of [6, 9, 12]) {
+      for (const seed of seeds) {
+        const input = { ...familyInstance(family, bands, 100 + seed), seed, effort: 0.3 }
+        const result = generateTimetable(input)
+        expect(checkTimetable(input, result.placements), `${family} ${bands}/${100 + seed}`).toEqual([])
+        expect(result.placements.length + result.unplaced.length).toBe(bands)
+        if (seed === 1) expect(generateTimetable(input)).toEqual(result)
+      }
+    }
+  })
+
+  it('never has a lower bound above the optimum HiGHS proves on tiny lives', async () => {
+    for (const [bands, seed] of [[4, 1], [5, 2], [6, 3], [7, 4]] as const) {
+      const input = { ...familyInstance(family, bands, 200 + seed), effort: 0.2 }
+      const exact = await solveExact(input, { seconds: 10 })
+      expect(exact.status, `${family} ${bands}/${200 + seed}`).toBe('optimal')
+      expect(timetableCost(input, exact.placements).total).toBe(exact.objective)
+      expect(checkTimetable(input, exact.placements)).toEqual([])
+      const result = generateTimetable(input)
+      if (result.lowerBound !== null) expect(result.lowerBound).toBeLessThanOrEqual(exact.objective!)
+      // No complete timetable beats the proven optimum: the two models agree.
+      if (!result.unplaced.length) expect(result.cost.total).toBeGreaterThanOrEqual(exact.objective!)
+    }
+  })
+
+  it('never has a lower bound above the cached optimum of the bench’s 10-band lives', () => {
+    const cache = readExactCache()
+    for (const seed of [1, 2]) {
+      const input = { ...familyInstance(family, 10, seed), effort: 0.1 }
+      const exact = cache[instanceKey(input)]
+      expect(exact?.status, `the bench's cache holds ${family} 10/${seed}`).toBe('optimal')
+      const result = generateTimetable(input)
+      if (result.lowerBound !== null) expect(result.lowerBound).toBeLessThanOrEqual(exact!.objective!)
+      if (!result.unplaced.length) expect(result.cost.total).toBeGreaterThanOrEqual(exact!.objective!)
+    }
+  })
+})
