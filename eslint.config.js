@@ -38,6 +38,14 @@ export default tseslint.config(
     },
   },
   {
+    // The room allocator is pure in the same way: the server runs it in a worker, and the
+    // executive's draft editor will re-check hand moves with its checker.
+    files: ['src/allocation/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@tanstack/*', 'ofetch', '**/lib/**', '**/features/**', '**/server/**'], message: 'The allocator is pure: the contract only, no I/O, no UI.' }] }],
+    },
+  },
+  {
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@tanstack/*', 'ofetch', '**/lib/**', '**/features/**', '**/server/**'], message: 'The contract is shared by client and server: zod only.' }] }],

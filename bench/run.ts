@@ -10,6 +10,10 @@
  *   BENCH_WARMUP        seconds of warm-up before each measurement (default 2)
  *   BENCH_CONNECTIONS   concurrent connections (default 50)
  *   BENCH_DATABASE_URL  postgres://… to measure PostgreSQL too — ITS CONTENTS ARE REPLACED
+ *   BENCH_TARGETS       the http targets to run, e.g. `c` or `a,b` (default all: a, b, c)
+ *   BENCH_PGLITE        `0` skips the PGlite run when BENCH_DATABASE_URL is set
+ *   BENCH_SERVER_NODE_ARGS  Node flags for the measured server only, e.g.
+ *                       `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
  *   SPA_DIR             passed on to the server (the SPA does not matter for /api)
  *
  * Budgets, on PostgreSQL: the public week schedule reaches ≥ 50% of the ceiling's throughput
@@ -21,10 +25,11 @@
  * Sections: `http` (above), `health` (issue 13: `/api/health` p99 < 50 ms while the same server
  * generates an 80-band timetable over and over, on every database measured; the generator runs
  * in a worker thread), `timetable` (bench/timetable.ts, issue #7: the generator against HiGHS;
- * its own variables are documented there) and `lighthouse` (bench/lighthouse.ts, issue 13:
+ * its own variables are documented there), `allocation` (bench/allocation.ts, issue 15: the room
+ * allocator against HiGHS, and 12 weeks of rounds with and without priority points) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
  * of the public pages). All run by default; one alone with `npm run bench -- --only timetable`
- * (or `--only http`, `--only health`, `--only lighthouse`), or BENCH_ONLY=timetable.
+ * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -37,6 +42,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../server/src/demo/d
 import { clubSettingsSchema } from '../src/contract/settings'
 import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
 import { runTimetableBench } from './timetable'
+import { runAllocationBench } from './allocation'
 import { insertClubLive } from './live-seed'
 import { runLighthouseBench } from './lighthouse'
 import { freePort } from '../tests/support/server-process'
@@ -60,7 +66,8 @@ const BOOKING_BUDGET = { p99Ms: 100, before: 'p99 286 ms, 126 cycles/s' }
 /** `/api/health` while a large timetable is generated (issue 13). */
 const HEALTH_BUDGET = { p99Ms: 50, bands: 80 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
-const SECTIONS = ['http', 'health', 'timetable', 'lighthouse'] as const
+const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
+const SECTIONS = ['http', 'health', 'timetable', 'allocation', 'lighthouse'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -110,9 +117,9 @@ interface Running {
 }
 
 /** Starts a TypeScript entry with tsx in its own Node process; resolves once `ready` answers. */
-async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>): Promise<Running> {
+async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -496,6 +503,7 @@ async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: stri
       ...env,
     },
     async (url) => (await call(`${url}/api/health`)).status === 200,
+    process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   )
   return { server, bigLive }
 }
@@ -515,7 +523,9 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, d
       // a. The public week grid, full body (no If-None-Match).
       const publicUrl = `${server.url}/api/public/room-schedule?week=${week}`
       const probe = await call(publicUrl)
-      if (probe.status !== 200) {
+      if (!TARGETS.has('a')) {
+        // not asked for (BENCH_TARGETS)
+      } else if (probe.status !== 200) {
         results.push(missing('a. GET /api/public/room-schedule', probe.status))
       } else {
         const ceiling = await bareGet(probe.bytes)
@@ -527,7 +537,9 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, d
       // b. The signed-in week grid.
       const signedInUrl = `${server.url}/api/room-schedule?week=${week}`
       const signedInProbe = await call(signedInUrl, { token })
-      if (signedInProbe.status !== 200) {
+      if (!TARGETS.has('b')) {
+        // not asked for (BENCH_TARGETS)
+      } else if (signedInProbe.status !== 200) {
         results.push(missing('b. GET /api/room-schedule', signedInProbe.status))
       } else {
         const ceiling = await bareGet(signedInProbe.bytes)
@@ -536,7 +548,9 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, d
       }
 
       // c. Book a free slot as a closure, then cancel it; one slot per connection.
-      if (signedInProbe.status !== 200) {
+      if (!TARGETS.has('c')) {
+        // not asked for (BENCH_TARGETS)
+      } else if (signedInProbe.status !== 200) {
         results.push(missing('c. POST /api/bookings + cancel', signedInProbe.status))
       } else {
         const slots = await freeSlots(server.url, token, week, CONNECTIONS)
@@ -667,6 +681,7 @@ async function main() {
     const ok = await runTimetableBench()
     process.exit(ok ? 0 : 1)
   }
+  if (ONLY === 'allocation') process.exit((await runAllocationBench()) ? 0 : 1)
   if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
@@ -679,7 +694,7 @@ async function main() {
   const bare = ONLY === 'health' ? undefined : await startProcess('The bare server', 'bench/bare-server.ts', {}, async (url) => (await call(`${url}/bare/get/16`)).status === 200)
   const runs: Array<[string, Measurement[]]> = []
   try {
-    runs.push(['PGlite (embedded, DATA_DIR in a temp dir)', await runOn('PGlite', bare)])
+    if (!pgUrl || process.env.BENCH_PGLITE !== '0') runs.push(['PGlite (embedded, DATA_DIR in a temp dir)', await runOn('PGlite', bare)])
     if (pgUrl) runs.push(['PostgreSQL (DATABASE_URL)', await runOn('PostgreSQL', bare, pgUrl)])
   } finally {
     await bare?.stop()
@@ -710,15 +725,16 @@ async function main() {
     console.log('\nBudget (issue 13, every database):')
     ok = healthBudget(runs) && ok
   }
-  const pglite = runs[0]![1].find((result) => result.target.startsWith('a. '))
+  const pglite = runs.find(([title]) => title.startsWith('PGlite'))?.[1].find((result) => result.target.startsWith('a. '))
   if (pglite?.ceiling && pglite.reqPerSec) {
     console.log(`  (PGlite, for information: ${((pglite.reqPerSec / pglite.ceiling.reqPerSec) * 100).toFixed(0)}% of the ceiling, p99 ${pglite.p99.toFixed(1)} ms)`)
   }
   cleanupSync()
   if (ONLY === undefined) {
     const timetableOk = await runTimetableBench()
+    const allocationOk = await runAllocationBench()
     const lighthouseOk = await lighthouseSection()
-    ok = ok && timetableOk && lighthouseOk
+    ok = ok && timetableOk && allocationOk && lighthouseOk
   }
   process.exit(ok ? 0 : 1)
 }

@@ -8,6 +8,12 @@ import { createAppRouter } from '@/router'
 import { App } from '@/app'
 import './styles.css'
 
+// zod checks whether it may compile parsers with `new Function`; the CSP forbids it, so the
+// check changes nothing but makes the browser report a CSP violation on every screen that
+// loads zod (Lighthouse best practices, decision 016). `jitless` skips the check. zod reads its
+// settings from this global; `z.config({ jitless: true })` would put zod in the entry.
+Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= {}), { jitless: true })
+
 // Before React renders: `beforeinstallprompt` and stale-chunk errors can fire very early.
 captureInstallPrompt()
 reloadOnPreloadError()

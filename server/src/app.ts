@@ -1,4 +1,5 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
+import type { HelmetOptions } from 'helmet'
+import Fastify, { type FastifyReply, type FastifyServerOptions, type onSendHookHandler } from 'fastify'
 import type { ApiErrorBody } from '../../src/contract/errors'
 import rateLimit from '@fastify/rate-limit'
 import compress from '@fastify/compress'
@@ -52,6 +53,30 @@ export interface AppOptions {
   connectionLimits?: Partial<ConnectionLimits>
 }
 
+/** helmet's options: the content security policy and the rest (security-headers.ts). */
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Toast and dialog libraries set inline styles; scripts stay strictly 'self'.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  // Same-origin fetches only; COEP would break nothing today but buys nothing either.
+  crossOriginEmbedderPolicy: false,
+}
+
 /** Builds the whole HTTP app without listening: main.ts listens, tests use `inject`. */
 export async function buildApp(options: AppOptions) {
   const clock = options.clock ?? (() => new Date())
@@ -67,7 +92,11 @@ export async function buildApp(options: AppOptions) {
     // input like any other: the same error shape as every other 4xx.
     frameworkErrors: (error, _request, reply) => {
       const body: ApiErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } }
-      void (reply as FastifyReply).status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(body)
+      // Answered before any hook ran: no-store as every other API answer (security-headers.ts).
+      void (reply as FastifyReply)
+        .header('cache-control', 'no-store')
+        .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .send(body)
     },
   })
   app.server.maxConnections = limits.maxConnections
@@ -92,28 +121,7 @@ export async function buildApp(options: AppOptions) {
   })
 
   registerErrorHandler(app)
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toast and dialog libraries set inline styles; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Same-origin fetches only; COEP would break nothing today but buys nothing either.
-    crossOriginEmbedderPolicy: false,
-  }, { publicUrl: options.publicUrl })
+  registerSecurityHeaders(app, HELMET_OPTIONS, { publicUrl: options.publicUrl })
   // Counted in the database, so the per-address limits hold across server processes.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.database.db, clock) })
   // Phones on campus Wi-Fi: the app's JavaScript shrinks to a third. Brotli at a low quality
@@ -129,13 +137,19 @@ export async function buildApp(options: AppOptions) {
   // Moved by every write that can change a week grid; the public schedule's cache follows it.
   const feed = await openChangeFeed(options.database, app.log)
   app.addHook('onClose', () => feed.close())
-  // A write that succeeded drops what every process keeps per person (sessions, bands), and
-  // its answer waits until the other processes have been told (see change-feed.ts).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) feed.publish('writes')
+  // A write that succeeded drops what every process keeps per person (sessions, bands) unless
+  // its route says it cannot change them (`keepsPeople`, http/route.ts), and its answer waits
+  // until the other processes have been told (see change-feed.ts). Only on routes that write:
+  // reads go without an onSend hook.
+  const toldOthers: onSendHookHandler = (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && !(request.routeOptions.config as { keepsPeople?: boolean } | undefined)?.keepsPeople) feed.publish('writes')
     const settled = feed.settled()
     if (settled) void settled.then(() => done(null, payload))
     else done(null, payload)
+  }
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return
+    route.onSend = [...[route.onSend ?? []].flat(), toldOthers]
   })
   const scheduleVersion = createScheduleVersion(feed)
   const settings = createSettingsService({ db, clock, scheduleVersion, feed })

@@ -1,5 +1,6 @@
 import type { LoginInput, LoginResponse } from './auth'
 import { roles, userStatuses } from './choices'
+import { isRecord, schema, uuidPattern } from './plain-schema'
 
 /**
  * The sign-in call's schemas again, checked by hand, for the login page only. The login page
@@ -11,41 +12,8 @@ import { roles, userStatuses } from './choices'
  * and Standard Schema (`~standard`, read by TanStack Form's validators).
  */
 
-interface Issue {
-  path: PropertyKey[]
-  message: string
-}
-type Result<T> = { success: true; data: T; error?: undefined } | { success: false; data?: undefined; error: { issues: Issue[] } }
-
-function schema<T>(check: (value: unknown, issues: Issue[]) => T | undefined) {
-  const safeParse = (value: unknown): Result<T> => {
-    const issues: Issue[] = []
-    const data = check(value, issues)
-    return issues.length ? { success: false, error: { issues } } : { success: true, data: data as T }
-  }
-  return {
-    safeParse,
-    parse(value: unknown): T {
-      const result = safeParse(value)
-      if (!result.success) throw new Error(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
-      return result.data
-    },
-    '~standard': {
-      version: 1 as const,
-      vendor: 'bandroom',
-      validate: (value: unknown) => {
-        const result = safeParse(value)
-        return result.success ? { value: result.data } : { issues: result.error.issues }
-      },
-    },
-  }
-}
-
-// zod's `z.email()` pattern and `z.uuid()` pattern.
+// zod's `z.email()` pattern.
 const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
-const uuidPattern = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** `loginInputSchema`: the email trimmed, 1–254 characters and an address; the password 1–1024 characters. */
 export const loginInputSchema = schema<LoginInput>((value, issues) => {

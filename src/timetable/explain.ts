@@ -1,5 +1,5 @@
 import type { HardRule } from '../contract/timetable'
-import { earliestAlone, listInWords, sharedMusicians, toTime, windowHit, type Perf, type Problem } from './model'
+import { ceilGrid, earliestAlone, listInWords, sharedMusicians, toTime, windowHit, type Perf, type Problem } from './model'
 
 /**
  * Why a performance could not be placed, in a sentence an executive understands: the rule
@@ -105,6 +105,49 @@ function pairFits(problem: Problem, a: Perf, b: Perf, day: number) {
   return false
 }
 
+/** "7 sets of 20 min", "4 sets of 25 min and 2 of 40 min". */
+export function setsInWords(lengths: number[]) {
+  const counts = new Map<number, number>()
+  for (const minutes of [...lengths].sort((a, b) => a - b)) counts.set(minutes, (counts.get(minutes) ?? 0) + 1)
+  const parts = [...counts].map(([minutes, count], at) => (at === 0 ? `${count} ${count === 1 ? 'set' : 'sets'} of ${minutes} min` : `${count} of ${minutes} min`))
+  return listInWords(parts)
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** The time a musician can play in on `day`: from the day's first start to its latest closing. */
+const daySpan = (problem: Problem, day: number) => {
+  const lanes = problem.days[day]!.lanes.map((lane) => problem.lanes[lane]!)
+  return lanes.length ? Math.max(...lanes.map((lane) => lane.close)) - Math.min(...lanes.map((lane) => lane.first)) : 0
+}
+
+/**
+ * A musician of `perf` whose own sets and gaps cannot fit in the hours of the days their bands
+ * can play: n sets + (n − days) gaps > the days' hours (on each day used, k sets need k − 1
+ * gaps, so this is a proof, not a guess). The musician with the most to play comes first.
+ */
+export function musicianOverload(problem: Problem, perf: Perf, active: number[]): { member: number; message: string; proven: boolean } | null {
+  const inPlay = new Set(active)
+  inPlay.add(perf.index)
+  let worst: { member: number; needed: number; hours: number; message: string } | null = null
+  for (const member of perf.members) {
+    const bands = problem.perfs.filter((other) => inPlay.has(other.index) && other.members.includes(member))
+    if (bands.length < 2) continue
+    const days = [...new Set(bands.flatMap((band) => daysAlone(problem, band)))].sort((a, b) => a - b)
+    if (!days.length) continue
+    const hours = days.reduce((sum, day) => sum + daySpan(problem, day), 0)
+    const gaps = Math.max(0, bands.length - days.length)
+    const needed = bands.reduce((sum, band) => sum + band.minutes, 0) + gaps * problem.gap
+    const where =
+      days.length === 1
+        ? `${problem.days[days[0]!]!.label} is open ${hours} min (${toTime(Math.min(...problem.days[days[0]!]!.lanes.map((lane) => problem.lanes[lane]!.first)))}–${toTime(problem.days[days[0]!]!.close)})`
+        : `${daysInWords(problem, days)} are open ${hours} min in all`
+    const message = `${problem.memberNames[member]} plays in ${bands.length} bands: ${setsInWords(bands.map((band) => band.minutes))} plus ${plural(gaps, 'gap')} of ${problem.gap} min need ${needed} min; ${where}`
+    if (!worst || needed - hours > worst.needed - worst.hours) worst = { member, needed, hours, message }
+  }
+  return worst ? { member: worst.member, message: worst.message, proven: worst.needed > worst.hours } : null
+}
+
 /**
  * Why `perf` was left out after the search, given the performances in play (`active`,
  * including those placed and the others left out).
@@ -127,25 +170,40 @@ export function explainLeftOut(problem: Problem, perf: Perf, active: number[]): 
       }
     }
   }
-  // Capacity: everything that can only play on these days, against their opening hours.
+  // Else a musician with more sets and gaps than hours: the musician first, with the arithmetic.
+  const overload = musicianOverload(problem, perf, active)
+  if (overload?.proven) return { rule: 'musician-gap', message: overload.message }
+  // Capacity: everything that can only play on these days, against their opening hours, with
+  // the changeovers between them (a stage needs one fewer than it has sets).
   const inDays = new Set(days)
   const competing = active.map((index) => problem.perfs[index]!).filter((other) => daysAlone(problem, other).every((day) => inDays.has(day)))
-  const requested = competing.reduce((sum, other) => sum + other.minutes, 0)
+  const lengths = competing.map((other) => other.minutes)
+  const requested = lengths.reduce((sum, minutes) => sum + minutes, 0)
   const lanes = days.flatMap((day) => problem.days[day]!.lanes)
   const capacity = lanes.reduce((sum, lane) => sum + laneLength(problem, lane), 0)
   const where = daysInWords(problem, days)
-  if (requested > capacity) {
-    return { rule: 'opening-hours', message: `Total requested ${requested} min exceeds ${capacity} min of opening hours on ${where}` }
-  }
-  const changeovers = Math.max(0, competing.length - lanes.length)
-  if (requested + changeovers * problem.changeover > capacity) {
-    return {
-      rule: 'opening-hours',
-      message: `Total requested ${requested} min plus ${changeovers} changeovers of ${problem.changeover} min exceeds ${capacity} min of opening hours on ${where}`,
-    }
-  }
+  const changeovers = problem.changeover ? Math.max(0, competing.length - lanes.length) : 0
+  const needed = requested + changeovers * problem.changeover
+  // On the clock: every set but the last of its stage takes its length and the changeover
+  // rounded up to 5 minutes; the stages' last sets are at best those that lose the most to it.
+  const rounded = lengths.map((minutes) => ceilGrid(minutes + problem.changeover))
+  const savings = lengths.map((minutes, at) => rounded[at]! - minutes).sort((a, b) => b - a)
+  const onGrid = rounded.reduce((sum, minutes) => sum + minutes, 0) - savings.slice(0, lanes.length).reduce((sum, minutes) => sum + minutes, 0)
+  const open = lanes.length === 1 ? `the stage is open ${capacity} min on ${where}` : `the stages are open ${capacity} min in all on ${where}`
+  const sets = `${setsInWords(lengths)}${changeovers ? ` plus ${plural(changeovers, 'changeover')} of ${problem.changeover} min` : ''}`
+  if (needed > capacity) return { rule: 'opening-hours', message: `${sets} need ${needed} min; ${open}` }
+  if (onGrid > capacity) return { rule: 'opening-hours', message: `${sets} need ${onGrid} min once each start is on the 5-minute clock; ${open}` }
   const musicians = [...new Set(problem.partners[perf.index]!.filter((partner) => active.includes(partner)).flatMap((partner) => sharedMusicians(problem, perf.index, partner)))]
   if (musicians.length) {
+    if (overload) {
+      // The busiest musician first, with what their own sets and gaps take of the hours.
+      const name = problem.memberNames[overload.member]!
+      const others = musicians.filter((other) => other !== name)
+      return {
+        rule: 'musician-gap',
+        message: `No slot is left for ${perf.name} on ${where}: ${overload.message}, and the time still free on the stages is too close to other performances of ${listInWords([name, ...others])}, who need a ${problem.gap}-minute gap`,
+      }
+    }
     return {
       rule: 'musician-gap',
       message: `No slot is left for ${perf.name} on ${where}: the time still free on the stages is too close to other performances of ${listInWords(musicians)}, who need a ${problem.gap}-minute gap`,

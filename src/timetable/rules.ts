@@ -45,9 +45,12 @@ export function checkPlacements(problem: Problem, placements: TimetablePlacement
     const end = toMinutes(placement.end)
     placed.push({ perf, lane, start, end })
   }
-  const missing = problem.perfs.filter((perf) => perf.pin && !seen.has(perf.index))
+  // A pin that cannot be kept as given (a day or stage the live does not have, off the grid)
+  // still leaves its band out of the timetable: listed too, with why the pin cannot be kept.
+  const missing = problem.perfs.filter((perf) => (perf.pin || perf.pinProblem) && !seen.has(perf.index))
   for (const perf of missing) {
-    violations.push({ performanceId: perf.id, rule: 'pin', message: `${perf.name} is pinned but not in the timetable` })
+    const message = perf.pinProblem ? `${perf.name} is pinned but not in the timetable: ${perf.pinProblem.replace(`${perf.name} is pinned`, 'it is pinned')}` : `${perf.name} is pinned but not in the timetable`
+    violations.push({ performanceId: perf.id, rule: 'pin', message })
   }
   violations.push(...checkPlaced(problem, placed))
   return violations

@@ -4,7 +4,7 @@ import { addDays, todayIn } from '../../src/contract/calendar'
 import { createBand, createOpenLive } from './support/club'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { baseURL, callApi, expectPath, launchBrowser, openPage, signIn } from './support/browser'
+import { baseURL, callApi, expectPath, launchBrowser, openPage, settleNetwork, signIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -35,6 +35,27 @@ describe('first contact: a new browser opens the root URL', () => {
       const bare = await fetch(`${baseURL()}${path}`)
       expect(bare.status, path).toBe(404)
     }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('opens the sign-in page and the public schedule without a content-security-policy violation', async () => {
+    // A violation inside a try/catch (zod's `new Function` check) writes no console error: listen for the event.
+    const { page, context, errors } = await openPage(browser)
+    const violations: string[] = []
+    await page.exposeFunction('reportCspViolation', (violation: string) => void violations.push(violation))
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) => {
+        void (window as unknown as { reportCspViolation(violation: string): Promise<void> }).reportCspViolation(`${event.violatedDirective} in ${event.sourceFile}`)
+      }),
+    )
+    for (const path of ['/login', '/room-schedule-external']) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await settleNetwork(page)
+    }
+    await page.waitForTimeout(300)
+    expect(violations).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { openDatabase, type Db } from '../../server/src/db/client'
 import { jobs, mailOutbox } from '../../server/src/db/schema'
-import { claimDueJobs, createJobRunner, enqueue, type JobRunner } from '../../server/src/jobs/job-runner'
+import { claimDueJobs, createJobRunner, enqueue, purgeFinishedJobs, type JobRunner } from '../../server/src/jobs/job-runner'
 import { withTransaction } from '../../server/src/db/transaction'
 import { buildApp } from '../../server/src/app'
 import { createTestApp, TEST_SECRET, type TestApp } from './support/test-app'
@@ -52,6 +52,29 @@ describe('jobs', () => {
     expect(await a.runDue()).toBe(1)
     expect(seen).toEqual([{ n: 1 }, { n: 2 }])
     expect((await jobRow(later.id)).doneAt).not.toBeNull()
+  })
+
+  it('deletes jobs done over 30 days ago and failed over 90 days ago, and nothing still to run', async () => {
+    const day = 24 * 60 * 60 * SECOND
+    const now = t.clock.now()
+    const ago = (days: number) => new Date(now.getTime() - days * day)
+    const make = async (values: Partial<typeof jobs.$inferInsert>) => {
+      const job = await enqueue(t.db, { kind: 'test.purge', payload: {}, runAt: ago(200) }, ago(200))
+      if (Object.keys(values).length > 0) await t.db.update(jobs).set(values).where(eq(jobs.id, job.id))
+      return job.id
+    }
+    const oldDone = await make({ doneAt: ago(31) })
+    const recentDone = await make({ doneAt: ago(29) })
+    const oldFailed = await make({ failedAt: ago(91) })
+    const recentFailed = await make({ failedAt: ago(60) })
+    const stillDue = await make({})
+
+    expect(await purgeFinishedJobs(t.db, now)).toBe(2)
+    const left = (await t.db.select({ id: jobs.id }).from(jobs)).map((job) => job.id)
+    expect(left).not.toContain(oldDone)
+    expect(left).not.toContain(oldFailed)
+    expect(left).toEqual(expect.arrayContaining([recentDone, recentFailed, stillDue]))
+    await t.db.delete(jobs).where(eq(jobs.kind, 'test.purge'))
   })
 
   it('exists only when the transaction that wrote it commits', async () => {

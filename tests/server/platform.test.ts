@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { createTestApp, type TestApp } from './support/test-app'
 
 let t: TestApp
@@ -10,6 +11,16 @@ mkdirSync(path.join(spaDir, 'assets'))
 writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Bandroom</title>')
 writeFileSync(path.join(spaDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('bandroom '.repeat(500))})`)
 writeFileSync(path.join(spaDir, 'sw.js'), 'self.skipWaiting()')
+// A public page's own copy of index.html (vite.config.ts, `pagePreloads`).
+mkdirSync(path.join(spaDir, 'pages'))
+writeFileSync(path.join(spaDir, 'pages', 'login.html'), '<!doctype html><title>Bandroom</title><link rel="modulepreload" href="/assets/login-abc.js">')
+// As the build leaves them (vite.config.ts, `precompress`): a `.br` and a `.gz` beside the file.
+const builtScript = `console.log(${JSON.stringify('band room '.repeat(500))})`
+const builtBrotli = zlib.brotliCompressSync(builtScript)
+const builtGzip = zlib.gzipSync(builtScript, { level: 9 })
+writeFileSync(path.join(spaDir, 'assets', 'app-def456.js'), builtScript)
+writeFileSync(path.join(spaDir, 'assets', 'app-def456.js.br'), builtBrotli)
+writeFileSync(path.join(spaDir, 'assets', 'app-def456.js.gz'), builtGzip)
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -65,6 +76,20 @@ describe('the built SPA', () => {
     expect(response.headers['cache-control']).toBe('no-cache')
   })
 
+  it("answers a direct visit to a public page with its own copy, which names the page's chunks", async () => {
+    for (const url of ['/login', '/login?redirect=%2Fbands']) {
+      const page = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.body, url).toContain('login-abc.js')
+      expect(page.headers['cache-control']).toBe('no-cache')
+    }
+    for (const url of ['/register', '/login/elsewhere', '/']) {
+      const other = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(other.statusCode, url).toBe(200)
+      expect(other.body, url).not.toContain('modulepreload')
+    }
+  })
+
   it('answers the root address with the app, with or without a query, and the assets folder with 404 even for a browser', async () => {
     for (const url of ['/', '/?utm_source=poster']) {
       const root = await t.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } })
@@ -85,6 +110,17 @@ describe('the built SPA', () => {
     expect(worker.headers['cache-control']).toBe('no-cache')
   })
 
+  it('sends a script only the headers that mean something on it, and pages and the worker the full policy', async () => {
+    const asset = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.headers['x-content-type-options']).toBe('nosniff')
+    expect(asset.headers['content-security-policy']).toBeUndefined()
+    expect(asset.headers['x-frame-options']).toBeUndefined()
+    for (const url of ['/', '/login', '/sw.js']) {
+      const response = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(String(response.headers['content-security-policy']), url).toContain("script-src 'self'")
+    }
+  })
+
   it('compresses the app and API answers for browsers that accept it', async () => {
     const asset = await t.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } })
     expect(asset.headers['content-encoding']).toBe('br')
@@ -93,6 +129,22 @@ describe('the built SPA', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip')
     const plain = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(plain.headers['content-encoding']).toBeUndefined()
+  })
+
+  it("sends the build's own compressed copy of a file when the browser accepts it", async () => {
+    const brotli = await t.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toContain('javascript')
+    expect(brotli.headers['cache-control']).toContain('immutable')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotli.rawPayload.equals(builtBrotli)).toBe(true)
+    const gzip = await t.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gzip.rawPayload.equals(builtGzip)).toBe(true)
+    const plain = await t.inject({ method: 'GET', url: '/assets/app-def456.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(builtScript)
   })
 
   it('sends security headers with a strict script policy', async () => {

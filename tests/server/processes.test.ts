@@ -133,7 +133,7 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
     cleanups.push(scratch.drop)
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: scratch.url, WORKERS: '2', LOG_LEVEL: 'info' })
     servers.push(server)
-    await expect.poll(() => server.output()).toContain('with 2 processes')
+    await expect.poll(() => server.output(), { timeout: 30_000 }).toContain('with 2 processes')
     const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' }).trim().split(/\s+/)
     expect(workers).toHaveLength(2)
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(server.baseURL, '/api/health')))

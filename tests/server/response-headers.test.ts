@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import helmet, { type HelmetOptions } from 'helmet'
+import { HELMET_OPTIONS } from '../../server/src/app'
 import { createTestApp, type TestApp } from './support/test-app'
 
 /** Decision 010-hardening-input: no-store on API answers, HSTS only over HTTPS. */
@@ -54,6 +58,30 @@ describe('Strict-Transport-Security', () => {
     try {
       for (const url of ['/api/health', '/api/me', '/api/no-such-thing']) {
         expect((await t.inject({ method: 'GET', url })).headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains')
+      }
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('Security headers', () => {
+  it('are exactly those helmet’s own middleware sends, on pages and API answers', async () => {
+    // helmet itself, on a plain Node server, with the app's options.
+    const middleware = helmet({ ...HELMET_OPTIONS, strictTransportSecurity: false } as HelmetOptions)
+    const server = http.createServer((request, response) => middleware(request, response, () => response.end()))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const reference = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+    server.close()
+    const expected = [...reference.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+    expect(expected.length).toBeGreaterThan(8)
+
+    const t = await createTestApp()
+    try {
+      for (const url of ['/api/health', '/api/no-such-thing', '/api/public/room-schedule']) {
+        const response = await t.inject({ method: 'GET', url })
+        for (const [name, value] of expected) expect(response.headers[name], `${url} ${name}`).toBe(value)
+        expect(response.headers['x-powered-by'], url).toBeUndefined()
       }
     } finally {
       await t.close()

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import type { SessionUser } from '../../../src/contract/auth'
 import type { BookingKind } from '../../../src/contract/bookings'
 import { addDays, dayLabel, periodPhrase, weekLabel, weekStartOf, zonedInstant } from '../../../src/contract/calendar'
@@ -50,23 +51,44 @@ export function slotTimes(date: string, period: { startsAt: string; endsAt: stri
 export const lastBookableDate = (now: Date, club: ClubSettings) => addDays(clubToday(now, club.timeZone), club.booking.horizonDays)
 
 /**
- * The room, period and (for a band booking) band the request names. Unknown ids are a 400
- * naming each field, as blackouts do. With `lock`, the room and period rows are held FOR SHARE
- * until the transaction ends, so neither is deactivated, changed or deleted under the booking.
+ * The room, period and (for a band booking) band the request names, the blackout on the
+ * room that day (if any) and whether the slot is taken, in one statement. Unknown ids are a
+ * 400 naming each field, as blackouts do. With `lock`, the room and period rows are held FOR
+ * SHARE until the transaction ends, so neither is deactivated, changed or deleted under the
+ * booking.
  */
 async function lookUp(executor: Executor, request: BookingRequest, lock: boolean) {
-  // One after another: inside a transaction the queries share one connection.
-  const roomQuery = executor.select().from(rooms).where(eq(rooms.id, request.roomId))
-  const [room] = await (lock ? roomQuery.for('share') : roomQuery)
-  const periodQuery = executor.select().from(periods).where(eq(periods.id, request.periodId))
-  const [period] = await (lock ? periodQuery.for('share') : periodQuery)
-  const [band] = request.kind === 'band' && request.bandId ? await executor.select().from(bands).where(eq(bands.id, request.bandId)) : []
+  const blackout = sql<string | null>`(select ${blackouts.reason} from ${blackouts}
+    where ${blackouts.startsOn} <= ${request.date} and ${blackouts.endsOn} >= ${request.date}
+      and (${blackouts.roomIds} is null or ${request.roomId}::uuid = any(${blackouts.roomIds}))
+    order by ${blackouts.startsOn} limit 1)`
+  const taken = sql<boolean>`exists (select 1 from ${bookings}
+    where ${bookings.status} = 'active' and ${bookings.roomId} = ${request.roomId}
+      and ${bookings.date} = ${request.date} and ${bookings.periodId} = ${request.periodId})`
+  const wantsBand = request.kind === 'band' && !!request.bandId
+  const query = executor
+    .select({ room: rooms, period: periods, band: bands, blackout, taken })
+    .from(rooms)
+    .innerJoin(periods, eq(periods.id, request.periodId))
+    .leftJoin(bands, wantsBand ? eq(bands.id, request.bandId!) : sql`false`)
+    .where(eq(rooms.id, request.roomId))
+  // A named statement per shape: PostgreSQL parses and plans it once per connection.
+  const name = `booking_look_up_${lock ? 'lock' : 'read'}_${wantsBand ? 'band' : 'none'}`
+  const [found] = await (lock ? query.for('share', { of: [rooms, periods] }) : query).prepare(name).execute()
   const fields: Record<string, string> = {}
-  if (!room) fields.roomId = 'This room does not exist'
-  if (!period) fields.periodId = 'This period does not exist'
-  if (request.kind === 'band' && !band) fields.bandId = request.bandId ? 'This band does not exist' : 'Choose a band'
-  if (Object.keys(fields).length > 0) throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fields)
-  return { room: room!, period: period!, band: band ?? null }
+  let bandFound = !!found?.band
+  if (!found) {
+    // Rare: say which is unknown, one query after another (a transaction has one connection).
+    const [room] = await executor.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, request.roomId))
+    const [period] = await executor.select({ id: periods.id }).from(periods).where(eq(periods.id, request.periodId))
+    const [band] = wantsBand ? await executor.select({ id: bands.id }).from(bands).where(eq(bands.id, request.bandId!)) : []
+    if (!room) fields.roomId = 'This room does not exist'
+    if (!period) fields.periodId = 'This period does not exist'
+    bandFound = !!band
+  }
+  if (request.kind === 'band' && !bandFound) fields.bandId = request.bandId ? 'This band does not exist' : 'Choose a band'
+  if (!found || Object.keys(fields).length > 0) throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fields)
+  return found
 }
 
 /** The people a booking occupies: the band's current members (deleted accounts aside), or the booker. */
@@ -84,7 +106,7 @@ async function peopleOf(executor: Executor, request: BookingRequest, caller: { i
 /**
  * Active bookings in the same date and period, in another room, that already hold one of
  * `people`: their personal practice, or a booking of any band they are a member of. Two
- * queries on the active (date, period) index, answered per person.
+ * queries on the active (date, period) index in one statement, answered per person.
  */
 async function clashesOf(executor: Executor, request: BookingRequest, personIds: string[]) {
   if (personIds.length === 0) return new Map<string, string>()
@@ -94,19 +116,20 @@ async function clashesOf(executor: Executor, request: BookingRequest, personIds:
     eq(bookings.periodId, request.periodId),
     ne(bookings.roomId, request.roomId),
   )
-  const personal = await executor
+  const personal = executor
     .select({ personId: bookings.userId, roomName: rooms.name })
     .from(bookings)
     .innerJoin(rooms, eq(rooms.id, bookings.roomId))
     .where(and(sameSlot, eq(bookings.kind, 'personal'), inArray(bookings.userId, personIds)))
-  const band = await executor
+  const band = executor
     .select({ personId: bandMembers.userId, roomName: rooms.name })
     .from(bookings)
     .innerJoin(bandMembers, eq(bandMembers.bandId, bookings.bandId))
     .innerJoin(rooms, eq(rooms.id, bookings.roomId))
     .where(and(sameSlot, eq(bookings.kind, 'band'), inArray(bandMembers.userId, personIds)))
+  const rows = await unionAll(personal, band)
   const byPerson = new Map<string, string>()
-  for (const row of [...personal, ...band]) if (row.personId && !byPerson.has(row.personId)) byPerson.set(row.personId, row.roomName)
+  for (const row of rows) if (row.personId && !byPerson.has(row.personId)) byPerson.set(row.personId, row.roomName)
   return byPerson
 }
 
@@ -145,7 +168,7 @@ export interface EvaluateOptions {
  * answered: the rest would tell them about someone else's band.
  */
 export async function evaluateBooking(executor: Executor, { caller, request, now, club, lock = false }: EvaluateOptions) {
-  const { room, period, band } = await lookUp(executor, request, lock)
+  const { room, period, band, blackout, taken } = await lookUp(executor, request, lock)
   const { slotStart, slotEnd } = slotTimes(request.date, period, club.timeZone)
   const found = { room, period, band, slotStart, slotEnd }
   const privileged = isPrivileged(caller)
@@ -174,31 +197,14 @@ export async function evaluateBooking(executor: Executor, { caller, request, now
     add('SLOT_BEYOND_HORIZON', `Rooms can be booked at most ${plural(club.booking.horizonDays, 'day')} ahead, so up to ${dayLabel(lastDate)}.`)
   }
 
-  const [blackout] = await executor
-    .select({ reason: blackouts.reason })
-    .from(blackouts)
-    .where(
-      and(
-        lte(blackouts.startsOn, request.date),
-        gte(blackouts.endsOn, request.date),
-        or(isNull(blackouts.roomIds), sql`${request.roomId}::uuid = any(${blackouts.roomIds})`),
-      ),
-    )
-    .orderBy(asc(blackouts.startsOn))
-    .limit(1)
-  const [taker] = await executor
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.status, 'active'), eq(bookings.roomId, request.roomId), eq(bookings.date, request.date), eq(bookings.periodId, request.periodId)))
-    .limit(1)
   const clashes = await clashesOf(
     executor,
     request,
     people.map((person) => person.id),
   )
   if (!room.active) add('ROOM_INACTIVE', `${room.name} is not in use at the moment: choose another room.`)
-  if (blackout) add('ROOM_BLACKED_OUT', `${room.name} is closed on ${day}: ${sentence(blackout.reason)}`)
-  if (taker) add('SLOT_TAKEN', slotTakenMessage(room.name, period.label, request.date))
+  if (blackout !== null) add('ROOM_BLACKED_OUT', `${room.name} is closed on ${day}: ${sentence(blackout)}`)
+  if (taken) add('SLOT_TAKEN', slotTakenMessage(room.name, period.label, request.date))
   for (const person of people) {
     const otherRoom = clashes.get(person.id)
     if (otherRoom) add('PERSON_DOUBLE_BOOKED', `${person.displayName} already has a booking in ${when} (${otherRoom}).`)

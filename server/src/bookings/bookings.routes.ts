@@ -62,6 +62,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
     body: bookingInputSchema,
     response: bookingSchema,
     status: 201,
+    keepsPeople: true,
     handler: ({ body, principal }) => bookings.create(principal!.user, body),
   })
 
@@ -82,6 +83,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
     summary: 'Cancel a booking (booker, band members, executives) before its slot starts',
     params: bookingParamsSchema,
     response: bookingSchema,
+    keepsPeople: true,
     handler: ({ params, principal }) => bookings.cancel(principal!.user, params.bookingId),
   })
 

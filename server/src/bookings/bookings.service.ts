@@ -50,6 +50,10 @@ const selectBookings = (executor: Executor) =>
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number]
 
+/** The booking columns of a CTE over `bookings` (`cancel`'s update … returning). */
+const cancelledColumns = <T extends { [K in keyof typeof bookings._.columns]: unknown }>(cte: T) =>
+  Object.fromEntries(Object.keys(getTableColumns(bookings)).map((key) => [key, cte[key as keyof T]])) as { [K in keyof typeof bookings._.columns]: T[K] }
+
 /** Who is looking, to work out `canCancel` per row without a query per row. */
 interface Viewer {
   id: string
@@ -154,11 +158,18 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
     async create(caller: Caller, input: BookingInputValue): Promise<Booking> {
       const now = clock()
       const club = await settings.get()
-      const id = await withTransaction(db, async (tx) => {
+      const notice = scheduleVersion.within()
+      const booking = await withTransaction(db, async (tx) => {
         const owner = input.kind === 'band' ? `booking-band:${input.bandId}` : input.kind === 'personal' ? `booking-user:${caller.id}` : null
-        if (owner) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${owner}))`)
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slot:${input.date}:${input.periodId}`}))`)
-        const { problems, room, period, slotStart, slotEnd } = await evaluateBooking(tx, { caller, request: input, now, club, lock: true })
+        const slot = `booking-slot:${input.date}:${input.periodId}`
+        // Both locks in one statement (PostgreSQL evaluates a select list in order: owner first),
+        // with the notice to the other processes, sent if the booking commits.
+        await tx.execute(
+          owner
+            ? sql`select pg_advisory_xact_lock(hashtext(${owner})), pg_advisory_xact_lock(hashtext(${slot})), ${notice.sql}`
+            : sql`select pg_advisory_xact_lock(hashtext(${slot})), ${notice.sql}`,
+        )
+        const { problems, room, period, band, slotStart, slotEnd } = await evaluateBooking(tx, { caller, request: input, now, club, lock: true })
         if (problems[0]) throw toAppError(problems[0])
         try {
           const [row] = await tx
@@ -179,8 +190,12 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
               createdAt: now,
               updatedAt: now,
             })
-            .returning({ id: bookings.id })
-          return row!.id
+            .returning()
+            .prepare('booking_insert')
+            .execute()
+          // The answer from what the transaction holds: the caller booked it, so may cancel it.
+          const joined = { ...row!, roomName: room.name, bandName: band?.name ?? null, bookerName: caller.displayName, bookerStatus: 'active' as const }
+          return toBooking(joined, { id: caller.id, privileged: isPrivileged(caller), bandIds: new Set(), now })
         } catch (error) {
           if (isUniqueViolation(error) && constraintOf(error) === SLOT_KEY) {
             throw new AppError(409, 'SLOT_TAKEN', slotTakenMessage(room.name, period.label, input.date))
@@ -188,8 +203,8 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
           throw error
         }
       })
-      scheduleVersion.bump()
-      return one(caller, id)
+      notice.committed()
+      return booking
     },
 
     /**
@@ -199,26 +214,47 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
      */
     async cancel(caller: Caller, bookingId: string): Promise<Booking> {
       const now = clock()
-      await withTransaction(db, async (tx) => {
-        const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
-        if (!row) throw notFound('This booking does not exist.')
-        const bandIds = row.bandId
-          ? new Set((await tx.select({ id: bandMembers.bandId }).from(bandMembers).where(and(eq(bandMembers.bandId, row.bandId), eq(bandMembers.userId, caller.id)))).map((member) => member.id))
-          : new Set<string>()
-        if (!mayCancel(row, { id: caller.id, privileged: isPrivileged(caller), bandIds })) {
-          throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only the person who booked, the band’s members and the club’s executives can cancel this booking.')
-        }
-        if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
-        if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', 'This booking has already started, so it can no longer be cancelled.')
-        const updated = await tx
+      const privileged = isPrivileged(caller)
+      const notice = scheduleVersion.within()
+      // The usual case is one statement: the update's own conditions are the rules above, and
+      // the notice to the other processes goes with it. Nothing matched: say why below.
+      const cancelled = db.$with('cancelled').as(
+        db
           .update(bookings)
           .set({ status: 'cancelled', cancelledAt: now, cancelledBy: caller.id, updatedAt: now })
-          .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'active')))
-          .returning({ id: bookings.id })
-        if (updated.length === 0) throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
-      })
-      scheduleVersion.bump()
-      return one(caller, bookingId)
+          .where(
+            and(
+              eq(bookings.id, bookingId),
+              eq(bookings.status, 'active'),
+              gt(bookings.slotStart, now),
+              privileged ? undefined : or(eq(bookings.userId, caller.id), inArray(bookings.bandId, memberBandIds(db, caller.id))),
+            ),
+          )
+          .returning(),
+      )
+      const [done] = await db
+        .with(cancelled)
+        .select({ ...cancelledColumns(cancelled), roomName: rooms.name, bandName: bands.name, bookerName: users.displayName, bookerStatus: users.status, notified: notice.sql })
+        .from(cancelled)
+        .innerJoin(rooms, eq(rooms.id, cancelled.roomId))
+        .leftJoin(bands, eq(bands.id, cancelled.bandId))
+        .leftJoin(users, eq(users.id, cancelled.userId))
+        .prepare(privileged ? 'booking_cancel_any' : 'booking_cancel_own')
+        .execute()
+      if (done) {
+        notice.committed()
+        const { notified: _, ...row } = done
+        return toBooking(row, { id: caller.id, privileged, bandIds: new Set(), now })
+      }
+      const [row] = await selectBookings(db).where(eq(bookings.id, bookingId))
+      if (!row) throw notFound('This booking does not exist.')
+      if (!mayCancel(row, await viewerOf(caller, now))) {
+        throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only the person who booked, the band’s members and the club’s executives can cancel this booking.')
+      }
+      if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
+      if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', 'This booking has already started, so it can no longer be cancelled.')
+      // It was active, future and the caller's a moment ago: someone cancelled it in between.
+      throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
     },
 
     get: one,

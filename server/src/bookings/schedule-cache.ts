@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
-import type { ChangeFeed } from '../db/change-feed'
+import type { ChangeFeed, ChangeNotice } from '../db/change-feed'
 
 /**
  * A counter every write that can change a schedule bumps (bookings made or cancelled; rooms,
@@ -13,6 +13,8 @@ import type { ChangeFeed } from '../db/change-feed'
 export interface ScheduleVersion {
   current(): number
   bump(): void
+  /** For a write in its own transaction: a bump that goes with its commit (ChangeFeed.within). */
+  within(): ChangeNotice
 }
 
 export function createScheduleVersion(feed: ChangeFeed): ScheduleVersion {
@@ -23,6 +25,7 @@ export function createScheduleVersion(feed: ChangeFeed): ScheduleVersion {
   return {
     current: () => value,
     bump: () => feed.publish('schedule'),
+    within: () => feed.within('schedule'),
   }
 }
 

@@ -47,6 +47,12 @@ export interface RouteDefinition<B extends z.ZodType, Q extends z.ZodType, P ext
   status?: number
   /** Fastify route config (e.g. rate limits). */
   config?: Record<string, unknown>
+  /**
+   * The route never changes what a process keeps per person (sessions, accounts, positions,
+   * band memberships), so its success does not publish the change feed's 'writes' (app.ts).
+   * Leave it unset unless that is certain: unset is always safe.
+   */
+  keepsPeople?: true
   handler: (context: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>
 }
 
@@ -98,7 +104,7 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
   app.route({
     method: definition.method,
     url: definition.url,
-    config: definition.config,
+    config: definition.keepsPeople ? { ...definition.config, keepsPeople: true } : definition.config,
     handler: async (request, reply) => {
       const principal = access === 'public' || access === 'session' ? null : await request.requirePrincipal()
       if (access === 'admin' && principal?.user.role !== 'admin') {

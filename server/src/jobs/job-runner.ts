@@ -23,6 +23,10 @@ export const JOB_DEFAULTS = {
   batchSize: 5,
   backoffBaseMs: 30_000,
   backoffCapMs: 60 * 60_000,
+  /** Finished jobs are deleted after these (what they did is kept where it belongs: the outbox). */
+  keepDoneMs: 30 * 24 * 60 * 60_000,
+  keepFailedMs: 90 * 24 * 60 * 60_000,
+  purgeEveryMs: 60 * 60_000,
 } as const
 
 /** Wait before the next try after a failed one: 30 s × 2^(attempts-1), at most an hour. */
@@ -72,6 +76,24 @@ export async function claimDueJobs(db: Db, { kinds, now, limit, leaseMs }: { kin
     .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs) })
     .where(inArray(jobs.id, due))
     .returning()
+}
+
+/**
+ * Deletes jobs done more than 30 days ago and jobs failed for good more than 90 days ago, so
+ * the table holds what is due and what an administrator may still look into. Resolves with
+ * the number deleted. The table stays small, so the scan is cheap; it runs at most hourly.
+ */
+export async function purgeFinishedJobs(db: Db, now: Date) {
+  const deleted = await db
+    .delete(jobs)
+    .where(
+      or(
+        lte(jobs.doneAt, new Date(now.getTime() - JOB_DEFAULTS.keepDoneMs)),
+        lte(jobs.failedAt, new Date(now.getTime() - JOB_DEFAULTS.keepFailedMs)),
+      ),
+    )
+    .returning({ id: jobs.id })
+  return deleted.length
 }
 
 /**
@@ -163,9 +185,15 @@ export function createJobRunner({
     return pass
   }
 
+  let purgedAt = 0
   function tick() {
     if (stopped) return
     runDue().catch((error: unknown) => log.error({ err: error }, 'job runner pass failed'))
+    const now = clock()
+    if (now.getTime() - purgedAt >= JOB_DEFAULTS.purgeEveryMs) {
+      purgedAt = now.getTime()
+      purgeFinishedJobs(db, now).catch((error: unknown) => log.error({ err: error }, 'could not delete finished jobs'))
+    }
   }
 
   return {

@@ -1,12 +1,21 @@
+import type { AllocationResult, AllocationSnapshot } from '../../../src/contract/allocation'
 import type { TimetableInput, TimetableResult } from '../../../src/contract/timetable'
+import { allocate } from '../../../src/allocation/allocate'
 import { generateTimetable } from '../../../src/timetable/generator'
+import { loadHighsSolver } from './highs-solver'
 
 /**
  * What the worker pool can run: pure, CPU-heavy functions whose input and output are plain
- * data (structured-cloned between threads). Loaded in each worker by worker-entry.mjs.
+ * data (structured-cloned between threads). Loaded in each worker by worker-entry.mjs, which
+ * awaits this module: HiGHS (the generator's LP solver, decision 009) is loaded here once per
+ * thread, before the first task.
  */
+const solver = await loadHighsSolver()
+
 export const workerTasks = {
-  generateTimetable: (input: TimetableInput): TimetableResult => generateTimetable(input),
+  generateTimetable: (input: TimetableInput): TimetableResult => generateTimetable(input, solver),
+  /** A room allocation round (issue 15, decision 020); the round's job will call it. */
+  allocate: (snapshot: AllocationSnapshot): AllocationResult => allocate(snapshot),
 }
 
 export type WorkerTasks = typeof workerTasks

@@ -29,14 +29,20 @@ export function parametersText(entry: ProposalEntry) {
   ].join(' · ')
 }
 
+/** Above this many percent a distance says little: the card says the closeness is unknown. */
+const FAR_PERCENT = 20
+
 /**
- * How good the proposal is, in words: the generator's lower bound and gap are for developers
- * (decision 012), so only "best possible" or "a better one may exist" reaches the club.
+ * How good the proposal is, in words (decision 012 keeps the bound's numbers for developers):
+ * the best possible when proven; otherwise how far from the best possible it might be at most —
+ * the generator's gap to its lower bound, rounded up, so the sentence is never too kind.
  */
-function boundText(proposal: Proposal) {
-  if (proposal.provenOptimal) return 'Best possible timetable'
-  if (proposal.gapPercent !== null && proposal.lowerBound !== null) return 'Good, but a better timetable may exist'
-  return 'Not every performance could be placed'
+export function boundText(proposal: Pick<Proposal, 'provenOptimal' | 'gapPercent' | 'lowerBound' | 'unplaced'>) {
+  if (proposal.provenOptimal) return 'The best possible timetable for these goals'
+  if (proposal.unplaced.length > 0 && proposal.lowerBound === null) return 'Not every performance could be placed'
+  if (proposal.gapPercent === null || proposal.lowerBound === null || proposal.gapPercent > FAR_PERCENT) return 'Could not prove how close this is to the best possible timetable'
+  if (proposal.gapPercent < 1) return 'Within 1% of the best possible timetable'
+  return `At most ${Math.ceil(proposal.gapPercent)}% from the best possible timetable`
 }
 
 interface StageGroup {

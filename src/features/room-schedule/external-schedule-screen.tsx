@@ -39,7 +39,8 @@ export function ExternalScheduleScreen() {
       <div className="mx-auto flex max-w-6xl flex-col gap-4">
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            {data ? <p className="text-sm font-medium text-ink-muted">{data.clubName}</p> : null}
+            {/* The line is kept while the week loads, so the heading does not move when it arrives. */}
+            <p className="text-sm font-medium text-ink-muted">{data ? data.clubName : '\u00a0'}</p>
             <h1 className="text-2xl font-bold text-ink">Room schedule</h1>
           </div>
           {isAuthenticated ? (

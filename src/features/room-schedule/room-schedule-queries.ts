@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { publicScheduleSchema, weekScheduleSchema } from '@/contract/bookings'
 import { weekStartOf } from '@/contract/calendar'
+import { publicScheduleSchema } from '@/contract/public-schedule'
 import { api } from '@/lib/api-client'
 import { keepPreviousWhileOnline } from '@/lib/query-client'
 
@@ -26,7 +26,12 @@ export const roomScheduleQueryOptions = (week: string | undefined) => {
   const weekStart = normaliseWeek(week)
   return queryOptions({
     queryKey: roomScheduleKeys.week(weekStart),
-    queryFn: async () => weekScheduleSchema.parse(await api('/api/room-schedule', { query: weekStart ? { week: weekStart } : {} })),
+    queryFn: async () => {
+      // The contract loads beside the request, not before it: this module is in the visitors'
+      // first load, which has no zod (decision 016).
+      const [{ weekScheduleSchema }, body] = await Promise.all([import('@/contract/bookings'), api('/api/room-schedule', { query: weekStart ? { week: weekStart } : {} })])
+      return weekScheduleSchema.parse(body)
+    },
     // Changing weeks keeps the old grid on screen (dimmed) until the new one arrives.
     placeholderData: keepPreviousWhileOnline,
   })
@@ -36,6 +41,8 @@ export const roomScheduleQueryOptions = (week: string | undefined) => {
  * The visitors' grid goes through `api.public()`, not `api()`: no member's token is sent or
  * refreshed (a refused refresh would sign them out from a public page), and failures stay on
  * this page instead of loading the signed-in `/dashboard4xx` pages a visitor cannot open.
+ * Its answer is checked by the contract's zod-free copy (`public-schedule.ts`): a visitor's
+ * first load downloads and builds no zod (decision 016).
  */
 async function fetchPublicSchedule(weekStart: string | undefined) {
   return publicScheduleSchema.parse(await api.public('/api/public/room-schedule', { query: weekStart ? { week: weekStart } : {} }))

@@ -132,7 +132,7 @@ describe('generateTimetable explains what it cannot place', () => {
     expect(checkTimetable(input, result.placements)).toEqual([])
     // Seven 50-minute bands and the 10-minute one fill the 360 minutes exactly; one is left out.
     expect(result.placements).toHaveLength(8)
-    expect(result.unplaced).toEqual([expect.objectContaining({ rule: 'opening-hours', message: 'Total requested 410 min exceeds 360 min of opening hours on Sat' })])
+    expect(result.unplaced).toEqual([expect.objectContaining({ rule: 'opening-hours', message: '1 set of 10 min and 8 of 50 min need 410 min; the stage is open 360 min on Sat' })])
     expect(result.lowerBound).toBeNull()
   })
 
@@ -143,8 +143,44 @@ describe('generateTimetable explains what it cannot place', () => {
     })
     const result = generateTimetable(input)
     expect(result.unplaced).toEqual([
-      expect.objectContaining({ rule: 'opening-hours', message: 'Total requested 60 min plus 2 changeovers of 10 min exceeds 60 min of opening hours on Sat' }),
+      expect.objectContaining({ rule: 'opening-hours', message: '3 sets of 20 min plus 2 changeovers of 10 min need 80 min; the stage is open 60 min on Sat' }),
     ])
+  })
+
+  it('six bands of 25 minutes on a three-hour stage: the changeovers between them are counted', () => {
+    const input = timetableInput({
+      event: { days: [{ date: SAT, stages: [{ name: 'Main', opensAt: '10:00', closesAt: '13:00' }] }], changeoverMinutes: 10, musicianGapMinutes: 30 },
+      performances: Array.from({ length: 6 }, (_, index) => performance(`Band ${index + 1}`, { minutes: 25 })),
+    })
+    const result = generateTimetable(input)
+    // 150 min of sets fit in 180 min; with the five changeovers they do not.
+    expect(result.placements).toHaveLength(5)
+    expect(checkTimetable(input, result.placements)).toEqual([])
+    expect(result.unplaced).toEqual([
+      expect.objectContaining({ rule: 'opening-hours', message: '6 sets of 25 min plus 5 changeovers of 10 min need 200 min; the stage is open 180 min on Sat' }),
+    ])
+  })
+
+  it('one musician in seven bands: that musician is named first, with their sets and gaps against the hours', () => {
+    const stages = [
+      { name: 'Main', opensAt: '10:00', closesAt: '14:00' },
+      { name: 'Hall', opensAt: '10:00', closesAt: '14:00' },
+    ]
+    const input = timetableInput({
+      event: { days: [{ date: SAT, stages }], changeoverMinutes: 5, musicianGapMinutes: 30 },
+      performances: [
+        ...Array.from({ length: 7 }, (_, index) => performance(`Kenta's band ${index + 1}`, { members: ['Aiko', 'Kenta', `Guest ${index}`].slice(index === 0 ? 0 : 1) })),
+        ...Array.from({ length: 5 }, (_, index) => performance(`Other ${index + 1}`, { members: [`Solo ${index}`] })),
+      ],
+    })
+    const result = generateTimetable(input)
+    // The stages have room for all twelve; Kenta's 7 × 20 min + 6 × 30 min do not fit in 240 min.
+    expect(checkTimetable(input, result.placements)).toEqual([])
+    expect(result.placements).toHaveLength(10)
+    expect(result.unplaced).toHaveLength(2)
+    for (const unplaced of result.unplaced) {
+      expect(unplaced).toMatchObject({ rule: 'musician-gap', message: 'Kenta plays in 7 bands: 7 sets of 20 min plus 6 gaps of 30 min need 320 min; Sat is open 240 min (10:00–14:00)' })
+    }
   })
 
   it('a musician gap that no order can keep', () => {

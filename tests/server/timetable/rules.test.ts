@@ -107,6 +107,16 @@ describe('checkTimetable', () => {
     ])
   })
 
+  it('pins: a band pinned to a stage the day does not have is listed as not in the timetable, with why', () => {
+    const pinned = timetableInput({
+      ...input,
+      performances: [{ ...blueTrain, pin: { date: SUN, stage: 'Hall', start: '12:00' } }, nightOwls],
+    })
+    expect(checkTimetable(pinned, [at('owls', '10:00', '10:20')])).toEqual([
+      { performanceId: 'blue', rule: 'pin', message: 'Blue Train is pinned but not in the timetable: it is pinned to the stage “Hall”, which does not exist on Sun' },
+    ])
+  })
+
   it('placement: unknown bands, days or stages, a band placed twice, the wrong length, off the grid', () => {
     const violations = checkTimetable(input, [
       at('nobody', '10:00', '10:20'),

@@ -7,6 +7,7 @@ import { buildEvent } from '../../mocks/handlers/lives'
 import { buildPerformance, buildStoredTimetable, createGeneratorApi, fakeProposal } from '../../mocks/handlers/live-generator'
 import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
+import { boundText } from '@/features/live-schedule/proposal-card'
 
 const executive = buildUser({ displayName: 'Riku Exec', isExecutive: true })
 
@@ -74,7 +75,7 @@ describe('/festival-schedule-generator', { timeout: 20_000 }, () => {
     expect(costOf(proposal, 'Early start')).toBe('17')
     expect(costOf(proposal, 'Preferred day')).toBe('0')
     expect(costOf(proposal, 'No idle holes')).toBe('not weighed')
-    expect(proposal).toHaveTextContent('Best possible timetable')
+    expect(proposal).toHaveTextContent('The best possible timetable for these goals')
     expect(proposal).toHaveTextContent('3 of 3 performances placed · found in 42 ms')
     expect(timeline(1, 'Sat 5 Dec · Main hall')).toEqual(['12:00–12:25Night Owls', '12:30–12:50The Rolling Scones', '12:55–13:15Blue Train'])
     expect(within(proposal).queryByText(/Not placed/)).not.toBeInTheDocument()
@@ -209,11 +210,11 @@ describe('/festival-schedule-generator', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Generate' }))
     const second = await screen.findByRole('article', { name: 'Proposal 2' })
-    expect(second).toHaveTextContent('Good, but a better timetable may exist')
+    expect(second).toHaveTextContent('At most 5% from the best possible timetable')
     // The generator's own words stay out of the club's sight.
     for (const card of [first, second]) expect(card).not.toHaveTextContent(/lower bound|above the best|cost|optimal/i)
     expect(costOf(second, 'Penalty points (fewer is better)')).toBe('500.3')
-    expect(second).not.toHaveTextContent('Best possible timetable')
+    expect(second).not.toHaveTextContent('The best possible timetable')
   })
 
   it('applies a proposal to an empty draft with its pinned flags and opens the timetable', async () => {
@@ -329,3 +330,20 @@ function costOf(proposal: HTMLElement, label: string) {
     .find((element) => element.textContent?.startsWith(label))
   return term?.nextElementSibling?.textContent
 }
+
+describe('how close a proposal is to the best possible timetable, in words', () => {
+  const text = (fields: Partial<Pick<Proposal, 'provenOptimal' | 'gapPercent' | 'lowerBound' | 'unplaced'>>) =>
+    boundText({ provenOptimal: false, gapPercent: null, lowerBound: null, unplaced: [], ...fields })
+
+  it('says best possible when proven, and otherwise how far it may be at most, rounded up', () => {
+    expect(text({ provenOptimal: true, gapPercent: 0, lowerBound: 900 })).toBe('The best possible timetable for these goals')
+    expect(text({ gapPercent: 0.4, lowerBound: 900 })).toBe('Within 1% of the best possible timetable')
+    expect(text({ gapPercent: 2.1, lowerBound: 900 })).toBe('At most 3% from the best possible timetable')
+  })
+
+  it('admits when it cannot say, and when bands are left out', () => {
+    expect(text({ gapPercent: null, lowerBound: null })).toBe('Could not prove how close this is to the best possible timetable')
+    expect(text({ gapPercent: 35, lowerBound: 100 })).toBe('Could not prove how close this is to the best possible timetable')
+    expect(text({ unplaced: [{ performanceId: 'x', rule: 'musician-gap', message: 'Kenta plays in too many bands' }] })).toBe('Not every performance could be placed')
+  })
+})

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
+import { delay, http } from 'msw'
 import { server } from '../../mocks/server'
 import {
   buildPublicEntry,
@@ -39,7 +40,8 @@ describe('/room-schedule-external', () => {
     const api = setup()
     renderApp('/room-schedule-external')
     expect(await screen.findByRole('heading', { name: 'Room schedule', level: 1 })).toBeInTheDocument()
-    expect(screen.getByText('Hill University Music Club')).toBeInTheDocument()
+    // The heading does not wait for the week; the club's name comes with it.
+    expect(await screen.findByText('Hill University Music Club')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in to book a room' })).toHaveAttribute('href', expect.stringMatching(/^\/login\?redirect=/))
     // No app layout for visitors.
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
@@ -55,6 +57,15 @@ describe('/room-schedule-external', () => {
     expect(within(table).getAllByText('Free').length).toBeGreaterThan(0)
     // The call is anonymous: no token, even though the page works the same for members.
     expect(api.state.publicRequests[0]!.headers.get('authorization')).toBeNull()
+  })
+
+  it('shows its heading while the week is still on its way', async () => {
+    setup()
+    server.use(http.get('/api/public/room-schedule', () => delay('infinite')))
+    renderApp('/room-schedule-external')
+    expect(await screen.findByRole('heading', { name: 'Room schedule', level: 1 })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the room schedule…')
+    expect(screen.getByRole('link', { name: 'Sign in to book a room' })).toBeInTheDocument()
   })
 
   it('filters by room and moves between weeks through a shareable URL', async () => {

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { openChangeFeed, type ChangeFeed } from '../../server/src/db/change-feed'
+import type { Database } from '../../server/src/db/client'
+import { createTestDatabase } from './support/test-database'
+
+// Two feeds on one database stand for two server processes (decision 015).
+let database: Database
+let a: ChangeFeed
+let b: ChangeFeed
+beforeAll(async () => {
+  database = await createTestDatabase()
+  a = await openChangeFeed(database)
+  b = await openChangeFeed(database)
+})
+afterAll(async () => {
+  await a.close()
+  await b.close()
+  await database.close()
+})
+
+const heard = (feed: ChangeFeed, topic: 'schedule' | 'settings') => {
+  const seen = { count: 0 }
+  feed.subscribe(topic, () => (seen.count += 1))
+  return seen
+}
+
+if (process.env.TEST_DATABASE_KIND === 'postgres') {
+  describe('the change feed across processes', () => {
+    it('holds a write until the other process has dropped what it keeps', async () => {
+      // The two meet by their hellos.
+      const warmUp = heard(b, 'settings')
+      await expect
+        .poll(async () => {
+          a.publish('settings')
+          await a.settled()
+          return warmUp.count
+        })
+        .toBeGreaterThan(0)
+
+      const settings = heard(b, 'settings')
+      for (let round = 1; round <= 20; round++) {
+        a.publish('settings')
+        await a.settled()
+        expect(settings.count).toBe(round)
+      }
+    })
+
+    it('tells the other process of a change made with a transaction only once it commits', async () => {
+      const schedule = heard(b, 'schedule')
+      const rolledBack = a.within('schedule')
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select ${rolledBack.sql}`)
+          throw new Error('the write fails')
+        }),
+      ).rejects.toThrow('the write fails')
+
+      const committed = a.within('schedule')
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${committed.sql}`)
+      })
+      committed.committed()
+      await a.settled()
+      expect(schedule.count).toBe(1)
+    })
+  })
+} else {
+  describe('the change feed on PGlite', () => {
+    it('tells this process only, at once', async () => {
+      const schedule = heard(a, 'schedule')
+      a.publish('schedule')
+      expect(schedule.count).toBe(1)
+      expect(a.settled()).toBeNull()
+      const notice = a.within('schedule')
+      await database.db.execute(sql`select ${notice.sql}`)
+      notice.committed()
+      expect(schedule.count).toBe(2)
+    })
+  })
+}
