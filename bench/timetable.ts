@@ -27,6 +27,8 @@ import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { timetablePresets, type TimetableInput, type TimetablePresetName } from '../src/contract/timetable'
 import { generateTimetable } from '../src/timetable/generator'
+import type { LinearSolver } from '../src/timetable/time-indexed'
+import { loadHighsSolver } from '../server/src/workers/highs-solver'
 import { checkTimetable } from '../src/timetable/rules'
 import { benchInstances, exactLimitSeconds, readExactCache, solveOrRecordFailure, writeExactEntries, type ExactEntry } from './timetable-exact-cache'
 import { families, familyNames, familySizes, type FamilyName } from './timetable-families'
@@ -79,11 +81,12 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-function runGenerator(input: TimetableInput, seed: number): Run {
+function runGenerator(input: TimetableInput, seed: number, solver: LinearSolver): Run {
   const seeded = { ...input, seed }
   const began = performance.now()
   const cpu = process.cpuUsage()
-  const result = generateTimetable(seeded)
+  // With the LP solver the server's worker threads pass it (decision 009).
+  const result = generateTimetable(seeded, solver)
   const used = process.cpuUsage(cpu)
   const ms = performance.now() - began
   return {
@@ -123,8 +126,9 @@ export async function runTimetableBench(): Promise<boolean> {
   )
   const began = performance.now()
   const loads: number[] = [os.loadavg()[0]!]
-  // Warm the generator up once (JIT), as a live server would be.
-  generateTimetable(instances[0]!.input)
+  // The worker's HiGHS, loaded once, and the generator warmed up once (JIT), as a live server's are.
+  const solver = await loadHighsSolver()
+  generateTimetable(instances[0]!.input, solver)
 
   const rows: InstanceRow[] = []
   for (const item of instances) {
@@ -135,12 +139,12 @@ export async function runTimetableBench(): Promise<boolean> {
       writeExactEntries({ [item.key]: exact })
       console.log(` ${exact.status} ${exact.objective ?? '—'} (bound ${exact.bound ?? '—'}) in ${exact.seconds} s`)
     }
-    const runs = seeds.map((seed) => runGenerator(item.input, seed))
+    const runs = seeds.map((seed) => runGenerator(item.input, seed, solver))
     const weighted =
       item.bands === 80
         ? (['balanced', 'spread'] as const).map((preset) => ({
             preset,
-            runs: Array.from({ length: weightedSeedCount }, (_, index) => runGenerator({ ...item.input, weights: timetablePresets[preset] }, index + 1)),
+            runs: Array.from({ length: weightedSeedCount }, (_, index) => runGenerator({ ...item.input, weights: timetablePresets[preset] }, index + 1, solver)),
           }))
         : []
     loads.push(os.loadavg()[0]!)
