@@ -22,6 +22,7 @@
  */
 import { timetablePresets, type TimetableInput, type TimetablePerformance, type TimetablePlacement, type TimetableWeights } from '../src/contract/timetable'
 import { toTime } from '../src/timetable/model'
+import { mulberry32 } from '../src/contract/random'
 
 export const familyNames = ['capacity', 'pool', 'mixed', 'windows', 'pins', 'uneven', 'all'] as const
 export type FamilyName = (typeof familyNames)[number]
@@ -93,17 +94,8 @@ export function familyShape(bands: number): { days: number; stages: number } {
   return { days: 3, stages: 3 }
 }
 
-/** mulberry32: a small, well-mixed PRNG, so instances are the same on every machine. */
-export function seeded(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** mulberry32, so instances are the same on every machine. */
+export const seeded = mulberry32
 
 const DATES = ['2026-11-07', '2026-11-08', '2026-11-09', '2026-11-10']
 const STAGES = ['Main', 'Hall', 'Lounge', 'Studio']

@@ -7,6 +7,7 @@ import {
   type AllocationObjective,
   type AllocationSnapshot,
 } from '../contract/allocation'
+import { mulberry32 } from '../contract/random'
 
 /**
  * The allocation problem compiled to indices (decision 020): cells `(date, period, room)`,
@@ -79,16 +80,7 @@ export interface Problem {
   slotIndex: (date: string, periodId: string) => number | undefined
 }
 
-export function rng(seed: number) {
-  let state = seed >>> 0 || 0x9e3779b9
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export const rng = (seed: number) => mulberry32(seed >>> 0 || 0x9e3779b9)
 
 export function compile(snapshot: AllocationSnapshot): Problem {
   const { rooms, periods, dates } = snapshot

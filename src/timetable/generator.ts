@@ -12,6 +12,7 @@ import { explainAlone, explainLeftOut, explainPinAlone, explainPinPair } from '.
 import { compile, earliestAlone, toTime, type Perf, type Problem } from './model'
 import { checkPlaced, type Placed } from './rules'
 import { timeIndexedModel, type LinearSolver, type TimeIndexedModel } from './time-indexed'
+import { mulberry32 } from '../contract/random'
 
 /**
  * The timetable generator (issue #7): a pure function from the event, the accepted
@@ -74,16 +75,7 @@ const MAX_EVALUATIONS = 250_000
  */
 const MIN_EVALUATIONS = { compact: 200_000, weighted: 50_000 }
 
-function rng(seed: number) {
-  let state = seed >>> 0 || 0x9e3779b9
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = (seed: number) => mulberry32(seed >>> 0 || 0x9e3779b9)
 
 /**
  * The largest number of performances for which the LP relaxation is solved, and the simplex
