@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import { openChangeFeed, type ChangeFeed } from '../../server/src/db/change-feed'
 import type { Database } from '../../server/src/db/client'
 import { createTestDatabase } from './support/test-database'
@@ -63,6 +64,29 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
       committed.committed()
       await a.settled()
       expect(schedule.count).toBe(1)
+    })
+
+    it('stops waiting for a process that closes', async () => {
+      const warnings: string[] = []
+      const log = { warn: (_: unknown, message: string) => warnings.push(message), error: () => undefined } as unknown as FastifyBaseLogger
+      const writer = await openChangeFeed(database, log)
+      const closing = await openChangeFeed(database)
+      const seen = heard(closing, 'settings')
+      await expect
+        .poll(async () => {
+          writer.publish('settings')
+          await writer.settled()
+          return seen.count
+        })
+        .toBeGreaterThan(0)
+      await closing.close()
+      // Without its goodbye, the writer would wait for its acknowledgement until the timeout
+      // (a second, with a warning) on every write for 30 s.
+      writer.publish('settings')
+      await writer.settled()
+      await new Promise((resolve) => setTimeout(resolve, 1_200))
+      expect(warnings).toEqual([])
+      await writer.close()
     })
   })
 } else {

@@ -31,11 +31,11 @@ const TOPICS: readonly ChangeTopic[] = ['schedule', 'settings', 'writes']
  * request that follows the answer finds every other process told, even on a busy machine
  * (waiting for the commit alone was not enough: a listening session may run a moment later).
  * Processes know each other by a hello sent on connecting (answered by the others' hellos)
- * and every 10 s; one not heard from for 30 s is no longer waited for. A process alone waits
- * for nobody.
+ * and every 10 s, and say goodbye when they close; one not heard from for 30 s is no longer
+ * waited for. A process alone waits for nobody.
  *
  * Messages on the channel: `c:<from>:<seq>:<topic>,<topic>` (a change), `a:<from>:<to>:<seq>`
- * (an acknowledgement), `h:<from>` (hello).
+ * (an acknowledgement), `h:<from>` (hello), `b:<from>` (goodbye).
  */
 export interface ChangeFeed {
   publish(topic: ChangeTopic): void
@@ -139,7 +139,11 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
     if (from === instance) return
     const known = peers.has(from)
     peers.set(from, Date.now())
-    if (kind === 'h') {
+    if (kind === 'b') {
+      // A process closing: stop waiting for it.
+      peers.delete(from)
+      for (const entry of [...awaiting.values()]) if (entry.peers.delete(from) && entry.peers.size === 0) entry.done()
+    } else if (kind === 'h') {
       // A newcomer: tell it we are here, so its writes wait for us too.
       if (!known) hello()
     } else if (kind === 'c') {
@@ -221,6 +225,8 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
       closed = true
       clearTimeout(retry)
       clearInterval(heartbeat)
+      // So the others' writes stop waiting for us at once rather than for 30 s.
+      if (client) await send(`b:${instance}`)
       const current = client
       client = null
       await current?.end().catch(() => undefined)
