@@ -9,7 +9,7 @@ import type { ServerErrors } from './server-errors'
 
 // The app's form kit: every form is `useAppForm` + `form.Form` + `form.AppField` with one of
 // the bound fields below, so the binding (value, change, blur, client and server errors,
-// label and aria wiring) is written once.
+// label and aria wiring) is written once. A bound field's `name` is its form field's.
 
 const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
 
@@ -31,13 +31,13 @@ type Bound<Props> = Omit<Props, 'value' | 'checked' | 'onChange' | 'onBlur' | 'e
 function BoundTextField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextField>>) {
   const field = useFieldContext<string | undefined>()
   const errors = useFieldErrors(rowError)
-  return <TextField {...props} value={field.state.value ?? ''} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+  return <TextField name={field.name} {...props} value={field.state.value ?? ''} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
 }
 
 function BoundTextAreaField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextAreaField>>) {
   const field = useFieldContext<string>()
   const errors = useFieldErrors(rowError)
-  return <TextAreaField {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
+  return <TextAreaField name={field.name} {...props} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={field.handleBlur} errors={errors} />
 }
 
 /** A select over a text or number field (a number field gets numbers back). */
@@ -47,6 +47,7 @@ function BoundSelectField({ rowError, ...props }: Bound<ComponentPropsWithRef<ty
   const numeric = typeof field.state.value === 'number'
   return (
     <SelectField
+      name={field.name}
       {...props}
       value={String(field.state.value)}
       onChange={(event) => field.handleChange(numeric ? Number(event.target.value) : event.target.value)}
@@ -67,6 +68,7 @@ function BoundNumberField({ rowError, ...props }: Bound<ComponentPropsWithRef<ty
     <TextField
       type="number"
       inputMode="numeric"
+      name={field.name}
       {...props}
       value={numberValue(field.state.value)}
       onChange={(event) => field.handleChange(numberOf(event.target.value))}
@@ -78,7 +80,7 @@ function BoundNumberField({ rowError, ...props }: Bound<ComponentPropsWithRef<ty
 
 function BoundCheckboxField(props: Omit<ComponentPropsWithRef<typeof CheckboxField>, 'checked' | 'onChange' | 'onBlur'>) {
   const field = useFieldContext<boolean>()
-  return <CheckboxField {...props} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} onBlur={field.handleBlur} />
+  return <CheckboxField name={field.name} {...props} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} onBlur={field.handleBlur} />
 }
 
 /** The field's first message, for fields drawn by hand (a group of checkboxes, rows). */

@@ -104,10 +104,10 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
           <form.AppField name="displayName">
-            {(field) => <field.TextField label="Name" description="How other members see you, e.g. Aoi Tanaka." name="displayName" autoComplete="name" maxLength={60} />}
+            {(field) => <field.TextField label="Name" description="How other members see you, e.g. Aoi Tanaka." autoComplete="name" maxLength={60} />}
           </form.AppField>
 
-          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" />}</form.AppField>
+          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" autoComplete="email" inputMode="email" />}</form.AppField>
 
           <form.AppField name="password">
             {(field) => (
@@ -125,7 +125,6 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
               <field.SelectField
                 label="Enrollment year"
                 description="The academic year you entered the university; your grade follows from it."
-                name="enrollmentYear"
                 options={years.map((year) => ({ value: String(year), label: String(year) }))}
               />
             )}
@@ -133,7 +132,7 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
 
           {inviteMode ? (
             <form.AppField name="inviteCode" validators={{ onSubmit: ({ value }) => (value?.trim() ? undefined : 'Enter the invite code you were given') }}>
-              {(field) => <field.TextField label="Invite code" description="Registration needs the code the club gave you." name="inviteCode" autoComplete="off" />}
+              {(field) => <field.TextField label="Invite code" description="Registration needs the code the club gave you." autoComplete="off" />}
             </form.AppField>
           ) : null}
 

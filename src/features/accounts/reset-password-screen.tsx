@@ -47,7 +47,7 @@ function RequestLink() {
     <PublicCard title="Reset your password" description="Enter your account's email and we will mail you a link to choose a new password.">
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
-          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" />}</form.AppField>
+          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" autoComplete="email" inputMode="email" />}</form.AppField>
           <form.SubmitButton busyLabel="Sending…">Send reset link</form.SubmitButton>
         </form.Form>
       </form.AppForm>

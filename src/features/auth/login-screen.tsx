@@ -39,8 +39,8 @@ export function LoginScreen() {
 
         <form.AppForm>
           <form.Form server={server} className="mt-6 flex flex-col gap-4">
-            <form.AppField name="email">{(field) => <field.TextField label="Email" name="email" type="email" autoComplete="username" inputMode="email" />}</form.AppField>
-            <form.AppField name="password">{(field) => <field.TextField label="Password" name="password" type="password" autoComplete="current-password" />}</form.AppField>
+            <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" autoComplete="username" inputMode="email" />}</form.AppField>
+            <form.AppField name="password">{(field) => <field.TextField label="Password" type="password" autoComplete="current-password" />}</form.AppField>
             <form.SubmitButton busyLabel="Signing in…">Sign in</form.SubmitButton>
           </form.Form>
         </form.AppForm>

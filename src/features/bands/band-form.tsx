@@ -149,19 +149,18 @@ export function BandForm({
   return (
     <form.AppForm>
       <form.Form server={serverErrors} className="flex flex-col gap-4">
-        <form.AppField name="name">{(field) => <field.TextField label="Band name" name="name" autoComplete="off" maxLength={60} />}</form.AppField>
+        <form.AppField name="name">{(field) => <field.TextField label="Band name" autoComplete="off" maxLength={60} />}</form.AppField>
         <form.AppField name="genre">
-          {(field) => <field.TextField label="Genre or artist covered" name="genre" autoComplete="off" maxLength={80} description="Optional, e.g. “J-rock” or “Sakanaction covers”." />}
+          {(field) => <field.TextField label="Genre or artist covered" autoComplete="off" maxLength={80} description="Optional, e.g. “J-rock” or “Sakanaction covers”." />}
         </form.AppField>
         <form.AppField name="description">
-          {(field) => <field.TextAreaField label="Description" name="description" description={`${field.state.value.length} of ${DESCRIPTION_MAX} characters`} />}
+          {(field) => <field.TextAreaField label="Description" description={`${field.state.value.length} of ${DESCRIPTION_MAX} characters`} />}
         </form.AppField>
         {submit.admin ? (
           <form.AppField name="status">
             {(field) => (
               <field.SelectField
                 label="Status"
-                name="status"
                 options={bandStatuses.map((status) => ({ value: status, label: bandStatusLabels[status] }))}
                 description="A disbanded band frees its name and can no longer be edited by its members."
               />

@@ -258,14 +258,13 @@ function BookingForm({
         <form.AppForm>
           <form.Form server={server} formAlert={false} aria-label="Book a room" className="flex flex-col gap-4">
             <form.AppField name="roomId">
-              {(field) => <field.SelectField label="Room" name="roomId" options={[{ value: '', label: 'Select a room' }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]} />}
+              {(field) => <field.SelectField label="Room" options={[{ value: '', label: 'Select a room' }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]} />}
             </form.AppField>
-            <form.AppField name="date">{(field) => <field.TextField label="Date" name="date" type="date" min={today} />}</form.AppField>
+            <form.AppField name="date">{(field) => <field.TextField label="Date" type="date" min={today} />}</form.AppField>
             <form.AppField name="periodId">
               {(field) => (
                 <field.SelectField
                   label="Period"
-                  name="periodId"
                   options={[
                     { value: '', label: 'Select a period' },
                     ...periods.map((period) => ({ value: period.id, label: `${periodPhrase(period.label)} (${period.startsAt}–${period.endsAt})` })),
@@ -276,7 +275,7 @@ function BookingForm({
             <form.AppField name="bookFor">{() => <BookForFieldset id={id} options={bookForOptions} />}</form.AppField>
             {values.bookFor === 'block' ? (
               <form.AppField name="reason">
-                {(field) => <field.TextField label="Reason for closing" name="reason" autoComplete="off" maxLength={REASON_MAX} description="Shown on the schedule, e.g. “Piano tuning”." />}
+                {(field) => <field.TextField label="Reason for closing" autoComplete="off" maxLength={REASON_MAX} description="Shown on the schedule, e.g. “Piano tuning”." />}
               </form.AppField>
             ) : null}
 

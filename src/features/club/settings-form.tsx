@@ -54,13 +54,13 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
   })
 
   const text = (name: TextPath, label: string, extra: { description?: string } = {}) => (
-    <form.AppField name={name}>{(field) => <field.TextField label={label} name={name} autoComplete="off" {...extra} />}</form.AppField>
+    <form.AppField name={name}>{(field) => <field.TextField label={label} autoComplete="off" {...extra} />}</form.AppField>
   )
   const number = (name: NumberPath, label: string, description?: string) => (
-    <form.AppField name={name}>{(field) => <field.NumberField label={label} name={name} description={description} />}</form.AppField>
+    <form.AppField name={name}>{(field) => <field.NumberField label={label} description={description} />}</form.AppField>
   )
   const checkbox = (name: BooleanPath, label: string, description?: string) => (
-    <form.AppField name={name}>{(field) => <field.CheckboxField label={label} description={description} name={name} />}</form.AppField>
+    <form.AppField name={name}>{(field) => <field.CheckboxField label={label} description={description} />}</form.AppField>
   )
 
   return (
@@ -73,7 +73,6 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
               {(field) => (
                 <field.SelectField
                   label="Time zone"
-                  name="timeZone"
                   options={(timeZones.includes(field.state.value) ? timeZones : [field.state.value, ...timeZones]).map((zone) => ({ value: zone, label: zone }))}
                 />
               )}
@@ -82,7 +81,6 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
               {(field) => (
                 <field.SelectField
                   label="Academic year starts in"
-                  name="academicYearStartMonth"
                   description="Grades and executive terms change on the first day of this month."
                   options={months.map((month, index) => ({ value: String(index + 1), label: month }))}
                 />
@@ -94,7 +92,7 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
         <Card title="Registration">
           <div className="grid gap-4 sm:grid-cols-2">
             <form.AppField name="registration.mode">
-              {(field) => <field.SelectField label="Registration mode" name="registration.mode" options={registrationModes.map((mode) => ({ value: mode, label: modeLabels[mode] }))} />}
+              {(field) => <field.SelectField label="Registration mode" options={registrationModes.map((mode) => ({ value: mode, label: modeLabels[mode] }))} />}
             </form.AppField>
             {text('registration.inviteCode', 'Invite code', { description: 'Needed in invite mode; at least 4 characters.' })}
           </div>

@@ -88,7 +88,6 @@ export function ReviewDialog({ request, onClose, onDone }: { request: ReviewRequ
             {(field) => (
               <field.TextAreaField
                 label={rejecting ? 'Note for the band (required)' : 'Note for the band (optional)'}
-                name="note"
                 maxLength={NOTE_MAX}
                 description={rejecting ? 'Say why, so the band knows what to change next time.' : `Up to ${NOTE_MAX} characters.`}
               />

@@ -104,23 +104,22 @@ function EventForm({
           {(error) => (typeof error === 'string' && error ? <FormAlert>{error}</FormAlert> : null)}
         </form.Subscribe>
 
-        <form.AppField name="title">{(field) => <field.TextField label="Title" name="title" autoComplete="off" maxLength={100} />}</form.AppField>
+        <form.AppField name="title">{(field) => <field.TextField label="Title" autoComplete="off" maxLength={100} />}</form.AppField>
         <div className="grid gap-4 sm:grid-cols-2">
           <form.AppField name="academicYear">
-            {(field) => <field.NumberField label="Academic year" name="academicYear" description="The year it starts in, e.g. 2026 for April 2026 – March 2027." />}
+            {(field) => <field.NumberField label="Academic year" description="The year it starts in, e.g. 2026 for April 2026 – March 2027." />}
           </form.AppField>
           <form.AppField name="status">
             {(field) => (
               <field.SelectField
                 label="Status"
-                name="status"
                 options={eventStatuses.map((status) => ({ value: status, label: eventStatusLabels[status] }))}
                 description="Bands apply only while it is Open and inside the window."
               />
             )}
           </form.AppField>
         </div>
-        <form.AppField name="venue">{(field) => <field.TextField label="Venue" name="venue" maxLength={200} description="Optional." />}</form.AppField>
+        <form.AppField name="venue">{(field) => <field.TextField label="Venue" maxLength={200} description="Optional." />}</form.AppField>
 
         <EventDaysFields form={form} timeZone={timeZone} onRowsMoved={dropDayErrors} />
 

@@ -107,7 +107,6 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
           {(field) => (
             <field.TextField
               label="Nickname (optional)"
-              name="nickname"
               autoComplete="nickname"
               maxLength={NICKNAME_MAX * 2}
               description={`What people call you, up to ${NICKNAME_MAX} characters.`}
@@ -165,7 +164,6 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
             return (
               <field.TextAreaField
                 label="About you"
-                name="body"
                 rows={8}
                 description={
                   <span className={over ? 'font-medium text-danger' : undefined} data-testid="body-count">

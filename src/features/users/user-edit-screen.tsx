@@ -102,17 +102,16 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
     <Card title="Account">
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
-          <form.AppField name="displayName">{(field) => <field.TextField label="Name" name="displayName" maxLength={40} />}</form.AppField>
-          <form.AppField name="email">{(field) => <field.TextField label="Email" name="email" type="email" inputMode="email" autoComplete="off" />}</form.AppField>
+          <form.AppField name="displayName">{(field) => <field.TextField label="Name" maxLength={40} />}</form.AppField>
+          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" inputMode="email" autoComplete="off" />}</form.AppField>
           <form.AppField name="enrollmentYear">
-            {(field) => <field.TextField label="Enrollment year" name="enrollmentYear" inputMode="numeric" description="The grade is worked out from this and the current academic year." />}
+            {(field) => <field.TextField label="Enrollment year" inputMode="numeric" description="The grade is worked out from this and the current academic year." />}
           </form.AppField>
           <div className="grid gap-4 sm:grid-cols-2">
             <form.AppField name="role">
               {(field) => (
                 <field.SelectField
                   label="Role"
-                  name="role"
                   disabled={isSelf}
                   description={isSelf ? 'You cannot change your own role.' : 'Admins can manage accounts and settings.'}
                   options={roles.map((role) => ({ value: role, label: roleLabels[role] }))}
@@ -123,7 +122,6 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
               {(field) => (
                 <field.SelectField
                   label="Status"
-                  name="status"
                   disabled={isSelf}
                   description={isSelf ? 'You cannot change your own status.' : 'Suspended accounts are signed out and cannot sign in.'}
                   options={statusOptions}
