@@ -86,8 +86,9 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
   let closed = false
   let retry: NodeJS.Timeout | undefined
 
-  /** The other processes, by instance, with when they were last heard from. */
+  /** The other processes, by instance, with when they were last heard from; and those gone. */
   const peers = new Map<string, number>()
+  const gone = new Set<string>()
   const livePeers = () => {
     const since = Date.now() - PEER_SILENT_MS
     for (const [peer, seen] of peers) if (seen < since) peers.delete(peer)
@@ -136,12 +137,16 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
 
   const receive = (payload: string) => {
     const [kind, from = '', ...rest] = payload.split(':')
-    if (from === instance) return
+    // A closed process's last messages (an acknowledgement it sent on another connection) may
+    // come after its goodbye: they must not bring it back. Its id is never used again.
+    if (from === instance || gone.has(from)) return
     const known = peers.has(from)
     peers.set(from, Date.now())
     if (kind === 'b') {
       // A process closing: stop waiting for it.
       peers.delete(from)
+      if (gone.size > 1_000) gone.clear()
+      gone.add(from)
       for (const entry of [...awaiting.values()]) if (entry.peers.delete(from) && entry.peers.size === 0) entry.done()
     } else if (kind === 'h') {
       // A newcomer: tell it we are here, so its writes wait for us too.
