@@ -17,6 +17,7 @@ import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } 
 import { registerHealthRoutes } from './health/health.routes'
 import { createSettingsService } from './settings/settings.service'
 import { createMailer } from './mail/mailer'
+import { createNotifier } from './notices/notify'
 import { createJobRunner } from './jobs/job-runner'
 import { createWorkerPool } from './workers/worker-pool'
 import { registerMailRoutes } from './mail/mail.routes'
@@ -165,7 +166,9 @@ export async function buildApp(options: AppOptions) {
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings, feed })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
-  const services = { auth, settings, mailer, passwordReset, scheduleVersion, jobs, workers }
+  // In-app notices and their mails, written in the transaction of the change they tell about.
+  const notifier = createNotifier({ mailer, publicUrl })
+  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })

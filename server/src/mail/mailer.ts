@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
-import { withTransaction } from '../db/transaction'
+import { withTransaction, type Tx } from '../db/transaction'
 import type { JobRunner } from '../jobs/job-runner'
 
 export interface Mail {
@@ -60,17 +60,25 @@ export function createMailer({
     )
   }
 
+  /** Writes the mail (and its send job) in the caller's transaction: it goes only if that commits. */
+  async function queue(tx: Tx, mail: Mail) {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({ ...mail, createdAt: clock() })
+      .returning({ id: mailOutbox.id })
+    if (transport) await jobs.enqueue(tx, { kind: MAIL_SEND, payload: { mailId: row!.id } })
+    return row!.id
+  }
+
   return {
     async send(mail: Mail) {
-      const id = await withTransaction(db, async (tx) => {
-        const [row] = await tx
-          .insert(mailOutbox)
-          .values({ ...mail, createdAt: clock() })
-          .returning({ id: mailOutbox.id })
-        if (transport) await jobs.enqueue(tx, { kind: MAIL_SEND, payload: { mailId: row!.id } })
-        return row!.id
-      })
+      const id = await withTransaction(db, (tx) => queue(tx, mail))
       log.info({ mailId: id, to: mail.to, kind: mail.kind, subject: mail.subject }, transport ? 'mail queued' : 'mail written to the outbox (no SMTP_URL)')
+      if (transport) jobs.kick()
+    },
+    queue,
+    /** After a transaction that queued mail has committed: send it soon rather than at the next poll. */
+    flush() {
       if (transport) jobs.kick()
     },
   }
