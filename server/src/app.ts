@@ -33,6 +33,7 @@ import { registerBookingRoutes } from './bookings/bookings.routes'
 import { createScheduleVersion } from './bookings/schedule-cache'
 import { openChangeFeed } from './db/change-feed'
 import { registerLiveRoutes } from './lives/lives.routes'
+import { registerFeedbackRoutes } from './feedback/feedback.routes'
 
 export interface AppOptions {
   database: Database
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions) {
   registerBandRoutes(app, { db, clock, scheduleVersion })
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
   registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
+  registerFeedbackRoutes(app, { db, clock, settings, notifier, mailer })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

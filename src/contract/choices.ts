@@ -45,3 +45,24 @@ export function liveKindName(kind: EventKind, season?: Season | null) {
   if (kind === 'seasonal') return `${seasonLabels[season ?? 'summer']} live`
   return eventKindLabels[kind]
 }
+
+// feedback (SPEC §5.7)
+export const feedbackTargets = ['club', 'performance'] as const
+export type FeedbackTarget = (typeof feedbackTargets)[number]
+export const feedbackStatuses = ['new', 'acknowledged', 'resolved'] as const
+export type FeedbackStatus = (typeof feedbackStatuses)[number]
+export const feedbackCategories = ['rooms', 'equipment', 'lives', 'rules', 'app', 'other'] as const
+export type FeedbackCategory = (typeof feedbackCategories)[number]
+/** Which of everyone's feedback an executive looks at: what the bands and executives see, what was hidden, or both. */
+export const feedbackVisibilities = ['shown', 'hidden', 'all'] as const
+
+export const feedbackTargetLabels: Record<FeedbackTarget, string> = { club: 'Suggestion to the executives', performance: 'Feedback on a performance' }
+export const feedbackStatusLabels: Record<FeedbackStatus, string> = { new: 'New', acknowledged: 'Seen', resolved: 'Resolved' }
+export const feedbackCategoryLabels: Record<FeedbackCategory, string> = {
+  rooms: 'Practice rooms',
+  equipment: 'Equipment',
+  lives: 'Lives and events',
+  rules: 'Club rules',
+  app: 'This app',
+  other: 'Something else',
+}

@@ -73,6 +73,9 @@ export const errorCodes = [
   'TIMETABLE_HAS_BREAKS',
   'NO_DRAFT',
   'NOT_ACCEPTED',
+  // Feedback (SPEC §5.7)
+  'ANONYMOUS_NOT_ALLOWED',
+  'FEEDBACK_TARGET_INVALID',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

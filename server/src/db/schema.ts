@@ -5,6 +5,7 @@ import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/cont
 import { applicationStatuses, eventKinds, eventStatuses, seasons, type EventDay, type Song, type UnavailableWindow } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
 import type { NoticeKind } from '../../../src/contract/notices'
+import { feedbackCategories, feedbackStatuses, feedbackTargets } from '../../../src/contract/choices'
 
 export const userRole = pgEnum('user_role', roles)
 export const userStatus = pgEnum('user_status', userStatuses)
@@ -484,5 +485,51 @@ export const notices = pgTable(
   (t) => [
     index('notices_user_created_idx').on(t.userId, t.createdAt),
     index('notices_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+)
+
+// ---------------------------------------------------------------------------------------------
+// Feedback (SPEC §5.7, issue 16, decision 022)
+// ---------------------------------------------------------------------------------------------
+
+export const feedbackTarget = pgEnum('feedback_target', feedbackTargets)
+export const feedbackStatus = pgEnum('feedback_status', feedbackStatuses)
+export const feedbackCategory = pgEnum('feedback_category', feedbackCategories)
+
+/**
+ * Feedback: a suggestion to the executives (`club`, with a category) or on a band's performance
+ * at a live (`performance`: the event and the band). The author is always stored, also for
+ * anonymous feedback (admins may see it); the service leaves it out of every other answer.
+ * Hidden feedback is kept, with who hid it and when. Indexes serve the three lists: my written
+ * (author), my bands' received (band), everyone's (newest first, by status).
+ */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    anonymous: boolean('anonymous').notNull().default(false),
+    target: feedbackTarget('target').notNull(),
+    category: feedbackCategory('category'),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    bandId: uuid('band_id').references(() => bands.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    status: feedbackStatus('status').notNull().default('new'),
+    reply: text('reply'),
+    repliedBy: uuid('replied_by').references(() => users.id, { onDelete: 'set null' }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('feedback_author_created_idx').on(t.authorId, t.createdAt),
+    index('feedback_band_created_idx').on(t.bandId, t.createdAt).where(sql`${t.hiddenAt} is null`),
+    index('feedback_created_idx').on(t.createdAt),
+    index('feedback_status_created_idx').on(t.status, t.createdAt),
+    index('feedback_event_idx').on(t.eventId),
+    check('feedback_club_has_category', sql`(${t.target} = 'club') = (${t.category} is not null)`),
+    check('feedback_performance_has_band', sql`(${t.target} = 'performance') = (${t.eventId} is not null and ${t.bandId} is not null)`),
+    check('feedback_body_length', sql`char_length(${t.body}) between 1 and 2000`),
   ],
 )

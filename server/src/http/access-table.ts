@@ -119,6 +119,15 @@ export const accessTable = {
   'POST /api/events/:eventId/timetable/publish': { access: 'executive', scope: 'a draft that breaks a hard rule needs confirmBreaks' },
   'GET /api/events/:eventId/timetable.ics': { access: 'member', scope: 'the latest published version' },
   'GET /api/events/:eventId/timetable.csv': { access: 'member', scope: 'the latest published version' },
+  // feedback (issue 16, decision 022): the author of anonymous feedback is in no answer but an admin's
+  'GET /api/feedback/options': { access: 'member' },
+  'POST /api/feedback': { access: 'member', scope: 'performance feedback only for a band that played at a live that has started; at most 10 per member per hour' },
+  'GET /api/feedback/mine': { access: 'member', scope: 'own feedback' },
+  'GET /api/feedback/received': { access: 'member', scope: 'feedback to the caller’s current bands, hidden feedback left out' },
+  'GET /api/feedback': { access: 'executive' },
+  'PUT /api/feedback/:feedbackId/status': { access: 'executive' },
+  'PUT /api/feedback/:feedbackId/reply': { access: 'executive' },
+  'PUT /api/feedback/:feedbackId/hidden': { access: 'executive' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable
