@@ -31,6 +31,8 @@ import { Route as AuthenticatedDashboard403RouteImport } from './routes/_authent
 import { Route as AuthenticatedDashboard404RouteImport } from './routes/_authenticated/dashboard404'
 import { Route as AuthenticatedDashboard500RouteImport } from './routes/_authenticated/dashboard500'
 import { Route as AuthenticatedExecutiveManagementRouteImport } from './routes/_authenticated/executive-management'
+import { Route as AuthenticatedFeedbackFormRouteImport } from './routes/_authenticated/feedback-form'
+import { Route as AuthenticatedFeedbackListRouteImport } from './routes/_authenticated/feedback-list'
 import { Route as AuthenticatedFestivalApplicationFormRouteImport } from './routes/_authenticated/festival-application-form'
 import { Route as AuthenticatedFestivalApplicationListRouteImport } from './routes/_authenticated/festival-application-list'
 import { Route as AuthenticatedFestivalBandListRouteImport } from './routes/_authenticated/festival-band-list'
@@ -174,6 +176,18 @@ const AuthenticatedExecutiveManagementRoute =
   AuthenticatedExecutiveManagementRouteImport.update({
     id: '/executive-management',
     path: '/executive-management',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedFeedbackFormRoute =
+  AuthenticatedFeedbackFormRouteImport.update({
+    id: '/feedback-form',
+    path: '/feedback-form',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedFeedbackListRoute =
+  AuthenticatedFeedbackListRouteImport.update({
+    id: '/feedback-list',
+    path: '/feedback-list',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedFestivalApplicationFormRoute =
@@ -347,6 +361,8 @@ export interface FileRoutesByFullPath {
   '/dashboard404': typeof AuthenticatedDashboard404Route
   '/dashboard500': typeof AuthenticatedDashboard500Route
   '/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/feedback-form': typeof AuthenticatedFeedbackFormRoute
+  '/feedback-list': typeof AuthenticatedFeedbackListRoute
   '/festival-application-form': typeof AuthenticatedFestivalApplicationFormRoute
   '/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
   '/festival-band-list': typeof AuthenticatedFestivalBandListRoute
@@ -395,6 +411,8 @@ export interface FileRoutesByTo {
   '/dashboard404': typeof AuthenticatedDashboard404Route
   '/dashboard500': typeof AuthenticatedDashboard500Route
   '/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/feedback-form': typeof AuthenticatedFeedbackFormRoute
+  '/feedback-list': typeof AuthenticatedFeedbackListRoute
   '/festival-application-form': typeof AuthenticatedFestivalApplicationFormRoute
   '/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
   '/festival-band-list': typeof AuthenticatedFestivalBandListRoute
@@ -446,6 +464,8 @@ export interface FileRoutesById {
   '/_authenticated/dashboard404': typeof AuthenticatedDashboard404Route
   '/_authenticated/dashboard500': typeof AuthenticatedDashboard500Route
   '/_authenticated/executive-management': typeof AuthenticatedExecutiveManagementRoute
+  '/_authenticated/feedback-form': typeof AuthenticatedFeedbackFormRoute
+  '/_authenticated/feedback-list': typeof AuthenticatedFeedbackListRoute
   '/_authenticated/festival-application-form': typeof AuthenticatedFestivalApplicationFormRoute
   '/_authenticated/festival-application-list': typeof AuthenticatedFestivalApplicationListRoute
   '/_authenticated/festival-band-list': typeof AuthenticatedFestivalBandListRoute
@@ -498,6 +518,8 @@ export interface FileRouteTypes {
     | '/dashboard404'
     | '/dashboard500'
     | '/executive-management'
+    | '/feedback-form'
+    | '/feedback-list'
     | '/festival-application-form'
     | '/festival-application-list'
     | '/festival-band-list'
@@ -546,6 +568,8 @@ export interface FileRouteTypes {
     | '/dashboard404'
     | '/dashboard500'
     | '/executive-management'
+    | '/feedback-form'
+    | '/feedback-list'
     | '/festival-application-form'
     | '/festival-application-list'
     | '/festival-band-list'
@@ -596,6 +620,8 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard404'
     | '/_authenticated/dashboard500'
     | '/_authenticated/executive-management'
+    | '/_authenticated/feedback-form'
+    | '/_authenticated/feedback-list'
     | '/_authenticated/festival-application-form'
     | '/_authenticated/festival-application-list'
     | '/_authenticated/festival-band-list'
@@ -791,6 +817,20 @@ declare module '@tanstack/react-router' {
       path: '/executive-management'
       fullPath: '/executive-management'
       preLoaderRoute: typeof AuthenticatedExecutiveManagementRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/feedback-form': {
+      id: '/_authenticated/feedback-form'
+      path: '/feedback-form'
+      fullPath: '/feedback-form'
+      preLoaderRoute: typeof AuthenticatedFeedbackFormRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/feedback-list': {
+      id: '/_authenticated/feedback-list'
+      path: '/feedback-list'
+      fullPath: '/feedback-list'
+      preLoaderRoute: typeof AuthenticatedFeedbackListRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/festival-application-form': {
@@ -991,6 +1031,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedDashboard404Route: typeof AuthenticatedDashboard404Route
   AuthenticatedDashboard500Route: typeof AuthenticatedDashboard500Route
   AuthenticatedExecutiveManagementRoute: typeof AuthenticatedExecutiveManagementRoute
+  AuthenticatedFeedbackFormRoute: typeof AuthenticatedFeedbackFormRoute
+  AuthenticatedFeedbackListRoute: typeof AuthenticatedFeedbackListRoute
   AuthenticatedFestivalApplicationFormRoute: typeof AuthenticatedFestivalApplicationFormRoute
   AuthenticatedFestivalApplicationListRoute: typeof AuthenticatedFestivalApplicationListRoute
   AuthenticatedFestivalBandListRoute: typeof AuthenticatedFestivalBandListRoute
@@ -1036,6 +1078,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboard404Route: AuthenticatedDashboard404Route,
   AuthenticatedDashboard500Route: AuthenticatedDashboard500Route,
   AuthenticatedExecutiveManagementRoute: AuthenticatedExecutiveManagementRoute,
+  AuthenticatedFeedbackFormRoute: AuthenticatedFeedbackFormRoute,
+  AuthenticatedFeedbackListRoute: AuthenticatedFeedbackListRoute,
   AuthenticatedFestivalApplicationFormRoute:
     AuthenticatedFestivalApplicationFormRoute,
   AuthenticatedFestivalApplicationListRoute:
