@@ -52,4 +52,8 @@ export const E2E_USERS = {
   // Layout: a band whose members filled in long university details.
   layoutLeader: seed('layout-leader', 'Haruto Nishimura', { enrollmentYear: 2023 }),
   layoutBandmate: seed('layout-bandmate', 'Akari Matsumoto', { enrollmentYear: 2025 }),
+  // Feedback: a member writes anonymously to a band; an executive (not an admin) replies.
+  feedbackWriter: seed('feedback-writer', 'Emi Kondo', { enrollmentYear: 2024 }),
+  feedbackPlayer: seed('feedback-player', 'Jun Ota', { enrollmentYear: 2025 }),
+  feedbackExecutive: seed('feedback-executive', 'Nana Shimizu', { enrollmentYear: 2023 }),
 } satisfies Record<string, SeedAccount>
