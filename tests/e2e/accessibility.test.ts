@@ -38,6 +38,9 @@ const appPaths = [
   '/festival-band-list',
   '/festival-schedule',
   '/festival-schedule-generator',
+  '/feedback-form',
+  '/feedback-list',
+  '/feedback-list?tab=all',
 ]
 
 let browser: Browser
