@@ -204,7 +204,7 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
   }
 
   /** A change by an executive: the row exists (404), then the update. */
-  async function change(caller: Caller, feedbackId: string, set: Partial<typeof feedback.$inferInsert>, after?: (tx: Tx, joined: Joined) => Promise<unknown>) {
+  async function change(caller: Caller, feedbackId: string, set: Parameters<ReturnType<Tx['update']>['set']>[0], after?: (tx: Tx, joined: Joined) => Promise<unknown>) {
     await withTransaction(db, async (tx) => {
       const [row] = await tx.select({ id: feedback.id }).from(feedback).where(eq(feedback.id, feedbackId)).for('update')
       if (!row) throw notFound('No such feedback.')
@@ -309,8 +309,12 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
       })
     },
 
+    /** Hiding what is already hidden keeps who hid it first and when. */
     setHidden(caller: Caller, feedbackId: string, hidden: boolean) {
-      return change(caller, feedbackId, hidden ? { hiddenAt: clock(), hiddenBy: caller.id } : { hiddenAt: null, hiddenBy: null })
+      const set = hidden
+        ? { hiddenAt: sql`coalesce(${feedback.hiddenAt}, ${clock()})`, hiddenBy: sql`case when ${feedback.hiddenAt} is null then ${caller.id}::uuid else ${feedback.hiddenBy} end` }
+        : { hiddenAt: null, hiddenBy: null }
+      return change(caller, feedbackId, set)
     },
   }
 }

@@ -295,12 +295,30 @@ describe('the executives', () => {
     const [row] = await t.db.select().from(feedback).where(eq(feedback.id, rude.id))
     expect(row).toMatchObject({ body: 'Something rude', hiddenBy: executive.user.id })
 
+    // Hiding again keeps who hid it first.
+    const again = (await call.put(admin, `/api/feedback/${rude.id}/hidden`, { hidden: true })).json() as ClubFeedback
+    expect(again.hidden).toEqual(hidden.hidden)
+
     expectError(await call.put(bandMember, `/api/feedback/${rude.id}/hidden`, { hidden: false }), 403, 'FORBIDDEN')
     expectError(await call.put(executive, `/api/feedback/${rude.id}/hidden`, { hidden: 'no' }), 400, 'VALIDATION_FAILED')
 
     const shown = (await call.put(executive, `/api/feedback/${rude.id}/hidden`, { hidden: false })).json() as ClubFeedback
     expect(shown.hidden).toBeNull()
     expect((await list<ReceivedFeedbackPage>(bandMember, '/api/feedback/received?pageSize=200')).items.map((item) => item.id)).toContain(rude.id)
+  })
+})
+
+describe('a deleted account', () => {
+  it('shows its signed feedback as from “Deleted user”, and its anonymous feedback stays anonymous', async () => {
+    const leaving = await t.as('member', { displayName: 'Leaving Lee' })
+    const signed = await post(leaving, performanceFeedback(live.id, band.id, { body: 'Signed, then gone' }))
+    const hiddenName = await post(leaving, performanceFeedback(live.id, band.id, { body: 'Anonymous, then gone', anonymous: true }))
+    expect((await call.post(admin, '/api/users/delete', { userIds: [leaving.user.id] })).statusCode).toBe(200)
+    const received = (await list<ReceivedFeedbackPage>(bandMember, '/api/feedback/received?pageSize=200')).items
+    expect(received.find((item) => item.id === signed.id)!.author).toEqual({ id: null, displayName: 'Deleted user' })
+    expect(received.find((item) => item.id === hiddenName.id)!.author).toBeNull()
+    const all = (await list<ClubFeedbackPage>(admin, '/api/feedback?pageSize=200')).items
+    expect(all.find((item) => item.id === hiddenName.id)!.author).toEqual({ id: null, displayName: 'Deleted user' })
   })
 })
 
