@@ -117,7 +117,7 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
         <Card title="Uploads and feedback">
           <div className="grid gap-4 sm:grid-cols-2">
             {number('uploadLimitMb', 'Upload size limit (MB)')}
-            {checkbox('anonymousFeedbackAllowed', 'Allow anonymous feedback')}
+            {checkbox('anonymousFeedbackAllowed', 'Allow anonymous feedback', 'Members may send feedback without their name. Admins can always see who wrote it; bands and executives cannot.')}
           </div>
         </Card>
 
