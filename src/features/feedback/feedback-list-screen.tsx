@@ -14,6 +14,8 @@ import { feedbackStatusLabels, feedbackStatuses, type FeedbackStatus } from '@/c
 import { dayLabel } from '@/contract/calendar'
 import { REPLY_MAX, feedbackReplyInputSchema, type ClubFeedback, type ReceivedFeedback } from '@/contract/feedback'
 import { useSession } from '@/lib/session-context'
+import { useDebouncedSearch } from '@/lib/use-debounced-search'
+import { TextField } from '@/components/ui/field'
 import { FeedbackItem, FeedbackText, ReplyBlock, StatusBadge, aboutOf, authorLine, sentAt } from './feedback-parts'
 import { clubFeedbackQueryOptions, myFeedbackQueryOptions, receivedFeedbackQueryOptions, useHideFeedback, useReplyToFeedback, useSetFeedbackStatus } from './feedback-queries'
 import { FEEDBACK_PAGE_SIZE, type FeedbackListSearch, type FeedbackTab } from './feedback-search'
@@ -180,7 +182,7 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
   const page = search.page ?? 1
   const navigate = routeApi.useNavigate()
   const query = useQuery(
-    clubFeedbackQueryOptions({ page, pageSize: FEEDBACK_PAGE_SIZE, status: search.status, target: search.target, visibility: search.visibility ?? 'all' }),
+    clubFeedbackQueryOptions({ page, pageSize: FEEDBACK_PAGE_SIZE, status: search.status, target: search.target, visibility: search.visibility ?? 'all', q: search.q }),
   )
   const onPage = usePageChange()
   const [dialog, setDialog] = useState<DialogState>({ open: null, item: null })
@@ -188,6 +190,7 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
   const hide = useHideFeedback()
   const filter = (next: Partial<FeedbackListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...next, page: undefined }) })
   const close = () => setDialog({ open: null, item: null })
+  const [text, setText] = useDebouncedSearch(search.q, (q) => filter({ q }))
 
   const changeStatus = (item: ClubFeedback, status: FeedbackStatus) =>
     setStatus.mutate({ id: item.id, status }, { onSuccess: () => toast.success(`Marked ${feedbackStatusLabels[status].toLowerCase()}`), onError: (error) => toast.error(errorMessage(error)) })
@@ -196,7 +199,8 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
 
   return (
     <section aria-label={tabLabels.all} className="flex flex-col gap-3">
-      <div className="flex flex-wrap gap-2">
+      <form role="search" aria-label="Filter feedback" className="flex flex-wrap items-end gap-2" onSubmit={(event) => event.preventDefault()}>
+        <TextField label="Words in the feedback" type="search" className="sm:w-64" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
         <FilterGroup
           label="Status"
           value={search.status}
@@ -223,13 +227,13 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
             { value: 'hidden', label: 'Hidden' },
           ]}
         />
-      </div>
+      </form>
       {query.isPending ? (
         <LoadingBlock />
       ) : query.isError ? (
         <QueryErrorBlock error={query.error} onRetry={() => void query.refetch()} what="The club’s feedback" />
       ) : query.data.total === 0 ? (
-        <EmptyState title={search.status || search.target || search.visibility ? 'No feedback matches these filters' : 'No feedback yet'} />
+        <EmptyState title={search.status || search.target || search.visibility || search.q ? 'No feedback matches these filters' : 'No feedback yet'} />
       ) : (
         <>
           <ul className="flex flex-col gap-3">

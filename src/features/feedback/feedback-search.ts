@@ -1,5 +1,5 @@
 import { feedbackStatuses, feedbackTargets, feedbackVisibilities } from '@/contract/choices'
-import { oneOf, page, searchParams, uuid } from '@/lib/search-params'
+import { oneOf, page, searchParams, searchText, uuid } from '@/lib/search-params'
 
 // Both screens keep their state in the URL (reloads, the back button, the link in the band's
 // notice). A value that makes no sense is dropped, not an error.
@@ -17,6 +17,7 @@ export const feedbackListSearchSchema = searchParams({
   status: oneOf(feedbackStatuses),
   target: oneOf(feedbackTargets),
   visibility: oneOf(feedbackVisibilities),
+  q: searchText(100),
   page: page({ coerce: true }),
 })
 export type FeedbackListSearch = ReturnType<typeof feedbackListSearchSchema>

@@ -131,4 +131,17 @@ describe('/feedback-list', () => {
     await waitFor(() => expect(api.state.clubRequests.at(-1)?.searchParams.get('target')).toBe('performance'))
     await waitFor(() => expect(screen.queryByText('A new snare')).not.toBeInTheDocument())
   })
+
+  it('lets executives look for words in the feedback, and says when nothing matches', async () => {
+    const api = createFeedbackApi({ club: [buildClubFeedback({ body: 'A new snare' }), buildClubFeedback({ body: 'Longer hours' })] })
+    server.use(...api.handlers)
+    const { user, router } = await open('/feedback-list?tab=all', executive)
+    await screen.findByText('Longer hours')
+    await user.type(screen.getByRole('searchbox', { name: 'Words in the feedback' }), 'snare')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'all', q: 'snare' }))
+    await waitFor(() => expect(screen.queryByText('Longer hours')).not.toBeInTheDocument())
+    expect(screen.getByText('A new snare')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Words in the feedback' }), ' drum')
+    expect(await screen.findByText('No feedback matches these filters')).toBeInTheDocument()
+  })
 })

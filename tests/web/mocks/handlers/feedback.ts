@@ -102,7 +102,8 @@ export function createFeedbackApi({
       state.clubRequests.push(url)
       const status = url.searchParams.get('status')
       const target = url.searchParams.get('target')
-      return listError() ?? page([...rows.values()].filter((item) => (!status || item.status === status) && (!target || item.target === target)), url)
+      const q = url.searchParams.get('q')?.toLowerCase()
+      return listError() ?? page([...rows.values()].filter((item) => (!status || item.status === status) && (!target || item.target === target) && (!q || item.body.toLowerCase().includes(q))), url)
     }),
     http.post('/api/feedback', async ({ request }) => {
       const body = (await request.json()) as FeedbackInput
