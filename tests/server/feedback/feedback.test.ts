@@ -338,6 +338,12 @@ describe('each role', () => {
       expect((await call.get(who, '/api/feedback/received')).statusCode, name).toBe(received)
       expect((await call.get(who, '/api/feedback')).statusCode, name).toBe(all)
       expect((await call.get(who, '/api/feedback/options')).statusCode, name).toBe(who ? 200 : 401)
+      if (who !== executive) expect((await call.post(who, '/api/feedback', performanceFeedback(live.id, otherBand.id, { body: `From the ${name}` }))).statusCode, name).toBe(who ? 201 : 401)
+      const target = (await t.db.select({ id: feedback.id }).from(feedback).limit(1))[0]!.id
+      const allowed = who === executive || who === admin
+      for (const [path, body] of [['status', { status: 'new' }], ['reply', { reply: 'Thanks' }], ['hidden', { hidden: false }]] as const) {
+        expect((await call.put(who, `/api/feedback/${target}/${path}`, body)).statusCode, `${name} ${path}`).toBe(who ? (allowed ? 200 : 403) : 401)
+      }
     }
     const mineOfExecutive = await list<MyFeedbackPage>(executive, '/api/feedback/mine?pageSize=200')
     expect(mineOfExecutive.items.map((item) => item.id)).toEqual([executiveIdea.id])
