@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { SessionUser } from '../../../src/contract/auth'
 import { todayIn } from '../../../src/contract/calendar'
 import type {
@@ -12,9 +12,10 @@ import type {
   MyFeedbackPage,
   ReceivedFeedback,
   ReceivedFeedbackPage,
+  clubFeedbackQuerySchema,
+  feedbackPageQuerySchema,
 } from '../../../src/contract/feedback'
 import type { z } from 'zod'
-import type { clubFeedbackQuerySchema, feedbackPageQuerySchema } from '../../../src/contract/feedback'
 import { DELETED_MEMBER_NAME } from '../bands/bands.service'
 import type { Db } from '../db/client'
 import { applications, bandMembers, bands, events, feedback, rateLimitCounters, users } from '../db/schema'
@@ -204,7 +205,7 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
   }
 
   /** A change by an executive: the row exists (404), then the update. */
-  async function change(caller: Caller, feedbackId: string, set: Parameters<ReturnType<Tx['update']>['set']>[0], after?: (tx: Tx, joined: Joined) => Promise<unknown>) {
+  async function change(caller: Caller, feedbackId: string, set: PgUpdateSetSource<typeof feedback>, after?: (tx: Tx, joined: Joined) => Promise<unknown>) {
     await withTransaction(db, async (tx) => {
       const [row] = await tx.select({ id: feedback.id }).from(feedback).where(eq(feedback.id, feedbackId)).for('update')
       if (!row) throw notFound('No such feedback.')
