@@ -73,6 +73,16 @@ export const errorCodes = [
   'TIMETABLE_HAS_BREAKS',
   'NO_DRAFT',
   'NOT_ACCEPTED',
+  // Room allocation rounds (issue 15); NOT_BAND_MEMBER and BAND_NOT_ACTIVE above are shared
+  'ALLOCATION_OFF',
+  'ROUND_NOT_OPEN',
+  'ROUND_RUNNING',
+  'ROUND_NOT_DRAFT',
+  'ROUND_PUBLISHED',
+  'TOO_MANY_WISHES',
+  'WISH_NOT_IN_ROUND',
+  'ALLOCATION_RULE_BROKEN',
+  'SLOT_IN_ALLOCATION',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
