@@ -42,6 +42,7 @@ import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authentica
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
 import { Route as AuthenticatedPasswordChangeRouteImport } from './routes/_authenticated/password-change'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedRoomAllocationListRouteImport } from './routes/_authenticated/room-allocation-list'
 import { Route as AuthenticatedRoomBookingFormRouteImport } from './routes/_authenticated/room-booking-form'
 import { Route as AuthenticatedRoomBookingListRouteImport } from './routes/_authenticated/room-booking-list'
 import { Route as AuthenticatedRoomScheduleRouteImport } from './routes/_authenticated/room-schedule'
@@ -238,6 +239,12 @@ const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedRoomAllocationListRoute =
+  AuthenticatedRoomAllocationListRouteImport.update({
+    id: '/room-allocation-list',
+    path: '/room-allocation-list',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedRoomBookingFormRoute =
   AuthenticatedRoomBookingFormRouteImport.update({
     id: '/room-booking-form',
@@ -358,6 +365,7 @@ export interface FileRoutesByFullPath {
   '/intro-list': typeof AuthenticatedIntroListRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
   '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/room-schedule': typeof AuthenticatedRoomScheduleRoute
@@ -406,6 +414,7 @@ export interface FileRoutesByTo {
   '/intro-list': typeof AuthenticatedIntroListRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
   '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/room-schedule': typeof AuthenticatedRoomScheduleRoute
@@ -457,6 +466,7 @@ export interface FileRoutesById {
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
   '/_authenticated/password-change': typeof AuthenticatedPasswordChangeRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
   '/_authenticated/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/_authenticated/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/_authenticated/room-schedule': typeof AuthenticatedRoomScheduleRoute
@@ -509,6 +519,7 @@ export interface FileRouteTypes {
     | '/intro-list'
     | '/password-change'
     | '/profile'
+    | '/room-allocation-list'
     | '/room-booking-form'
     | '/room-booking-list'
     | '/room-schedule'
@@ -557,6 +568,7 @@ export interface FileRouteTypes {
     | '/intro-list'
     | '/password-change'
     | '/profile'
+    | '/room-allocation-list'
     | '/room-booking-form'
     | '/room-booking-list'
     | '/room-schedule'
@@ -607,6 +619,7 @@ export interface FileRouteTypes {
     | '/_authenticated/intro-list'
     | '/_authenticated/password-change'
     | '/_authenticated/profile'
+    | '/_authenticated/room-allocation-list'
     | '/_authenticated/room-booking-form'
     | '/_authenticated/room-booking-list'
     | '/_authenticated/room-schedule'
@@ -870,6 +883,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/room-allocation-list': {
+      id: '/_authenticated/room-allocation-list'
+      path: '/room-allocation-list'
+      fullPath: '/room-allocation-list'
+      preLoaderRoute: typeof AuthenticatedRoomAllocationListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/room-booking-form': {
       id: '/_authenticated/room-booking-form'
       path: '/room-booking-form'
@@ -1002,6 +1022,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
   AuthenticatedPasswordChangeRoute: typeof AuthenticatedPasswordChangeRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedRoomAllocationListRoute: typeof AuthenticatedRoomAllocationListRoute
   AuthenticatedRoomBookingFormRoute: typeof AuthenticatedRoomBookingFormRoute
   AuthenticatedRoomBookingListRoute: typeof AuthenticatedRoomBookingListRoute
   AuthenticatedRoomScheduleRoute: typeof AuthenticatedRoomScheduleRoute
@@ -1051,6 +1072,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,
   AuthenticatedPasswordChangeRoute: AuthenticatedPasswordChangeRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedRoomAllocationListRoute: AuthenticatedRoomAllocationListRoute,
   AuthenticatedRoomBookingFormRoute: AuthenticatedRoomBookingFormRoute,
   AuthenticatedRoomBookingListRoute: AuthenticatedRoomBookingListRoute,
   AuthenticatedRoomScheduleRoute: AuthenticatedRoomScheduleRoute,
