@@ -253,7 +253,7 @@ function PublishControl({ round, draft }: { round: Round; draft: Draft }) {
       <ConfirmDialog
         open={asking}
         onOpenChange={(open) => (open ? setAsking(true) : close())}
-        title={`Publish the rooms for the ${roundWeekLabel(round).toLowerCase()}?`}
+        title={`Publish the rooms for the ${roundWeekLabel(round).replace('Week', 'week')}?`}
         description={`${periods(draft.figures.periodsGiven)} become bookings for ${bandsCount(draft.figures.bandsServed)}. Every band that listed wishes gets a notice and a mail, and the other ${periods(draft.figures.cellsLeft)} open for booking. This cannot be undone.`}
         confirmLabel="Publish"
         tone="primary"

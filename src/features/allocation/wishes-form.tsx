@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { flushSync } from 'react-dom'
 import { ArrowDown, ArrowUp, X } from 'lucide-react'
 import { toast } from 'sonner'
+import { useStore, type AnyFormApi } from '@tanstack/react-form'
 import { useAppForm } from '@/components/form/form-kit'
 import { RepeatedRows } from '@/components/form/repeated-rows'
 import { formFieldOf, useServerErrors } from '@/components/form/server-errors'
@@ -87,6 +88,15 @@ export function contestNote(round: Round, contest: Contest | undefined, wish: Wi
   return least === most ? `${bandsCount(least)} asked for each room at this time.` : `${least}–${most} bands asked for each room at this time.`
 }
 
+/** Forgets the client's messages on the list and its rows (they name rows by position). */
+function clearRowMessages(formApi: AnyFormApi) {
+  for (const name of Object.keys(formApi.state.fieldMeta)) {
+    if (!/^wishes(\[\d+\])?$/.test(name) || formApi.getFieldMeta(name)?.errorMap.onSubmit === undefined) continue
+    // Meta of a row just removed may be gone by the time the update runs.
+    formApi.setFieldMeta(name, (meta) => (meta ? { ...meta, errorMap: { ...meta.errorMap, onSubmit: undefined } } : meta))
+  }
+}
+
 /** The next wish "Add" proposes: the first time not listed yet, in any room. */
 function nextWish(round: Round, rows: WishRow[]): WishRow {
   const taken = new Set(rows.map(rowKey))
@@ -120,6 +130,9 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
   const form = useAppForm({
     defaultValues: valuesOf(band),
     validators: { onSubmit: ({ value }) => validateWishes(value, round) },
+    // A wish's message stands on the row (`wishes[2]`), whose own value never changes by hand:
+    // any change to the wishes forgets those messages, or the form would stay refused after the fix.
+    listeners: { onChange: ({ fieldApi, formApi }) => (fieldApi.name.startsWith('wishes') ? clearRowMessages(formApi) : undefined) },
     onSubmit: async ({ value }) => {
       server.clear()
       try {
@@ -131,8 +144,14 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
     },
   })
 
+  // The array field re-renders only when rows come or go; the notes beside each wish follow its values.
+  const liveWishes = useStore(form.store, (state) => state.values.wishes)
+
   /** Rows moved: the server's row messages no longer point at the right rows. */
-  const dropRowErrors = () => server.dropFields((path) => path === 'wishes' || path.startsWith('wishes['))
+  const dropRowErrors = () => {
+    server.dropFields((path) => path === 'wishes' || path.startsWith('wishes['))
+    clearRowMessages(form)
+  }
 
   const roomOptions = [{ value: ANY_ROOM, label: 'Any room' }, ...round.rooms.map((room) => ({ value: room.id, label: room.name }))]
   const dayOptions = round.dates.map((date) => ({ value: date, label: dayLabel(date) }))
@@ -196,7 +215,7 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
                   listClassName="flex flex-col gap-3"
                 >
                   {(index, remove) => {
-                    const wish = rows[index]!
+                    const wish = liveWishes[index] ?? rows[index]!
                     const place = `${ordinal(index + 1)} wish`
                     const closed = closedReason(round, wish)
                     const note = contestNote(round, contest, wish)
