@@ -176,7 +176,7 @@ function ChangeCellDialog({ round, draft, cell, onClose }: { round: Round; draft
   const summary = !cell || !moved ? null : holder ? `${cell.bandName} gets ${labelOf(moved)}; ${holder.bandName} gets ${cellLabel(cell)}.` : `${cell.bandName} moves to ${labelOf(moved)}; ${cellLabel(cell)} becomes free.`
 
   return (
-    <Dialog open={cell !== null} onOpenChange={(open) => (open ? undefined : close())} title={cell ? `Move or swap ${cell.bandName}’s room` : 'Move or swap'} description={cell ? `Now: ${cellLabel(cell)}. Choose where it should go; a room another band holds is swapped.` : undefined}>
+    <Dialog open={cell !== null} onOpenChange={(open) => (open ? undefined : close())} title={cell ? `Move or swap the room of ${cell.bandName}` : 'Move or swap'} description={cell ? `Now: ${cellLabel(cell)}. Choose where it should go; a room another band holds is swapped.` : undefined}>
       {target ? (
         <div className="flex flex-col gap-3">
           <div className="grid gap-2 sm:grid-cols-3">

@@ -85,8 +85,7 @@ function BandResultCard({ result }: { result: BandResult }) {
     <Card title={result.bandName}>
       <div className="flex flex-col gap-3 text-sm">
         <p className="font-medium">
-          {result.received === 0 ? 'No room this week.' : `Received ${periods(result.received)}`}
-          {result.asked > 0 ? ` of the ${result.asked} asked for.` : '.'}
+          {result.received === 0 ? `No room this week (${periods(result.asked)} asked for).` : `Received ${periods(result.received)} of the ${result.asked} asked for.`}
         </p>
         {result.periods.length > 0 ? (
           <ul aria-label={`Rooms for ${result.bandName}`} className="flex flex-col gap-1">
