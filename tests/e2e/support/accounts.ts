@@ -20,7 +20,7 @@ const seed = (key: string, displayName: string, extra: Partial<SeedAccount> = {}
   ...extra,
 })
 
-/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings, lives, timetables. */
+/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings, lives, timetables, room allocation. */
 export const E2E_USERS = {
   resetter: seed('resetter', 'Riku Mori'),
   profileOwner: seed('profile-owner', 'Mei Ito'),
@@ -52,4 +52,9 @@ export const E2E_USERS = {
   // Layout: a band whose members filled in long university details.
   layoutLeader: seed('layout-leader', 'Haruto Nishimura', { enrollmentYear: 2023 }),
   layoutBandmate: seed('layout-bandmate', 'Akari Matsumoto', { enrollmentYear: 2025 }),
+  // Room allocation: three bands' leaders and an executive who runs the round.
+  allocationLeaderA: seed('allocation-leader-a', 'Nanami Ishii', { enrollmentYear: 2024 }),
+  allocationLeaderB: seed('allocation-leader-b', 'Haru Ono', { enrollmentYear: 2025 }),
+  allocationLeaderC: seed('allocation-leader-c', 'Jun Takeda', { enrollmentYear: 2023 }),
+  allocationExecutive: seed('allocation-executive', 'Kazuki Shimizu', { enrollmentYear: 2023 }),
 } satisfies Record<string, SeedAccount>
