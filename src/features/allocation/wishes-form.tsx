@@ -85,7 +85,8 @@ export function contestNote(round: Round, contest: Contest | undefined, wish: Wi
   const least = Math.min(...counts)
   const most = Math.max(...counts)
   if (most === 0) return 'No band has asked for this time yet.'
-  return least === most ? `${bandsCount(least)} asked for each room at this time.` : `${least}–${most} bands asked for each room at this time.`
+  if (least === most) return `${bandsCount(least)} asked for each room at this time.`
+  return `At this time: ${bandsCount(most)} asked for the busiest room, ${least === 0 ? 'none' : least} for the quietest.`
 }
 
 /** Forgets the client's messages on the list and its rows (they name rows by position). */

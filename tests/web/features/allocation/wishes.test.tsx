@@ -60,7 +60,7 @@ describe('/room-allocation-list: my bands’ wishes', { timeout: 20_000 }, () =>
     await screen.findByRole('heading', { level: 3, name: 'Blue Hour' })
     await waitFor(() => expect(wish('1st')).toHaveTextContent('3 bands asked so far, 2 as their first wish.'))
     expect(selected(wish('1st'), 'Room')).toBe(rooms.studioA.id)
-    expect(wish('2nd')).toHaveTextContent('1–2 bands asked for each room at this time.')
+    expect(wish('2nd')).toHaveTextContent('At this time: 2 bands asked for the busiest room, 1 for the quietest.')
     expect(selected(wish('2nd'), 'Room')).toBe('any')
     // Only the wishes' own screen: members get no executive controls.
     expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument()
