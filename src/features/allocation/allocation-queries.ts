@@ -36,8 +36,15 @@ const bookingViewKeys = [['bookings'], ['room-schedule'], ['public-room-schedule
 export const roundListQueryOptions = () =>
   queryOptions({ queryKey: allocationKeys.rounds, queryFn: async () => roundListSchema.parse(await api(allocationPaths.rounds)) })
 
+/** While a round is closed or running, its run is seconds away: asked again every 5 s until it has a result. */
+export const ROUND_POLL_MS = 5_000
+
 export const roundQueryOptions = (roundId: string) =>
-  queryOptions({ queryKey: allocationKeys.detail(roundId), queryFn: async () => roundSchema.parse(await api(allocationPaths.round(roundId))) })
+  queryOptions({
+    queryKey: allocationKeys.detail(roundId),
+    queryFn: async () => roundSchema.parse(await api(allocationPaths.round(roundId))),
+    refetchInterval: (query) => (query.state.data?.status === 'closed' || query.state.data?.status === 'running' ? ROUND_POLL_MS : false),
+  })
 
 export const myWishesQueryOptions = (roundId: string) =>
   queryOptions({ queryKey: allocationKeys.myWishes(roundId), queryFn: async () => myWishesSchema.parse(await api(allocationPaths.myWishes(roundId))) })

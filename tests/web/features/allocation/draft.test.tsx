@@ -198,3 +198,17 @@ describe('/room-allocation-list: the executive’s draft', { timeout: 20_000 }, 
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled()
   })
 })
+
+describe('/room-allocation-list: a round being allocated', { timeout: 20_000 }, () => {
+  it('says the rooms are being given out, and shows the draft once the run is done', async () => {
+    const { api, round } = setup({ status: 'running' })
+    await open()
+    expect(await screen.findByText('The rooms are being given out; this takes a few seconds.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument()
+    // The job finishes on the server.
+    const stored = api.rounds.get(round.id)!
+    Object.assign(stored, { status: 'draft', ranAt: new Date().toISOString() })
+    api.state.draft = draftOf(stored)
+    expect(await screen.findByLabelText('Figures', {}, { timeout: 9_000 })).toHaveTextContent('Bands served3 of 3')
+  })
+})
