@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeftRight, Play, Send } from 'lucide-react'
+import { ArrowLeftRight, HandHelping, Play, Send } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
@@ -149,87 +149,171 @@ function CellList({ draft, editable, onChange }: { draft: Draft; editable: boole
   )
 }
 
+/** Room, day and period of a cell in the round, as three selects. */
+function CellPicker({ round, cell, onChange }: { round: Round; cell: Cell; onChange: (cell: Cell) => void }) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-3">
+      <SelectField label="Room" value={cell.roomId} onChange={(event) => onChange({ ...cell, roomId: event.target.value })} options={round.rooms.map((item) => ({ value: item.id, label: item.name }))} />
+      <SelectField label="Day" value={cell.date} onChange={(event) => onChange({ ...cell, date: event.target.value })} options={round.dates.map((date) => ({ value: date, label: dayLabel(date) }))} />
+      <SelectField label="Period" value={cell.periodId} onChange={(event) => onChange({ ...cell, periodId: event.target.value })} options={round.periods.map((item) => ({ value: item.id, label: periodPhrase(item.label) }))} />
+    </div>
+  )
+}
+
+/**
+ * The part every hand change shares: the server's check of the change as it stands (who gets
+ * what, then "This keeps every rule." or the broken rules in words), the server's refusal, and
+ * the button that makes the change — only once the check allows it.
+ */
+function HandChange({
+  round,
+  change,
+  summary,
+  idle,
+  confirmLabel,
+  done,
+  onCancel,
+  onDone,
+}: {
+  round: Round
+  change: DraftChange | null
+  summary: string | null
+  /** What to say while there is no change to check. */
+  idle: string
+  confirmLabel: string
+  done: string
+  onCancel: () => void
+  onDone: () => void
+}) {
+  const check = useQuery(draftCheckQueryOptions(round.id, change))
+  const apply = useChangeDraft(round.id)
+  // A refusal was about the change as it stood then; another choice starts clean.
+  const [refused, setRefused] = useState<string | null>(null)
+  const changeKey = JSON.stringify(change)
+  return (
+    <>
+      <div role="status" aria-label="Rule check" className="text-sm">
+        {!change ? (
+          <p className="text-ink-muted">{idle}</p>
+        ) : check.isPending ? (
+          <p className="text-ink-muted">Checking the rules…</p>
+        ) : check.isError ? (
+          <p className="text-danger">The change could not be checked: {errorMessage(check.error)}</p>
+        ) : check.data.allowed ? (
+          <p>
+            {summary} <span className="font-medium">This keeps every rule.</span>
+          </p>
+        ) : (
+          <div className="rounded-md border border-danger/40 bg-danger/10 p-3">
+            <p className="font-medium text-danger">{summary} This would break the rules:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {check.data.breaks.map((rule, index) => (
+                <li key={index}>{rule.message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+      {apply.isError && refused === changeKey ? <FormAlert>{errorMessage(apply.error)}</FormAlert> : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={apply.isPending}>
+          Cancel
+        </Button>
+        <Button
+          busy={apply.isPending}
+          busyLabel="Changing…"
+          disabled={!change || !check.data?.allowed || check.isFetching}
+          onClick={() => {
+            if (!change) return
+            apply.mutate(change, {
+              onSuccess: () => {
+                toast.success(done)
+                onDone()
+              },
+              onError: () => setRefused(changeKey),
+            })
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </>
+  )
+}
+
+const useCellLabel = (round: Round) => (at: Cell) =>
+  cellLabel({
+    roomName: round.rooms.find((item) => item.id === at.roomId)?.name ?? 'A room',
+    date: at.date,
+    periodLabel: round.periods.find((item) => item.id === at.periodId)?.label ?? '',
+  })
+
 /**
  * Moving a band's cell to another cell (a swap when another band holds it). Each choice is
  * checked at once by the server's draft check, and the broken rules are shown in words; the
  * change is made only when it keeps every rule.
  */
-function ChangeCellDialog({ round, draft, cell, onClose }: { round: Round; draft: Draft; cell: AllocatedCell | null; onClose: () => void }) {
-  const [target, setTarget] = useState<Cell | null>(cell ? cellOf(cell) : null)
-  const apply = useChangeDraft(round.id)
-  const from = cell ? cellOf(cell) : null
-  const moved = from && target && !sameCell(from, target) ? target : null
+function ChangeCellDialog({ round, draft, cell, onClose }: { round: Round; draft: Draft; cell: AllocatedCell; onClose: () => void }) {
+  const [target, setTarget] = useState<Cell>(cellOf(cell))
+  const labelOf = useCellLabel(round)
+  const from = cellOf(cell)
+  const moved = sameCell(from, target) ? null : target
   const holder = moved ? draft.cells.find((other) => sameCell(other, moved)) : undefined
-  const change: DraftChange | null = from && moved ? (holder ? { action: 'swap', a: from, b: moved } : { action: 'move', from, to: moved }) : null
-  const check = useQuery(draftCheckQueryOptions(round.id, change))
-  const room = (id: string) => round.rooms.find((item) => item.id === id)?.name ?? 'a room'
-  const period = (id: string) => round.periods.find((item) => item.id === id)?.label ?? ''
-  const labelOf = (at: Cell) => cellLabel({ roomName: room(at.roomId), date: at.date, periodLabel: period(at.periodId) })
-  const close = () => {
-    if (!apply.isPending) onClose()
-  }
-  const set = (part: keyof Cell, value: string) => {
-    apply.reset()
-    setTarget((current) => (current ? { ...current, [part]: value } : current))
-  }
-
-  const summary = !cell || !moved ? null : holder ? `${cell.bandName} gets ${labelOf(moved)}; ${holder.bandName} gets ${cellLabel(cell)}.` : `${cell.bandName} moves to ${labelOf(moved)}; ${cellLabel(cell)} becomes free.`
-
+  const change: DraftChange | null = moved ? (holder ? { action: 'swap', a: from, b: moved } : { action: 'move', from, to: moved }) : null
+  const summary = !moved ? null : holder ? `${cell.bandName} gets ${labelOf(moved)}; ${holder.bandName} gets ${cellLabel(cell)}.` : `${cell.bandName} moves to ${labelOf(moved)}; ${cellLabel(cell)} becomes free.`
   return (
-    <Dialog open={cell !== null} onOpenChange={(open) => (open ? undefined : close())} title={cell ? `Move or swap the room of ${cell.bandName}` : 'Move or swap'} description={cell ? `Now: ${cellLabel(cell)}. Choose where it should go; a room another band holds is swapped.` : undefined}>
-      {target ? (
-        <div className="flex flex-col gap-3">
-          <div className="grid gap-2 sm:grid-cols-3">
-            <SelectField label="Room" value={target.roomId} onChange={(event) => set('roomId', event.target.value)} options={round.rooms.map((item) => ({ value: item.id, label: item.name }))} />
-            <SelectField label="Day" value={target.date} onChange={(event) => set('date', event.target.value)} options={round.dates.map((date) => ({ value: date, label: dayLabel(date) }))} />
-            <SelectField label="Period" value={target.periodId} onChange={(event) => set('periodId', event.target.value)} options={round.periods.map((item) => ({ value: item.id, label: periodPhrase(item.label) }))} />
-          </div>
-          <div role="status" aria-label="Rule check" className="text-sm">
-            {!change ? (
-              <p className="text-ink-muted">Choose another room, day or period.</p>
-            ) : check.isPending ? (
-              <p className="text-ink-muted">Checking the rules…</p>
-            ) : check.isError ? (
-              <p className="text-danger">The change could not be checked: {errorMessage(check.error)}</p>
-            ) : check.data.allowed ? (
-              <p>
-                {summary} <span className="font-medium">This keeps every rule.</span>
-              </p>
-            ) : (
-              <div className="rounded-md border border-danger/40 bg-danger/10 p-3">
-                <p className="font-medium text-danger">{summary} This would break the rules:</p>
-                <ul className="mt-1 list-disc pl-5">
-                  {check.data.breaks.map((rule, index) => (
-                    <li key={index}>{rule.message}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
-          </div>
-          {apply.isError ? <FormAlert>{errorMessage(apply.error)}</FormAlert> : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={close} disabled={apply.isPending}>
-              Cancel
-            </Button>
-            <Button
-              busy={apply.isPending}
-              busyLabel="Changing…"
-              disabled={!change || !check.data?.allowed || check.isFetching}
-              onClick={() => {
-                if (!change) return
-                apply.mutate(change, {
-                  onSuccess: () => {
-                    toast.success(holder ? 'Swapped' : 'Moved')
-                    onClose()
-                  },
-                })
-              }}
-            >
-              {holder ? 'Swap' : 'Move'}
-            </Button>
-          </div>
-        </div>
-      ) : null}
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`Move or swap the room of ${cell.bandName}`} description={`Now: ${cellLabel(cell)}. Choose where it should go; a room another band holds is swapped.`}>
+      <div className="flex flex-col gap-3">
+        <CellPicker round={round} cell={target} onChange={setTarget} />
+        <HandChange
+          round={round}
+          change={change}
+          summary={summary}
+          idle="Choose another room, day or period."
+          confirmLabel={holder ? 'Swap' : 'Move'}
+          done={holder ? 'Swapped' : 'Moved'}
+          onCancel={onClose}
+          onDone={onClose}
+        />
+      </div>
+    </Dialog>
+  )
+}
+
+const NOBODY = 'nobody'
+
+/** Giving a room to a band by hand (taking it from its holder, if any), or freeing it for booking. */
+function GiveCellDialog({ round, draft, onClose }: { round: Round; draft: Draft; onClose: () => void }) {
+  const labelOf = useCellLabel(round)
+  const [target, setTarget] = useState<Cell>({ roomId: round.rooms[0]?.id ?? '', date: round.dates[0] ?? '', periodId: round.periods[0]?.id ?? '' })
+  const [bandId, setBandId] = useState(draft.bands.find((band) => band.received === 0)?.bandId ?? draft.bands[0]?.bandId ?? NOBODY)
+  const holder = draft.cells.find((other) => sameCell(other, target))
+  const band = draft.bands.find((item) => item.bandId === bandId)
+  const label = labelOf(target)
+  const unchanged = bandId === NOBODY ? !holder : holder?.bandId === bandId
+  const change: DraftChange | null = unchanged ? null : { action: 'assign', cell: target, bandId: bandId === NOBODY ? null : bandId }
+  const summary = unchanged ? null : !band ? `${label} is taken from ${holder!.bandName} and opens for booking.` : holder ? `${band.bandName} gets ${label} instead of ${holder.bandName}.` : `${band.bandName} gets ${label}.`
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Give a room by hand" description="Choose the room and the band; a room another band holds is taken from it. Choose “Nobody” to free a room for booking.">
+      <div className="flex flex-col gap-3">
+        <SelectField
+          label="Band"
+          value={bandId}
+          onChange={(event) => setBandId(event.target.value)}
+          options={[...draft.bands.map((item) => ({ value: item.bandId, label: `${item.bandName} (${periods(item.received)} now)` })), { value: NOBODY, label: 'Nobody: free it for booking' }]}
+        />
+        <CellPicker round={round} cell={target} onChange={setTarget} />
+        <HandChange
+          round={round}
+          change={change}
+          summary={summary}
+          idle={bandId === NOBODY ? `${label} is free already.` : `${band?.bandName ?? 'The band'} holds ${label} already.`}
+          confirmLabel={bandId === NOBODY ? 'Free it' : 'Give'}
+          done={bandId === NOBODY ? `Freed ${label}` : `Gave ${label} to ${band?.bandName ?? 'the band'}`}
+          onCancel={onClose}
+          onDone={onClose}
+        />
+      </div>
     </Dialog>
   )
 }
@@ -276,7 +360,7 @@ function PublishControl({ round, draft }: { round: Round; draft: Draft }) {
 /** The executive's draft: figures, fairness per band, the rooms given out (move or swap), publish. */
 export function DraftPanel({ round }: { round: Round }) {
   const draft = useQuery(draftQueryOptions(round.id))
-  const [changing, setChanging] = useState<AllocatedCell | null>(null)
+  const [dialog, setDialog] = useState<{ open: 'change'; cell: AllocatedCell } | { open: 'give' } | null>(null)
   if (draft.isPending) return <LoadingBlock label="Loading the result…" />
   if (draft.isError) return <QueryErrorBlock error={draft.error} onRetry={() => void draft.refetch()} what="The result" />
   const editable = draft.data.status === 'draft'
@@ -311,10 +395,21 @@ export function DraftPanel({ round }: { round: Round }) {
       <Card title="Bands and fairness over the term">
         <Fairness draft={draft.data} />
       </Card>
-      <Card title="Rooms given out">
-        <CellList draft={draft.data} editable={editable} onChange={setChanging} />
+      <Card
+        title="Rooms given out"
+        actions={
+          editable ? (
+            <Button variant="secondary" onClick={() => setDialog({ open: 'give' })}>
+              <HandHelping aria-hidden className="size-4" />
+              Give a room by hand
+            </Button>
+          ) : null
+        }
+      >
+        <CellList draft={draft.data} editable={editable} onChange={(cell) => setDialog({ open: 'change', cell })} />
       </Card>
-      <ChangeCellDialog key={changing ? `${changing.roomId}|${changing.date}|${changing.periodId}` : 'none'} round={round} draft={draft.data} cell={changing} onClose={() => setChanging(null)} />
+      {dialog?.open === 'change' ? <ChangeCellDialog round={round} draft={draft.data} cell={dialog.cell} onClose={() => setDialog(null)} /> : null}
+      {dialog?.open === 'give' ? <GiveCellDialog round={round} draft={draft.data} onClose={() => setDialog(null)} /> : null}
     </div>
   )
 }

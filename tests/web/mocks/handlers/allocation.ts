@@ -224,8 +224,23 @@ export function createAllocationApi({
       if (error) return error
       state.changes.push(change)
       const draft = state.draft!
+      const same = (cell: AllocatedCell, at: { roomId: string; date: string; periodId: string }) => cell.roomId === at.roomId && cell.date === at.date && cell.periodId === at.periodId
+      if (change.action === 'assign') {
+        draft.cells = draft.cells.filter((cell) => !same(cell, change.cell))
+        const band = draft.bands.find((item) => item.bandId === change.bandId)
+        const round = find(draft.roundId)!
+        if (band) {
+          draft.cells.push({
+            ...change.cell,
+            roomName: round.rooms.find((room) => room.id === change.cell.roomId)!.name,
+            periodLabel: round.periods.find((period) => period.id === change.cell.periodId)!.label,
+            bandId: band.bandId,
+            bandName: band.bandName,
+            rank: null,
+          })
+        }
+      }
       if (change.action === 'swap') {
-        const same = (cell: AllocatedCell, at: { roomId: string; date: string; periodId: string }) => cell.roomId === at.roomId && cell.date === at.date && cell.periodId === at.periodId
         const a = draft.cells.find((cell) => same(cell, change.a))!
         const b = draft.cells.find((cell) => same(cell, change.b))!
         const [bandA, bandB] = [{ bandId: a.bandId, bandName: a.bandName }, { bandId: b.bandId, bandName: b.bandName }]
