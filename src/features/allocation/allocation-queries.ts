@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import {
   allWishesSchema,
   allocationPaths,
@@ -14,7 +14,7 @@ import {
   type RunInput,
   type WishesInput,
 } from '@/contract/allocation-rounds'
-import { api } from '@/lib/api-client'
+import { ApiError, api } from '@/lib/api-client'
 
 /** Keys are rooted at `allocation`; everything of one round sits under `['allocation', 'round', id]`. */
 export const allocationKeys = {
@@ -81,6 +81,8 @@ export function useSaveWishes(roundId: string, bandId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: WishesInput) => bandWishesSchema.parse(await api(allocationPaths.bandWishes(roundId, bandId), { method: 'PUT', body: input })),
+    // Closed (or published) meanwhile: the round on screen is out of date.
+    onError: (error) => (error instanceof ApiError && error.status === 409 ? invalidateRound(queryClient, roundId) : undefined),
     onSuccess: (saved) => {
       queryClient.setQueryData(allocationKeys.myWishes(roundId), (current: { bands: Array<{ bandId: string }> } | undefined) =>
         current ? { bands: current.bands.map((band) => (band.bandId === saved.bandId ? saved : band)) } : current,
@@ -94,17 +96,16 @@ export function useSaveWishes(roundId: string, bandId: string) {
   })
 }
 
+function invalidateRound(queryClient: QueryClient, roundId: string) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: allocationKeys.round(roundId) }), queryClient.invalidateQueries({ queryKey: allocationKeys.rounds })])
+}
+
 /** Run, hand changes and publishing change the round's status and figures everywhere on the screen. */
 function useRoundMutation<Input, Output>(roundId: string, call: (input: Input) => Promise<Output>, { bookings = false } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: allocationKeys.round(roundId) }),
-        queryClient.invalidateQueries({ queryKey: allocationKeys.rounds }),
-        ...(bookings ? bookingViewKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })) : []),
-      ]),
+    onSettled: () => Promise.all([invalidateRound(queryClient, roundId), ...(bookings ? bookingViewKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })) : [])]),
   })
 }
 

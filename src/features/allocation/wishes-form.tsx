@@ -7,9 +7,11 @@ import { useAppForm } from '@/components/form/form-kit'
 import { RepeatedRows } from '@/components/form/repeated-rows'
 import { formFieldOf, useServerErrors } from '@/components/form/server-errors'
 import { Button } from '@/components/ui/button'
+import { errorMessage } from '@/components/ui/feedback'
 import { wishesInputSchema, type BandWishes, type Contest, type Round, type WishesInput } from '@/contract/allocation-rounds'
 import { dayLabel, periodPhrase } from '@/contract/calendar'
 import { fieldErrors } from '@/contract/field-errors'
+import { ApiError } from '@/lib/api-client'
 import { bandsCount, instantLabel, ordinal } from './allocation-parts'
 import { useSaveWishes } from './allocation-queries'
 
@@ -140,7 +142,9 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
         await save.mutateAsync(wishesInputSchema.parse(toWishesInput(value)))
         toast.success(`Saved the wishes of ${band.bandName}`)
       } catch (error) {
-        server.show(error)
+        // The round closed meanwhile: the form gives way to the wishes as saved, so say it aloud.
+        if (error instanceof ApiError && error.status === 409) toast.error(errorMessage(error))
+        else server.show(error)
       }
     },
   })

@@ -187,6 +187,22 @@ describe('/room-allocation-list: my bands’ wishes', { timeout: 20_000 }, () =>
     expect(screen.queryByText('Every room is booked on Tue 1 Dec, 6th period.')).not.toBeInTheDocument()
   })
 
+  it('says so when the round closed while the wishes were being changed, and shows them as saved', async () => {
+    const round = buildRound({ closesAt: inTwoDays() })
+    const api = setup({ round })
+    const { user } = await open()
+    await screen.findByRole('heading', { level: 3, name: 'Blue Hour' })
+    Object.assign(api.rounds.get(round.id)!, { status: 'closed', wishesEditable: false })
+    api.state.nextError = { status: 409, code: 'ROUND_NOT_OPEN', message: 'Wishes for this week closed on Thu 26 Nov at 20:00.' }
+    await user.click(screen.getByRole('button', { name: 'Remove the 2nd wish' }))
+    await user.click(screen.getByRole('button', { name: 'Save wishes' }))
+    expect(await screen.findByText('Wishes for this week closed on Thu 26 Nov at 20:00.')).toBeInTheDocument()
+    const list = await screen.findByRole('list', { name: 'Wishes of Blue Hour' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.queryByRole('button', { name: 'Save wishes' })).not.toBeInTheDocument()
+    expect(api.state.saved).toEqual([])
+  })
+
   it('says when a band’s wishes were copied from its standing wish', async () => {
     setup({ bands: [{ ...blueHour(), standing: true, fromStanding: true }] })
     await open()
