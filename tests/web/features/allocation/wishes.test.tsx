@@ -220,6 +220,17 @@ describe('/room-allocation-list: my bands’ wishes', { timeout: 20_000 }, () =>
     expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument()
   })
 
+  it('says when wishes open for a round that is not open yet, and shows the standing wish without a form', async () => {
+    const opensAt = new Date(Date.now() + 3 * 86_400_000 + 60_000).toISOString()
+    setup({ round: buildRound({ status: 'upcoming', wishesEditable: false, opensAt, closesAt: new Date(Date.now() + 6 * 86_400_000).toISOString() }), bands: [{ ...blueHour(), standing: true, fromStanding: true }] })
+    await open()
+    expect(await screen.findByText(/^Wishes open .* \(in 3 days\) and close /)).toBeInTheDocument()
+    expect(screen.getByText('Wishes can be listed once they open.')).toBeInTheDocument()
+    expect(await screen.findByRole('list', { name: 'Wishes of Blue Hour' })).toHaveTextContent('1st: Studio A, Mon 30 Nov, 6th period')
+    expect(screen.getByText('2 periods wanted in all · kept as the standing wish.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save wishes' })).not.toBeInTheDocument()
+  })
+
   it('says so when rounds are off, when there is no round, and when I play in no band', async () => {
     const off = createAllocationApi({ enabled: false, current: null })
     server.use(...off.handlers)
