@@ -84,6 +84,8 @@ export function explainUnmetIn(problem: Problem, result: AllocationResult, unmet
       return reason.wants <= reason.limit
         ? `You received the ${reason.received === 1 ? 'period' : `${count(reason.received)} periods`} you asked for.`
         : `You received ${count(reason.received)} ${reason.received === 1 ? 'period' : 'periods'}, the most a band may have in this round.`
+    case 'left-free':
+      return `${wish.roomId === null ? `${roomName(problem, reason.roomId)}, ${when}` : what} was free, but the club’s executives changed the allocation by hand and did not give it to your band.`
     case 'taken': {
       const them = problem.bandById.get(reason.byBandId)!
       const cell = problem.cellIndex(reason.roomId, wish.date, wish.periodId)!
