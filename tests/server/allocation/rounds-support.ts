@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
-import { allocationPaths, type WishesInput } from '../../../src/contract/allocation-rounds'
+import { allocationPaths, type RoundSummary, type WishesInput } from '../../../src/contract/allocation-rounds'
 import { defaultClubSettings, type ClubSettings } from '../../../src/contract/settings'
 import type { TestApp } from '../support/test-app'
 import { createPeriod, createRoom } from '../support/factories'
@@ -44,7 +44,7 @@ export function roundApi(t: TestApp) {
     async current(who: Caller) {
       const response = await call(who, 'GET', allocationPaths.rounds)
       expect(response.statusCode, response.body).toBe(200)
-      return response.json().current as { id: string; status: string; weekStart: string }
+      return response.json().current as RoundSummary
     },
     round: (who: Caller, roundId: string) => call(who, 'GET', allocationPaths.round(roundId)),
     saveWishes: (who: Caller, roundId: string, bandId: string, body: WishesInput) => call(who, 'PUT', allocationPaths.bandWishes(roundId, bandId), body),
