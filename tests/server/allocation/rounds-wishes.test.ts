@@ -271,6 +271,20 @@ describe('first-come booking during a round', () => {
     expect(closure.statusCode, closure.body).toBe(201)
   })
 
+  it('tells the week grid which cells wait for the round, and why', async () => {
+    await api.current(ren)
+    const next = await t.inject({ method: 'GET', url: `/api/room-schedule?week=${NEXT_MON}`, headers: ren.headers })
+    expect(next.statusCode).toBe(200)
+    expect(next.json().allocationHold).toEqual({
+      roomIds: [club.studioA.id, club.roomB.id],
+      periodIds: [club.p5.id, club.p6.id],
+      message:
+        'The rooms and periods marked for the allocation round are given out by the allocation round for the week of 8–14 Jun 2026: list them as wishes between 00:00 on Mon 1 Jun and 20:00 on Thu 4 Jun; what no band receives opens for booking when the results are published.',
+    })
+    const thisWeek = await t.inject({ method: 'GET', url: '/api/room-schedule', headers: ren.headers })
+    expect(thisWeek.json().allocationHold).toBeNull()
+  })
+
   it('holds the week after next too, before its round exists, when rounds are on', async () => {
     const response = await t.inject({ method: 'POST', url: '/api/bookings', headers: ren.headers, payload: { roomId: club.studioA.id, date: '2026-06-15', periodId: club.p6.id, kind: 'personal' } })
     expectError(response, 409, 'SLOT_IN_ALLOCATION')
