@@ -483,7 +483,8 @@ export function createRoundsService(deps: RoundsDeps) {
    * Runs a round, exactly once per claim: the claim is one conditional update (collecting and
    * due, or a draft run again by hand, or a run dead for STALE_RUN_MS) that sets a fresh
    * `run_token`; only the run holding that token may store its result. The snapshot is read
-   * after the claim has committed, so every wish saved before it is in.
+   * after the claim has committed, so every wish saved before it is in (a save holds the round
+   * row FOR SHARE, which the claim's update waits for).
    */
   async function run(roundId: string, options: { manual: boolean; seed?: number }): Promise<RoundRow | null> {
     const now = clock()
@@ -514,7 +515,10 @@ export function createRoundsService(deps: RoundsDeps) {
     }
     const previous = claimed.ranAt ? 'draft' : 'collecting'
     try {
-      const snapshot = await withTransaction(db, (tx) => buildSnapshot(tx, claimed, seed), { isolationLevel: 'repeatable read' })
+      // No transaction around the reads: the wishes cannot change any more (the round is
+      // running), and a booking made meanwhile is caught by the hard-rule check at publishing.
+      // On PGlite (one connection) a transaction would hold every other request for the reads.
+      const snapshot = await buildSnapshot(db, claimed, seed)
       const result = snapshot.rooms.length === 0 || snapshot.periods.length === 0 ? emptyResult(snapshot) : await workers.run('allocate', { ...snapshot, nodeBudget: ROUND_NODE_BUDGET })
       const [stored] = await db
         .update(allocationRounds)
@@ -568,7 +572,11 @@ export function createRoundsService(deps: RoundsDeps) {
 
   async function runNow(roundId: string, input: RunInputValue): Promise<Draft> {
     await findRound(roundId)
-    await run(roundId, { manual: true, seed: input.seed })
+    const stored = await run(roundId, { manual: true, seed: input.seed })
+    // Answered from the run itself: a fresh run breaks no rule against what it was made from.
+    if (stored?.snapshot && stored.result) {
+      return draftOf({ round: stored, snapshot: stored.snapshot as AllocationSnapshot, result: stored.result, assignments: stored.assignments ?? [] }, [])
+    }
     return draft(roundId)
   }
 
