@@ -23,11 +23,13 @@ export interface WeekHold {
 }
 
 /**
- * The hold of the week from `weekStart`, or null: its round exists and is not published yet,
- * or — with rounds on — its round is still to come (the week is next week or later and its
+ * The hold of the week from `weekStart`, or null: with rounds on, its round exists and is not
+ * published yet, or its round is still to come (the week is next week or later and its
  * wishes have not closed). One look-up on the rounds' unique week index.
  */
 export async function weekHoldOf(executor: Executor, weekStart: string, now: Date, club: ClubSettings): Promise<WeekHold | null> {
+  // Rounds switched off: every cell is first-come again, even those of a round not published.
+  if (!club.allocation.enabled) return null
   const [round] = await executor
     .select({ status: allocationRounds.status, opensAt: allocationRounds.opensAt, closesAt: allocationRounds.closesAt, roomIds: allocationRounds.roomIds, periodIds: allocationRounds.periodIds })
     .from(allocationRounds)
@@ -38,7 +40,7 @@ export async function weekHoldOf(executor: Executor, weekStart: string, now: Dat
     return { roomIds: round.roomIds, periodIds: round.periodIds, phase: status === 'upcoming' || status === 'open' ? 'listing' : 'allocating', opensAt: round.opensAt, closesAt: round.closesAt }
   }
   const { allocation } = club
-  if (!allocation.enabled || weekStart < targetWeekOf(now, club)) return null
+  if (weekStart < targetWeekOf(now, club)) return null
   const times = roundTimes(weekStart, club)
   // Its wishes closed before a round was made (rounds switched on late): no round for that week.
   if (times.closesAt.getTime() <= now.getTime()) return null

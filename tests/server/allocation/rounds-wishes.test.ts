@@ -285,6 +285,13 @@ describe('first-come booking during a round', () => {
     expect(thisWeek.json().allocationHold).toBeNull()
   })
 
+  it('opens every cell for first-come booking again when rounds are switched off', async () => {
+    await api.current(ren)
+    await t.services.settings.replace(defaultClubSettings, null)
+    const response = await t.inject({ method: 'POST', url: '/api/bookings', headers: ren.headers, payload: { roomId: club.studioA.id, date: NEXT_TUE, periodId: club.p6.id, kind: 'personal' } })
+    expect(response.statusCode, response.body).toBe(201)
+  })
+
   it('holds the week after next too, before its round exists, when rounds are on', async () => {
     const response = await t.inject({ method: 'POST', url: '/api/bookings', headers: ren.headers, payload: { roomId: club.studioA.id, date: '2026-06-15', periodId: club.p6.id, kind: 'personal' } })
     expectError(response, 409, 'SLOT_IN_ALLOCATION')
