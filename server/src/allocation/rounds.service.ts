@@ -797,7 +797,8 @@ export function createRoundsService(deps: RoundsDeps) {
       if (breaks.length > 0) throw ruleBroken(breaks, 'The draft breaks the club’s rules since it was made; change it before publishing:')
       await insertBookings(tx, state, caller, club, now)
 
-      const { result, bands: outcomes } = outcomesIn(state)
+      // The run's own result stays as it was stored (reproducibility); `assignments` is what was published.
+      const { bands: outcomes } = outcomesIn(state)
       if (outcomes.length > 0) {
         await tx.insert(allocationOutcomes).values(
           outcomes.map((outcome) => ({
@@ -814,7 +815,7 @@ export function createRoundsService(deps: RoundsDeps) {
       }
       const [published] = await tx
         .update(allocationRounds)
-        .set({ status: 'published', publishedAt: now, publishedBy: caller.id, result, updatedAt: now })
+        .set({ status: 'published', publishedAt: now, publishedBy: caller.id, updatedAt: now })
         .where(eq(allocationRounds.id, roundId))
         .returning()
       await tellBands(tx, state, outcomes)

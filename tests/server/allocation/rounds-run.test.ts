@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, eq, inArray, like } from 'drizzle-orm'
-import { allocationOutcomes, allocationRounds, allocationWishes, bandMembers, blackouts, bookings, jobs, mailOutbox, notices } from '../../../server/src/db/schema'
+import { allocationOutcomes, allocationRounds, allocationWishes, bandMembers, blackouts, bookings, jobs, mailOutbox, notices, rooms } from '../../../server/src/db/schema'
 import { buildApp, type BuiltApp } from '../../../server/src/app'
 import { openDatabase } from '../../../server/src/db/client'
 import { allocate } from '../../../src/allocation/allocate'
@@ -392,6 +392,24 @@ describe('publishing', () => {
     expect(freed.json().breaks).toEqual([])
     expect((await api.publish(executive, round.id)).statusCode).toBe(200)
     expect(await t.db.select().from(bookings).where(eq(bookings.source, 'allocation'))).toHaveLength(1)
+  })
+})
+
+describe('rooms out of use', () => {
+  it('gives out no cell of a room made inactive after the wishes, and says why; an admin may run and publish too', async () => {
+    const round = await api.current(ren)
+    expect((await api.saveWishes(mei, round.id, blueHour.id, { wishes: [wish(club.roomB, NEXT_TUE, club.p6), wish(club.studioA, NEXT_WED, club.p6)], wants: 2 })).statusCode).toBe(200)
+    await t.db.update(rooms).set({ active: false }).where(eq(rooms.id, club.roomB.id))
+    try {
+      const admin = await t.as('admin')
+      const run = await api.run(admin, round.id)
+      expect(run.statusCode, run.body).toBe(200)
+      expect(cellsOf(run.json())).toEqual(['Blue Hour: Studio A 2026-06-10 6th (2)'])
+      expect(run.json().bands[0].unmet).toEqual([expect.objectContaining({ rank: 1, reason: 'Room B, Tue 6th period cannot be given out: the room is out of use.' })])
+      expect((await api.publish(admin, round.id)).statusCode).toBe(200)
+    } finally {
+      await t.db.update(rooms).set({ active: true }).where(eq(rooms.id, club.roomB.id))
+    }
   })
 })
 
