@@ -395,6 +395,33 @@ describe('publishing', () => {
   })
 })
 
+describe('wishes racing the run', () => {
+  it('puts every wish saved before the run in its snapshot, and refuses every later one', async () => {
+    const round = await api.current(ren)
+    const players: Array<{ who: Caller; bandId: string }> = []
+    for (let index = 0; index < 8; index += 1) {
+      const who = await t.as('member')
+      players.push({ who, bandId: (await createBand(t.db, [{ userId: who.user.id }])).id })
+    }
+    const saves = players.map(({ who, bandId }, index) => () => api.saveWishes(who, round.id, bandId, { wishes: [wish(index % 2 ? club.studioA : club.roomB, NEXT_WED, index % 3 ? club.p5 : club.p6)], wants: 1 }))
+    const answers = await Promise.all([...saves.slice(0, 4).map((save) => save()), api.run(executive, round.id), ...saves.slice(4).map((save) => save())])
+    const run = answers[4]!
+    expect(run.statusCode, run.body).toBe(200)
+    const snapshot = (await roundRow(round.id)).snapshot as AllocationSnapshot
+    const inSnapshot = new Set(snapshot.bands.map((band) => band.id))
+    players.forEach(({ bandId }, index) => {
+      const answer = answers[index < 4 ? index : index + 1]!
+      if (answer.statusCode === 200) expect(inSnapshot.has(bandId), `band ${index}`).toBe(true)
+      else {
+        expectError(answer, 409, 'ROUND_NOT_OPEN')
+        expect(inSnapshot.has(bandId), `band ${index}`).toBe(false)
+      }
+    })
+    const stored = await t.db.select({ bandId: allocationWishes.bandId }).from(allocationWishes).where(eq(allocationWishes.roundId, round.id))
+    expect(stored.map((row) => row.bandId).sort()).toEqual([...inSnapshot].sort())
+  })
+})
+
 describe('rooms out of use', () => {
   it('gives out no cell of a room made inactive after the wishes, and says why; an admin may run and publish too', async () => {
     const round = await api.current(ren)
