@@ -79,7 +79,7 @@ export const ALLOCATION_OPEN_JOB = 'allocation.open'
 /** Branch-and-bound nodes of a round's run: a weekly run in a worker can afford proving the optimum (decision 020). */
 export const ROUND_NODE_BUDGET = 600
 /** A run that has said nothing for this long is taken to be dead (its process stopped): another may take it over. */
-export const STALE_RUN_MS = 10 * 60_000
+export const STALE_RUN_MS = 2 * 60_000
 /** Past rounds a list shows. */
 const PAST_ROUNDS = 52
 /** Rule breaks spelled out in one refusal. */
@@ -562,7 +562,13 @@ export function createRoundsService(deps: RoundsDeps) {
     const { roundId } = payload as { roundId: string }
     const [round] = await db.select({ id: allocationRounds.id, weekStart: allocationRounds.weekStart }).from(allocationRounds).where(eq(allocationRounds.id, roundId))
     if (!round) return
-    await run(roundId, { manual: false })
+    const ran = await run(roundId, { manual: false })
+    if (!ran) {
+      // Another run holds the round (an executive's, or one whose process died): try again later,
+      // when it has finished or is stale enough to take over (the job runner's backoff).
+      const [now] = await db.select({ status: allocationRounds.status }).from(allocationRounds).where(eq(allocationRounds.id, roundId))
+      if (now?.status === 'running') throw new Error('the round is being run by another process; trying again later')
+    }
     const club = await settings.get()
     if (club.allocation.enabled) {
       const next = addDays(round.weekStart, 7)

@@ -146,8 +146,12 @@ describe('the run at the closing time', () => {
       const stored = await roundRow(round.id)
       expect(stored).toMatchObject({ status: 'draft', runToken: null })
       expect(stored.ranAt).not.toBeNull()
+      // A job that met the round running elsewhere tries again after its backoff, and finds it done.
+      t.clock.advance(60_000)
+      await Promise.all([t.services.jobs.runDue(), other.services.jobs.runDue()])
+      expect(here.runs + there.runs).toBe(1)
       const [job] = await t.db.select().from(jobs).where(eq(jobs.kind, 'allocation.run'))
-      expect(job).toMatchObject({ attempts: 1, failedAt: null })
+      expect(job).toMatchObject({ failedAt: null })
       expect(job!.doneAt).not.toBeNull()
       // The next round is made when its wishes open.
       const [open] = await t.db.select().from(jobs).where(eq(jobs.kind, 'allocation.open'))
@@ -176,6 +180,29 @@ describe('the run at the closing time', () => {
     } finally {
       await next.app.close()
     }
+  })
+})
+
+describe('a run whose process died', () => {
+  it('is retried by the job until it can be taken over, then runs once', async () => {
+    const round = await workedExample()
+    const counter = countRuns(t.services)
+    // A process claimed the run at the closing time and died before storing a result.
+    t.clock.current = new Date(CLOSES_AT)
+    await t.db.update(allocationRounds).set({ status: 'running', runToken: crypto.randomUUID(), runStartedAt: t.clock.now() }).where(eq(allocationRounds.id, round.id))
+    await t.services.jobs.runDue()
+    expect(counter.runs).toBe(0)
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.kind, 'allocation.run'))
+    expect(job).toMatchObject({ attempts: 1, doneAt: null, lastError: 'the round is being run by another process; trying again later' })
+    expectError(await api.run(await again(executive), round.id), 409, 'ROUND_RUNNING')
+
+    // Three minutes on, the job's next try takes the dead run over.
+    t.clock.advance(3 * 60_000)
+    await t.services.jobs.runDue()
+    expect(counter.runs).toBe(1)
+    expect((await roundRow(round.id)).status).toBe('draft')
+    await t.services.jobs.runDue()
+    expect(counter.runs).toBe(1)
   })
 })
 
