@@ -901,10 +901,7 @@ export function createRoundsService(deps: RoundsDeps) {
     const state = await draftState(roundId)
     const memberships = await db.select({ bandId: bandMembers.bandId }).from(bandMembers).where(eq(bandMembers.userId, caller.id))
     const mine = new Set(memberships.map((row) => row.bandId))
-    const stored = await db
-      .select()
-      .from(allocationOutcomes)
-      .where(and(eq(allocationOutcomes.roundId, roundId), inArray(allocationOutcomes.bandId, [...mine, '00000000-0000-0000-0000-000000000000'])))
+    const stored = mine.size === 0 ? [] : await db.select().from(allocationOutcomes).where(and(eq(allocationOutcomes.roundId, roundId), inArray(allocationOutcomes.bandId, [...mine])))
     const points = new Map(stored.map((row) => [row.bandId, row]))
     const { bands: outcomes } = outcomesIn(state)
     return {
