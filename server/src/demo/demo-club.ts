@@ -157,8 +157,8 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
     allocation: { enabled: true, closesWeekday: 6, closesAt: '20:00', roomIds: roomRows.filter((room) => room.name.startsWith('Studio')).map((room) => room.id), periodIds: periodRows.filter((period) => ['5th', '6th'].includes(period.label)).map((period) => period.id) },
   })
   await db.update(settings).set({ value: club }).where(eq(settings.key, 'club'))
-  const nextWeek = addDays(weekStartOf(todayIn(now, club.timeZone)), 7)
-  const held = (roomId: string, date: IsoDate, periodId: string) => date >= nextWeek && club.allocation.roomIds.includes(roomId) && club.allocation.periodIds.includes(periodId)
+  // This week's evening studio cells went out through last week's round (published below), next week's wait for the open one.
+  const held = (roomId: string, _date: IsoDate, periodId: string) => club.allocation.roomIds.includes(roomId) && club.allocation.periodIds.includes(periodId)
 
   const demoBandList = await addDemoBands(db, random, {
     now,
@@ -177,7 +177,7 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
     members: active.map((person) => person.id),
     executiveId: presidentId,
     featured: memberId,
-    // Next week's evening studio cells wait for the allocation round: nobody booked them first-come.
+    // The evening studio cells are the allocation rounds': nobody booked them first-come.
     held,
   })
   const allocation = await addDemoAllocation(db, createRandom(seed + 15), {
