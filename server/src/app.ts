@@ -34,6 +34,8 @@ import { createScheduleVersion } from './bookings/schedule-cache'
 import { openChangeFeed } from './db/change-feed'
 import { registerLiveRoutes } from './lives/lives.routes'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
+import { registerAllocationRoutes } from './allocation/rounds.routes'
+import { createRoundsService, registerRoundJobs } from './allocation/rounds.service'
 
 export interface AppOptions {
   database: Database
@@ -169,7 +171,13 @@ export async function buildApp(options: AppOptions) {
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
   // In-app notices and their mails, written in the transaction of the change they tell about.
   const notifier = createNotifier({ mailer, publicUrl })
-  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers }
+  // Room allocation rounds (issue 15): their jobs run rounds at the closing time and make the next one.
+  const rounds = createRoundsService({ db, clock, settings, scheduleVersion, jobs, workers, notifier, mailer, log: app.log })
+  registerRoundJobs(jobs, rounds)
+  app.addHook('onReady', async () => {
+    await rounds.currentRound().catch((error: unknown) => app.log.error({ err: error }, 'could not make the current allocation round'))
+  })
+  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
@@ -184,6 +192,7 @@ export async function buildApp(options: AppOptions) {
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
   registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
   registerFeedbackRoutes(app, { db, clock, settings, notifier, mailer })
+  registerAllocationRoutes(app, rounds)
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { roles, userStatuses } from '../../../src/contract/auth'
 import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/contract/bookings'
 import { applicationStatuses, eventKinds, eventStatuses, seasons, type EventDay, type Song, type UnavailableWindow } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
 import type { NoticeKind } from '../../../src/contract/notices'
 import { feedbackCategories, feedbackStatuses, feedbackTargets } from '../../../src/contract/choices'
+import type { AllocationResult } from '../../../src/contract/allocation'
 
 export const userRole = pgEnum('user_role', roles)
 export const userStatus = pgEnum('user_status', userStatuses)
@@ -532,4 +533,115 @@ export const feedback = pgTable(
     check('feedback_performance_has_band', sql`(${t.target} = 'performance') = (${t.eventId} is not null and ${t.bandId} is not null)`),
     check('feedback_body_length', sql`char_length(${t.body}) between 1 and 2000`),
   ],
+)
+
+// ── Room allocation rounds (issue 15, decision 020) ────────────────────────────────────
+
+/** A ranked wish as stored: a cell, or any taking-part room (`roomId` null) at a date and period. */
+export interface StoredWish {
+  roomId: string | null
+  date: string
+  periodId: string
+}
+/** A standing wish: the same, by ISO weekday (1 = Monday), copied into each new round. */
+export interface StandingWish {
+  roomId: string | null
+  weekday: number
+  periodId: string
+}
+/** A cell of the draft given to a band. */
+export interface StoredAssignment {
+  bandId: string
+  roomId: string
+  date: string
+  periodId: string
+}
+
+/**
+ * `collecting` covers "wishes not open yet", "open" and "closed, run queued": which one is
+ * read from the clock against `opens_at`/`closes_at`. `run_token` fences a run: only the run
+ * that set it may store its result (exactly one run per round, decision 020).
+ */
+export const allocationRoundStatus = pgEnum('allocation_round_status', ['collecting', 'running', 'draft', 'published'])
+
+/** One round per target week, with what takes part frozen when the round was made. */
+export const allocationRounds = pgTable(
+  'allocation_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Monday of the target week. */
+    weekStart: date('week_start').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    status: allocationRoundStatus('status').notNull().default('collecting'),
+    roomIds: uuid('room_ids').array().notNull(),
+    periodIds: uuid('period_ids').array().notNull(),
+    wishesPerBand: integer('wishes_per_band').notNull(),
+    periodsPerBand: integer('periods_per_band').notNull(),
+    seed: bigint('seed', { mode: 'number' }),
+    runToken: uuid('run_token'),
+    runStartedAt: timestamp('run_started_at', { withTimezone: true }),
+    /** The allocator's input and output of the last run (reproducible: same snapshot → same result). */
+    snapshot: jsonb('snapshot').$type<unknown>(),
+    result: jsonb('result').$type<AllocationResult>(),
+    /** The draft as it stands (the run's result, then hand changes); what publishing books. */
+    assignments: jsonb('assignments').$type<StoredAssignment[]>(),
+    editedByHand: boolean('edited_by_hand').notNull().default(false),
+    ranAt: timestamp('ran_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('allocation_rounds_week_key').on(t.weekStart)],
+)
+
+/** One band's ranked wishes in one round. */
+export const allocationWishes = pgTable(
+  'allocation_wishes',
+  {
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => allocationRounds.id, { onDelete: 'cascade' }),
+    bandId: uuid('band_id')
+      .notNull()
+      .references(() => bands.id, { onDelete: 'cascade' }),
+    wishes: jsonb('wishes').$type<StoredWish[]>().notNull(),
+    wants: integer('wants').notNull(),
+    /** Copied from the band's standing wish when the round was made, and not changed since. */
+    fromStanding: boolean('from_standing').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.bandId] }), index('allocation_wishes_band_idx').on(t.bandId)],
+)
+
+/** A band's standing wish ("same time every week"), copied into each new round until changed. */
+export const allocationStandingWishes = pgTable('allocation_standing_wishes', {
+  bandId: uuid('band_id')
+    .primaryKey()
+    .references(() => bands.id, { onDelete: 'cascade' }),
+  wishes: jsonb('wishes').$type<StandingWish[]>().notNull(),
+  wants: integer('wants').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+})
+
+/** What each band asked and received in a published round, and its priority points before and after. */
+export const allocationOutcomes = pgTable(
+  'allocation_outcomes',
+  {
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => allocationRounds.id, { onDelete: 'cascade' }),
+    bandId: uuid('band_id')
+      .notNull()
+      .references(() => bands.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start').notNull(),
+    asked: integer('asked').notNull(),
+    received: integer('received').notNull(),
+    pointsBefore: integer('points_before').notNull(),
+    pointsAfter: integer('points_after').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.bandId] }), index('allocation_outcomes_band_week_idx').on(t.bandId, t.weekStart)],
 )
