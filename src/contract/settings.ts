@@ -36,6 +36,15 @@ export const clubSettingsSchema = z
       .prefault({}),
     uploadLimitMb: z.number().int().min(1, 'At least 1 MB').max(1024, 'At most 1024 MB').default(25),
     anonymousFeedbackAllowed: z.boolean().default(true),
+    notices: z
+      .object({
+        /** When, the evening before, members are reminded of the next day's bookings (club time). */
+        bookingReminderAt: z
+          .string('Enter a time')
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, e.g. 20:00')
+          .default('20:00'),
+      })
+      .prefault({}),
   })
   .superRefine((value, context) => {
     if (value.registration.mode === 'invite' && value.registration.inviteCode.length < 4) {

@@ -5,7 +5,12 @@ import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import { defineRoute } from '../http/route'
 
-export function registerMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
+/**
+ * The outbox list for administrators: each mail with its state, `sent`, `queued` (waiting for
+ * its job), `failing` (the last try failed; `error` says why, and it is tried again with
+ * backoff) or `kept` (no SMTP server is set, so mail stays here).
+ */
+export function registerMailRoutes(app: FastifyInstance, { db, sends }: { db: Db; sends: boolean }) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/outbox',
@@ -33,6 +38,7 @@ export function registerMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
           createdAt: mail.createdAt.toISOString(),
           sentAt: mail.sentAt?.toISOString() ?? null,
           error: mail.error,
+          state: mail.sentAt ? ('sent' as const) : mail.error ? ('failing' as const) : sends ? ('queued' as const) : ('kept' as const),
         })),
         total: total?.n ?? 0,
       }
