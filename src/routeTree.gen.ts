@@ -40,6 +40,7 @@ import { Route as AuthenticatedFestivalScheduleGeneratorRouteImport } from './ro
 import { Route as AuthenticatedIntroRouteImport } from './routes/_authenticated/intro'
 import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authenticated/intro-edit'
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
+import { Route as AuthenticatedNoticesRouteImport } from './routes/_authenticated/notices'
 import { Route as AuthenticatedPasswordChangeRouteImport } from './routes/_authenticated/password-change'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedRoomBookingFormRouteImport } from './routes/_authenticated/room-booking-form'
@@ -227,6 +228,11 @@ const AuthenticatedIntroListRoute = AuthenticatedIntroListRouteImport.update({
   path: '/intro-list',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedNoticesRoute = AuthenticatedNoticesRouteImport.update({
+  id: '/notices',
+  path: '/notices',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedPasswordChangeRoute =
   AuthenticatedPasswordChangeRouteImport.update({
     id: '/password-change',
@@ -356,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
+  '/notices': typeof AuthenticatedNoticesRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
@@ -404,6 +411,7 @@ export interface FileRoutesByTo {
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
+  '/notices': typeof AuthenticatedNoticesRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
@@ -455,6 +463,7 @@ export interface FileRoutesById {
   '/_authenticated/intro': typeof AuthenticatedIntroRoute
   '/_authenticated/intro-edit': typeof AuthenticatedIntroEditRoute
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
+  '/_authenticated/notices': typeof AuthenticatedNoticesRoute
   '/_authenticated/password-change': typeof AuthenticatedPasswordChangeRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
@@ -507,6 +516,7 @@ export interface FileRouteTypes {
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
+    | '/notices'
     | '/password-change'
     | '/profile'
     | '/room-booking-form'
@@ -555,6 +565,7 @@ export interface FileRouteTypes {
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
+    | '/notices'
     | '/password-change'
     | '/profile'
     | '/room-booking-form'
@@ -605,6 +616,7 @@ export interface FileRouteTypes {
     | '/_authenticated/intro'
     | '/_authenticated/intro-edit'
     | '/_authenticated/intro-list'
+    | '/_authenticated/notices'
     | '/_authenticated/password-change'
     | '/_authenticated/profile'
     | '/_authenticated/room-booking-form'
@@ -856,6 +868,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIntroListRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/notices': {
+      id: '/_authenticated/notices'
+      path: '/notices'
+      fullPath: '/notices'
+      preLoaderRoute: typeof AuthenticatedNoticesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/password-change': {
       id: '/_authenticated/password-change'
       path: '/password-change'
@@ -1000,6 +1019,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIntroRoute: typeof AuthenticatedIntroRoute
   AuthenticatedIntroEditRoute: typeof AuthenticatedIntroEditRoute
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
+  AuthenticatedNoticesRoute: typeof AuthenticatedNoticesRoute
   AuthenticatedPasswordChangeRoute: typeof AuthenticatedPasswordChangeRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedRoomBookingFormRoute: typeof AuthenticatedRoomBookingFormRoute
@@ -1049,6 +1069,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIntroRoute: AuthenticatedIntroRoute,
   AuthenticatedIntroEditRoute: AuthenticatedIntroEditRoute,
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,
+  AuthenticatedNoticesRoute: AuthenticatedNoticesRoute,
   AuthenticatedPasswordChangeRoute: AuthenticatedPasswordChangeRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedRoomBookingFormRoute: AuthenticatedRoomBookingFormRoute,
