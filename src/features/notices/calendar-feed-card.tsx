@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { CalendarFeed } from '@/contract/notices'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
@@ -18,35 +17,31 @@ export function CalendarFeedCard() {
   const queryClient = useQueryClient()
   const [confirm, setConfirm] = useState<'regenerate' | 'revoke' | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
-  const settle = (next: CalendarFeed) => {
+  // Said in the card, not in a toast: on a phone a toast would sit over the card's buttons.
+  const [said, setSaid] = useState<string | null>(null)
+  const settle = (next: CalendarFeed, message: string) => {
     queryClient.setQueryData(noticesKeys.calendarFeed(), next)
     setConfirm(null)
     setFailure(null)
+    setSaid(message)
   }
   const create = useMutation({
     mutationFn: regenerateCalendarFeed,
-    onSuccess: (next, _variables) => {
-      const replaced = confirm === 'regenerate'
-      settle(next)
-      toast.success(replaced ? 'A new calendar link is ready. The old one no longer works.' : 'Your calendar link is ready.')
-    },
+    onSuccess: (next) => settle(next, confirm === 'regenerate' ? 'A new calendar link is ready. The old one no longer works.' : 'Your calendar link is ready.'),
     onError: (error) => setFailure(errorMessage(error)),
   })
   const revoke = useMutation({
     mutationFn: revokeCalendarFeed,
-    onSuccess: () => {
-      settle({ feed: null })
-      toast.success('Your calendar link is turned off.')
-    },
+    onSuccess: () => settle({ feed: null }, 'Your calendar link is turned off. The old link no longer works.'),
     onError: (error) => setFailure(errorMessage(error)),
   })
 
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url)
-      toast.success('Calendar link copied.')
+      setSaid('Calendar link copied.')
     } catch {
-      toast.error('Could not copy. Select the link and copy it by hand.')
+      setSaid('Could not copy. Select the link and copy it by hand.')
     }
   }
 
@@ -59,6 +54,9 @@ export function CalendarFeedCard() {
       ) : (
         <div className="flex flex-col gap-3">
           {failure ? <FormAlert>{failure}</FormAlert> : null}
+          <p role="status" className="text-sm font-medium text-ink empty:hidden">
+            {said}
+          </p>
           <p className="text-sm text-ink-muted">
             Your room bookings and your bands’ live performances in your phone’s or computer’s calendar, kept up to date. Keep the link to yourself: anyone
             with it can see them.

@@ -52,4 +52,7 @@ export const E2E_USERS = {
   // Layout: a band whose members filled in long university details.
   layoutLeader: seed('layout-leader', 'Haruto Nishimura', { enrollmentYear: 2023 }),
   layoutBandmate: seed('layout-bandmate', 'Akari Matsumoto', { enrollmentYear: 2025 }),
+  // Notices and calendar feeds.
+  noticeLeader: seed('notice-leader', 'Nanami Kobayashi', { enrollmentYear: 2024 }),
+  feedOwner: seed('feed-owner', 'Itsuki Shimizu', { enrollmentYear: 2025 }),
 } satisfies Record<string, SeedAccount>
