@@ -53,6 +53,27 @@ describe('notices and calendar feeds', () => {
     await context.close()
   })
 
+  it('the notice list and the bell show what was seen when the app opens offline, marked as such', async () => {
+    const { page, context, errors } = await openSignedIn(browser, noticeLeader, '/notices')
+    await page.evaluate(async () => navigator.serviceWorker.ready)
+    // A first install does not claim open pages: reload once so the worker controls this one.
+    await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
+    await page.getByText(`${title}: ${bandName} is accepted`).waitFor()
+    // The cache is written to localStorage at most once a second.
+    await page.waitForTimeout(1_300)
+    await context.setOffline(true)
+
+    const offline = await context.newPage()
+    await offline.goto('/notices')
+    await offline.getByText(`${title}: ${bandName} is accepted`).waitFor({ timeout: 10_000 })
+    await expect.poll(() => offline.getByText(/You are offline: these are your notices as last seen at \d{2}:\d{2}/).count()).toBe(1)
+    await expect.poll(() => offline.getByRole('link', { name: 'Notices, none unread (as last seen, you are offline)' }).count()).toBe(1)
+    expect(await offline.getByText(/could not be loaded/).count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('the profile shows the calendar link, which serves the feed until it is turned off', async () => {
     const { page, context, errors } = await openSignedIn(browser, feedOwner, '/profile', { width: 360, height: 740 })
     await page.getByRole('button', { name: 'Make my calendar link' }).click()
