@@ -53,3 +53,20 @@ describe('the mail outbox', () => {
     expect(kept).toHaveTextContent('Kept here (no mail server set)')
   })
 })
+
+describe('the booking reminder time', () => {
+  it('is set in the system settings as a time of day, and a time that is not HH:MM is refused before sending', async () => {
+    const { user } = renderApp('/system-settings', { user: admin })
+    const form = await screen.findByRole('form', { name: 'Club settings' })
+    const time = within(form).getByLabelText('Remind members of tomorrow’s bookings at')
+    expect(time).toHaveValue('20:00')
+    await user.clear(time)
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    expect(await within(form).findByText('Use HH:MM, e.g. 20:00')).toBeInTheDocument()
+    expect(clubState.settings.notices.bookingReminderAt).toBe('20:00')
+    await user.type(time, '18:30')
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    await screen.findByText('Settings saved. They apply from now on.')
+    expect(clubState.settings.notices.bookingReminderAt).toBe('18:30')
+  })
+})
