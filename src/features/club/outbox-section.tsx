@@ -11,12 +11,14 @@ const stateBadges: Record<OutboxMail['state'], { label: string; className: strin
   sent: { label: 'Sent', className: 'bg-brand/15 text-brand' },
   queued: { label: 'Waiting to be sent', className: 'bg-surface-2 text-ink' },
   failing: { label: 'Not sent yet, trying again', className: 'bg-warn/15 text-warn' },
+  failed: { label: 'Not sent: given up', className: 'bg-danger/15 text-danger' },
   kept: { label: 'Kept here (no mail server set)', className: 'bg-surface-2 text-ink-muted' },
 }
 
 function stateLine(mail: OutboxMail) {
   if (mail.state === 'sent' && mail.sentAt) return `sent ${formatTime(mail.sentAt)}`
   if (mail.state === 'failing') return `last try failed: ${mail.error ?? 'unknown error'}`
+  if (mail.state === 'failed') return `every try failed, the last: ${mail.error ?? 'unknown error'}`
   if (mail.state === 'queued') return 'waiting for its turn to be sent'
   return 'not sent: the club has no mail server set'
 }

@@ -87,6 +87,24 @@ describe('delivery of notices with two processes', () => {
     expect(after.items.filter((mail) => emails.includes(mail.to)).every((mail) => mail.state === 'sent')).toBe(true)
   })
 
+  it('shows a mail whose every try failed as given up, with the last error', async () => {
+    smtp.state.refuse = true
+    try {
+      await t.services.mailer.send({ to: 'nowhere@example.ac.jp', subject: 'Never arrives', text: 'Sorry.', kind: 'test' })
+      // Eight tries with backoff (30 s … 64 min): two hours between passes covers each wait.
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        await both()
+        t.clock.advance(2 * 60 * 60_000)
+      }
+    } finally {
+      smtp.state.refuse = false
+    }
+    const admin = await t.as('admin')
+    const outbox = (await t.inject({ method: 'GET', url: '/api/outbox?pageSize=50', headers: admin.headers })).json() as { items: OutboxMail[] }
+    expect(outbox.items.find((mail) => mail.subject === 'Never arrives')).toMatchObject({ state: 'failed', sentAt: null, error: expect.stringContaining('451') })
+    expect(received(['nowhere@example.ac.jp'])).toEqual([])
+  })
+
   it('loses nothing when the processes stop before the evening: the next one sends the reminders', async () => {
     const room = await createRoom(t.db, { name: 'Studio D' })
     const period = await createPeriod(t.db, '4th', '15:00', '16:30')

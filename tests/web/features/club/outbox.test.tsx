@@ -28,7 +28,7 @@ beforeEach(() => {
 })
 
 describe('the mail outbox', () => {
-  it('shows each mail’s state: sent, waiting, failing with the last error, or kept without a mail server', async () => {
+  it('shows each mail’s state: sent, waiting, failing or given up with the last error, or kept without a mail server', async () => {
     server.use(
       http.get('/api/outbox', () =>
         HttpResponse.json({
@@ -37,20 +37,23 @@ describe('the mail outbox', () => {
             mail({ subject: 'Waiting one', state: 'queued' }),
             mail({ subject: 'Failing one', state: 'failing', error: 'Error: 451 try again later' }),
             mail({ subject: 'Kept one', state: 'kept' }),
+            mail({ subject: 'Given up one', state: 'failed', error: 'Error: 550 no such mailbox' }),
           ],
-          total: 4,
+          total: 5,
         }),
       ),
     )
     renderApp('/system-settings', { user: admin })
     const list = await screen.findByRole('list', { name: 'Mail' })
-    const [sent, waiting, failing, kept] = within(list).getAllByRole('listitem')
+    const [sent, waiting, failing, kept, failed] = within(list).getAllByRole('listitem')
     expect(sent).toHaveTextContent('Sent')
     expect(sent).toHaveTextContent(/sent .*2026/)
     expect(waiting).toHaveTextContent('Waiting to be sent')
     expect(failing).toHaveTextContent('Not sent yet, trying again')
     expect(failing).toHaveTextContent('last try failed: Error: 451 try again later')
     expect(kept).toHaveTextContent('Kept here (no mail server set)')
+    expect(failed).toHaveTextContent('Not sent: given up')
+    expect(failed).toHaveTextContent('every try failed, the last: Error: 550 no such mailbox')
   })
 })
 
