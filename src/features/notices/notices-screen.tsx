@@ -109,6 +109,7 @@ function NoticeRow({ notice, online, onRead, busy }: { notice: Notice; online: b
         {notice.link ? (
           <a
             href={notice.link}
+            aria-label={`Open: ${notice.title}`}
             onClick={(event) => {
               if (event.ctrlKey || event.metaKey || event.shiftKey) return
               // Marks it read on the way; the link is an in-app path (with its search), so the router takes it.

@@ -46,7 +46,7 @@ describe('the bell and the notice list', () => {
   it('opens a notice’s link in the app and marks it read on the way', async () => {
     noticesState.notices = [buildNotice({ title: 'Choose how you hear from us', link: '/profile' })]
     const { user } = renderApp('/notices', { user: knownUser })
-    await user.click(await screen.findByRole('link', { name: 'Open' }))
+    await user.click(await screen.findByRole('link', { name: 'Open: Choose how you hear from us' }))
     await screen.findByRole('heading', { name: 'Your profile' })
     expect(await bell('none unread')).toBeInTheDocument()
     expect(noticesState.notices[0]!.readAt).not.toBeNull()
