@@ -42,6 +42,7 @@ import { Route as AuthenticatedFestivalScheduleGeneratorRouteImport } from './ro
 import { Route as AuthenticatedIntroRouteImport } from './routes/_authenticated/intro'
 import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authenticated/intro-edit'
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
+import { Route as AuthenticatedNoticesRouteImport } from './routes/_authenticated/notices'
 import { Route as AuthenticatedPasswordChangeRouteImport } from './routes/_authenticated/password-change'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedRoomAllocationListRouteImport } from './routes/_authenticated/room-allocation-list'
@@ -242,6 +243,11 @@ const AuthenticatedIntroListRoute = AuthenticatedIntroListRouteImport.update({
   path: '/intro-list',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedNoticesRoute = AuthenticatedNoticesRouteImport.update({
+  id: '/notices',
+  path: '/notices',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedPasswordChangeRoute =
   AuthenticatedPasswordChangeRouteImport.update({
     id: '/password-change',
@@ -379,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
+  '/notices': typeof AuthenticatedNoticesRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
@@ -430,6 +437,7 @@ export interface FileRoutesByTo {
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
+  '/notices': typeof AuthenticatedNoticesRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
@@ -484,6 +492,7 @@ export interface FileRoutesById {
   '/_authenticated/intro': typeof AuthenticatedIntroRoute
   '/_authenticated/intro-edit': typeof AuthenticatedIntroEditRoute
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
+  '/_authenticated/notices': typeof AuthenticatedNoticesRoute
   '/_authenticated/password-change': typeof AuthenticatedPasswordChangeRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
@@ -539,6 +548,7 @@ export interface FileRouteTypes {
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
+    | '/notices'
     | '/password-change'
     | '/profile'
     | '/room-allocation-list'
@@ -590,6 +600,7 @@ export interface FileRouteTypes {
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
+    | '/notices'
     | '/password-change'
     | '/profile'
     | '/room-allocation-list'
@@ -643,6 +654,7 @@ export interface FileRouteTypes {
     | '/_authenticated/intro'
     | '/_authenticated/intro-edit'
     | '/_authenticated/intro-list'
+    | '/_authenticated/notices'
     | '/_authenticated/password-change'
     | '/_authenticated/profile'
     | '/_authenticated/room-allocation-list'
@@ -909,6 +921,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIntroListRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/notices': {
+      id: '/_authenticated/notices'
+      path: '/notices'
+      fullPath: '/notices'
+      preLoaderRoute: typeof AuthenticatedNoticesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/password-change': {
       id: '/_authenticated/password-change'
       path: '/password-change'
@@ -1062,6 +1081,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIntroRoute: typeof AuthenticatedIntroRoute
   AuthenticatedIntroEditRoute: typeof AuthenticatedIntroEditRoute
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
+  AuthenticatedNoticesRoute: typeof AuthenticatedNoticesRoute
   AuthenticatedPasswordChangeRoute: typeof AuthenticatedPasswordChangeRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedRoomAllocationListRoute: typeof AuthenticatedRoomAllocationListRoute
@@ -1114,6 +1134,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIntroRoute: AuthenticatedIntroRoute,
   AuthenticatedIntroEditRoute: AuthenticatedIntroEditRoute,
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,
+  AuthenticatedNoticesRoute: AuthenticatedNoticesRoute,
   AuthenticatedPasswordChangeRoute: AuthenticatedPasswordChangeRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedRoomAllocationListRoute: AuthenticatedRoomAllocationListRoute,

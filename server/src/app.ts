@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './health/health.routes'
 import { createSettingsService } from './settings/settings.service'
 import { createMailer } from './mail/mailer'
 import { createNotifier } from './notices/notify'
+import { registerNoticeRoutes } from './notices/notices.routes'
 import { createJobRunner } from './jobs/job-runner'
 import { createWorkerPool } from './workers/worker-pool'
 import { registerMailRoutes } from './mail/mail.routes'
@@ -170,7 +171,7 @@ export async function buildApp(options: AppOptions) {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
   // In-app notices and their mails, written in the transaction of the change they tell about.
-  const notifier = createNotifier({ mailer, publicUrl })
+  const notifier = createNotifier({ mailer, publicUrl, clock })
   // Room allocation rounds (issue 15): their jobs run rounds at the closing time and make the next one.
   const rounds = createRoundsService({ db, clock, settings, scheduleVersion, jobs, workers, notifier, mailer, log: app.log })
   registerRoundJobs(jobs, rounds)
@@ -182,7 +183,7 @@ export async function buildApp(options: AppOptions) {
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
   // Each area registers its routes here, in one line, with the services it needs.
-  registerMailRoutes(app, { db })
+  registerMailRoutes(app, { db, sends: mailer.sends })
   registerClubRoutes(app, { db, clock, settings, scheduleVersion })
   registerMemberRoutes(app, { db, settings })
   registerAccountsRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
@@ -190,9 +191,10 @@ export async function buildApp(options: AppOptions) {
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerBandRoutes(app, { db, clock, scheduleVersion })
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
-  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
+  registerLiveRoutes(app, { db, clock, settings, mailer, notifier, publicUrl, workers })
   registerFeedbackRoutes(app, { db, clock, settings, notifier, mailer })
   registerAllocationRoutes(app, rounds)
+  registerNoticeRoutes(app, { db, clock, settings, jobs, mailer, notifier, feed, secret: options.jwtSecret, publicUrl })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

@@ -60,6 +60,15 @@ export const clubSettingsSchema = z
         periodIds: z.array(z.uuid('Choose a period')).max(24, 'At most 24 periods').default([]),
       })
       .prefault({}),
+    notices: z
+      .object({
+        /** When, the evening before, members are reminded of the next day's bookings (club time). */
+        bookingReminderAt: z
+          .string('Enter a time')
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, e.g. 20:00')
+          .default('20:00'),
+      })
+      .prefault({}),
   })
   .superRefine((value, context) => {
     if (value.registration.mode === 'invite' && value.registration.inviteCode.length < 4) {

@@ -11,6 +11,7 @@ const appPaths = [
   '/dashboard2',
   '/dashboard403',
   '/profile',
+  '/notices',
   '/password-change',
   '/intro',
   '/intro-edit',

@@ -4,9 +4,9 @@ import { roles, userStatuses } from '../../../src/contract/auth'
 import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/contract/bookings'
 import { applicationStatuses, eventKinds, eventStatuses, seasons, type EventDay, type Song, type UnavailableWindow } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
-import type { NoticeKind } from '../../../src/contract/notices'
 import { feedbackCategories, feedbackStatuses, feedbackTargets } from '../../../src/contract/choices'
 import type { AllocationResult } from '../../../src/contract/allocation'
+import type { NoticeDelivery, NoticeKind } from '../../../src/contract/notices'
 
 export const userRole = pgEnum('user_role', roles)
 export const userStatus = pgEnum('user_status', userStatuses)
@@ -644,4 +644,56 @@ export const allocationOutcomes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.roundId, t.bandId] }), index('allocation_outcomes_band_week_idx').on(t.bandId, t.weekStart)],
+)
+
+// ── Notifications and calendar feeds (issue 17 items 3–4, decision 023) ──
+
+/**
+ * How each kind of notice reaches a person: `mail` (in the app and by mail), `app` or `off`.
+ * No row means the default, `mail`; `notify` reads the rows of the people it tells.
+ */
+export const noticePreferences = pgTable(
+  'notice_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NoticeKind>().notNull(),
+    delivery: text('delivery').$type<NoticeDelivery>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] }), check('notice_preferences_delivery_check', sql`${t.delivery} in ('mail', 'app', 'off')`)],
+)
+
+/**
+ * A daily notice run that has happened (`booking-tomorrow` for the bookings of `day`): the job
+ * inserts its row in the transaction that writes the notices, so however many processes run
+ * the day's job, and however often, the people are told once.
+ */
+export const noticeRuns = pgTable(
+  'notice_runs',
+  {
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day] })],
+)
+
+/**
+ * A member's secret calendar feed. Only a SHA-256 of the token is kept (the lookup key); the
+ * token itself is an HMAC of the row's id under the server's secret, so the owner can be shown
+ * the link again while a copy of the database alone reveals no feed. Revoking deletes the row.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_user_key').on(t.userId), uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
 )

@@ -25,6 +25,17 @@ export const accessTable = {
   'GET /api/me': { access: 'member', scope: 'own account' },
   // mail
   'GET /api/outbox': { access: 'admin' },
+  // notices and calendar feeds (issue 17, decision 023)
+  'GET /api/notices': { access: 'member', scope: 'own notices' },
+  'GET /api/notices/unread-count': { access: 'member', scope: 'own notices' },
+  'POST /api/notices/:noticeId/read': { access: 'member', scope: 'own notices (another person’s is a 404)' },
+  'POST /api/notices/read-all': { access: 'member', scope: 'own notices' },
+  'GET /api/me/notice-preferences': { access: 'member', scope: 'own choices' },
+  'PUT /api/me/notice-preferences': { access: 'member', scope: 'own choices' },
+  'GET /api/me/calendar-feed': { access: 'member', scope: 'own feed' },
+  'POST /api/me/calendar-feed': { access: 'member', scope: 'own feed' },
+  'DELETE /api/me/calendar-feed': { access: 'member', scope: 'own feed' },
+  'GET /api/calendar/:token.ics': { access: 'public', scope: 'the feed whose secret token is in the address; any other token is a 404' },
   // club
   'GET /api/club': { access: 'public' },
   'GET /api/settings': { access: 'admin' },
@@ -130,7 +141,7 @@ export const accessTable = {
   'PUT /api/events/:eventId/timetable/draft': { access: 'executive' },
   'POST /api/events/:eventId/timetable/generate': { access: 'executive' },
   'POST /api/events/:eventId/timetable/publish': { access: 'executive', scope: 'a draft that breaks a hard rule needs confirmBreaks' },
-  'GET /api/events/:eventId/timetable.ics': { access: 'member', scope: 'the latest published version' },
+  'GET /api/events/:eventId/timetable.ics': { access: 'public', scope: 'the latest published version of a live that is not a draft' },
   'GET /api/events/:eventId/timetable.csv': { access: 'member', scope: 'the latest published version' },
   // feedback (issue 16, decision 022): the author of anonymous feedback is in no answer but an admin's
   'GET /api/feedback/options': { access: 'member' },

@@ -22,7 +22,7 @@ const timeZones = (() => {
   }
 })()
 
-type TextPath = 'clubName' | 'registration.inviteCode'
+type TextPath = 'clubName' | 'registration.inviteCode' | 'notices.bookingReminderAt'
 type NumberPath = 'booking.horizonDays' | 'booking.bandPeriodsPerWeek' | 'booking.personalPeriodsPerWeek' | 'uploadLimitMb'
 type BooleanPath = 'booking.personalPracticeAllowed' | 'publicSchedule.enabled' | 'publicSchedule.showBandNames' | 'anonymousFeedbackAllowed'
 
@@ -53,7 +53,7 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
     },
   })
 
-  const text = (name: TextPath, label: string, extra: { description?: string } = {}) => (
+  const text = (name: TextPath, label: string, extra: { description?: string; type?: string } = {}) => (
     <form.AppField name={name}>{(field) => <field.TextField label={label} autoComplete="off" {...extra} />}</form.AppField>
   )
   const number = (name: NumberPath, label: string, description?: string) => (
@@ -111,6 +111,15 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
           <div className="flex flex-col gap-3">
             {checkbox('publicSchedule.enabled', 'Publish the room schedule for visitors')}
             {checkbox('publicSchedule.showBandNames', 'Show band names on it', 'Otherwise slots only say “Booked”. Personal practice never names the person.')}
+          </div>
+        </Card>
+
+        <Card title="Reminders">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text('notices.bookingReminderAt', 'Remind members of tomorrow’s bookings at', {
+              type: 'time',
+              description: 'The evening before, in the club’s time zone (in the app, and by mail for those who want it).',
+            })}
           </div>
         </Card>
 

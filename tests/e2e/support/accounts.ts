@@ -61,4 +61,7 @@ export const E2E_USERS = {
   allocationLeaderB: seed('allocation-leader-b', 'Haru Ono', { enrollmentYear: 2025 }),
   allocationLeaderC: seed('allocation-leader-c', 'Jun Takeda', { enrollmentYear: 2023 }),
   allocationExecutive: seed('allocation-executive', 'Kazuki Shimizu', { enrollmentYear: 2023 }),
+  // Notices and calendar feeds.
+  noticeLeader: seed('notice-leader', 'Nanami Kobayashi', { enrollmentYear: 2024 }),
+  feedOwner: seed('feed-owner', 'Itsuki Shimizu', { enrollmentYear: 2025 }),
 } satisfies Record<string, SeedAccount>
