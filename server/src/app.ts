@@ -4,6 +4,10 @@ import type { ApiErrorBody } from '../../src/contract/errors'
 import rateLimit from '@fastify/rate-limit'
 import compress from '@fastify/compress'
 import zlib from 'node:zlib'
+import path from 'node:path'
+import { mkdtempSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
@@ -33,6 +37,11 @@ import { registerBookingRoutes } from './bookings/bookings.routes'
 import { createScheduleVersion } from './bookings/schedule-cache'
 import { openChangeFeed } from './db/change-feed'
 import { registerLiveRoutes } from './lives/lives.routes'
+import { localStorage } from './files/storage'
+import { createFilesService } from './files/files.service'
+import { createUploads } from './files/uploads'
+import { createFileLinks } from './files/file-links'
+import { registerFileRoutes } from './files/files.routes'
 
 export interface AppOptions {
   database: Database
@@ -52,6 +61,8 @@ export interface AppOptions {
   bodyLimit?: number
   /** Timeouts and the connection cap; CONNECTION_LIMITS unless a test needs others. */
   connectionLimits?: Partial<ConnectionLimits>
+  /** The club's files: `uploads/` (tus, in progress) and `store/` (the local file storage). Omitted (tests): a temporary folder, removed when the app closes. */
+  filesDir?: string
 }
 
 /** helmet's options: the content security policy and the rest (security-headers.ts). */
@@ -168,7 +179,15 @@ export async function buildApp(options: AppOptions) {
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
   // In-app notices and their mails, written in the transaction of the change they tell about.
   const notifier = createNotifier({ mailer, publicUrl })
-  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers }
+  // The club's files (decision 024): bytes in the storage, rows in `files`, uploads by tus.
+  const filesDir = options.filesDir ?? mkdtempSync(path.join(tmpdir(), 'bandroom-files-'))
+  if (!options.filesDir) app.addHook('onClose', () => rm(filesDir, { recursive: true, force: true }))
+  const storage = localStorage(path.join(filesDir, 'store'))
+  const files = createFilesService({ db, clock, storage, jobs, log: app.log })
+  files.registerJobs()
+  const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log })
+  const fileLinks = createFileLinks(options.jwtSecret, clock)
+  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, files, uploads, storage }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
@@ -182,6 +201,7 @@ export async function buildApp(options: AppOptions) {
   registerBandRoutes(app, { db, clock, scheduleVersion })
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
   registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
+  registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

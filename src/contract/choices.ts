@@ -45,3 +45,9 @@ export function liveKindName(kind: EventKind, season?: Season | null) {
   if (kind === 'seasonal') return `${seasonLabels[season ?? 'summer']} live`
   return eventKindLabels[kind]
 }
+
+// files (SPEC §5.8)
+export const fileVisibilities = ['members', 'executives'] as const
+export type FileVisibility = (typeof fileVisibilities)[number]
+export const fileSorts = ['name', '-name', 'newest', 'oldest', 'largest', 'smallest'] as const
+export type FileSort = (typeof fileSorts)[number]

@@ -73,6 +73,15 @@ export const errorCodes = [
   'TIMETABLE_HAS_BREAKS',
   'NO_DRAFT',
   'NOT_ACCEPTED',
+  // Files (SPEC §5.8, issue 16)
+  'FILE_TYPE_REFUSED',
+  'FILE_TOO_LARGE',
+  'FILE_NAME_TAKEN',
+  'FOLDER_NAME_TAKEN',
+  'FOLDER_NOT_EMPTY',
+  'FOLDER_INSIDE_ITSELF',
+  'LINK_EXPIRED',
+  'RANGE_NOT_SATISFIABLE',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
