@@ -86,7 +86,7 @@ export function tusClient(baseURL: string, headers: Record<string, string>) {
       const response = await fetch(`${baseURL}${location}`, {
         method: 'PATCH',
         headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-        body: bytes,
+        body: new Uint8Array(bytes),
       })
       return { status: response.status, offset: Number(response.headers.get('upload-offset')), body: await response.text() }
     },

@@ -88,13 +88,13 @@ describe('uploading a file (tus)', () => {
 
   it('refuses a kind the club does not accept', async () => {
     const settings = await t.services.settings.get()
-    await t.services.settings.replace({ ...settings, allowedFileKinds: ['pdf'] })
+    await t.services.settings.replace({ ...settings, allowedFileKinds: ['pdf'] }, null)
     try {
       const sent = await tus.upload(samples.png(), { filename: 'not-allowed.png' })
       expect(sent.status).toBe(415)
       expect(errorOf(sent.body).message).toMatch(/does not accept images/)
     } finally {
-      await t.services.settings.replace(settings)
+      await t.services.settings.replace(settings, null)
     }
   })
 
