@@ -142,6 +142,48 @@ describe('uploading a file (tus)', () => {
     expect((await tusClient(baseURL, {}).create(100, { filename: 'x.txt' })).status).toBe(401)
   })
 
+  it('stores an upload whose last bytes arrived just before the process died, when its client asks where it stands', async () => {
+    const bytes = samples.png()
+    const created = await tus.create(bytes.length, { filename: 'late.png' })
+    const id = created.location!.split('/').pop()!
+    // The bytes reach the disk, but the process dies before it writes the row: no answer, no file.
+    const { Readable } = await import('node:stream')
+    await t.services.uploads.datastore.write(Readable.from([bytes]), id, 0)
+    expect((await list('?q=late.png')).total).toBe(0)
+    const where = await tus.head(created.location!)
+    expect(where.offset).toBe(bytes.length)
+    expect((await list('?q=late.png')).items).toEqual([expect.objectContaining({ name: 'late.png', sha256: sha256(bytes) })])
+  })
+
+  it('removes a row whose bytes never reached storage, and makes the file it replaced current again', async () => {
+    const old = samples.text('the old programme\n')
+    expect((await tus.upload(old, { filename: 'programme.txt' })).status).toBe(204)
+    const previous = (await list('?q=programme.txt')).items[0]!
+    // The first half of storing ran; the process died before the bytes were in storage.
+    const row = await t.services.files.beginStore({
+      storageKey: 'c0ffee00c0ffee00c0ffee00c0ffee00',
+      folderId: null,
+      name: 'programme.txt',
+      description: '',
+      visibility: 'members',
+      onClash: 'replace',
+      size: 10,
+      type: 'text/plain',
+      sha256: 'x'.repeat(64),
+      uploadedBy: executive.user.id,
+    })
+    expect(row.status).toBe('storing')
+    expect((await list('?q=programme.txt')).total).toBe(0)
+    t.clock.advance(61 * 60 * 1000)
+    await t.services.jobs.runDue()
+    expect(await t.db.select().from(files).where(eq(files.id, row.id))).toEqual([])
+    const signedIn = await t.signIn(executive.user.email, executive.user.password)
+    const response = await t.inject({ method: 'GET', url: '/api/files?q=programme.txt', headers: { authorization: `Bearer ${signedIn.access_token}` } })
+    expect(response.json().items.map((file: { id: string }) => file.id)).toEqual([previous.id])
+    executive = { ...executive, token: signedIn.access_token, headers: { authorization: `Bearer ${signedIn.access_token}` } }
+    tus = tusClient(baseURL, executive.headers)
+  })
+
   it('deletes an abandoned partial upload a day after it started', async () => {
     const created = await tus.create(1000, { filename: 'abandoned.txt' })
     await tus.patch(created.location!, 0, Buffer.alloc(400, 65))
