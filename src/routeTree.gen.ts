@@ -37,6 +37,7 @@ import { Route as AuthenticatedFestivalBandListRouteImport } from './routes/_aut
 import { Route as AuthenticatedFestivalParticipantListRouteImport } from './routes/_authenticated/festival-participant-list'
 import { Route as AuthenticatedFestivalScheduleRouteImport } from './routes/_authenticated/festival-schedule'
 import { Route as AuthenticatedFestivalScheduleGeneratorRouteImport } from './routes/_authenticated/festival-schedule-generator'
+import { Route as AuthenticatedFilesRouteImport } from './routes/_authenticated/files'
 import { Route as AuthenticatedIntroRouteImport } from './routes/_authenticated/intro'
 import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authenticated/intro-edit'
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
@@ -212,6 +213,11 @@ const AuthenticatedFestivalScheduleGeneratorRoute =
     path: '/festival-schedule-generator',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedFilesRoute = AuthenticatedFilesRouteImport.update({
+  id: '/files',
+  path: '/files',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedIntroRoute = AuthenticatedIntroRouteImport.update({
   id: '/intro',
   path: '/intro',
@@ -353,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/files': typeof AuthenticatedFilesRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
@@ -401,6 +408,7 @@ export interface FileRoutesByTo {
   '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/files': typeof AuthenticatedFilesRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
@@ -452,6 +460,7 @@ export interface FileRoutesById {
   '/_authenticated/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/_authenticated/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/_authenticated/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/_authenticated/files': typeof AuthenticatedFilesRoute
   '/_authenticated/intro': typeof AuthenticatedIntroRoute
   '/_authenticated/intro-edit': typeof AuthenticatedIntroEditRoute
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
@@ -504,6 +513,7 @@ export interface FileRouteTypes {
     | '/festival-participant-list'
     | '/festival-schedule'
     | '/festival-schedule-generator'
+    | '/files'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
@@ -552,6 +562,7 @@ export interface FileRouteTypes {
     | '/festival-participant-list'
     | '/festival-schedule'
     | '/festival-schedule-generator'
+    | '/files'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
@@ -602,6 +613,7 @@ export interface FileRouteTypes {
     | '/_authenticated/festival-participant-list'
     | '/_authenticated/festival-schedule'
     | '/_authenticated/festival-schedule-generator'
+    | '/_authenticated/files'
     | '/_authenticated/intro'
     | '/_authenticated/intro-edit'
     | '/_authenticated/intro-list'
@@ -835,6 +847,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFestivalScheduleGeneratorRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/files': {
+      id: '/_authenticated/files'
+      path: '/files'
+      fullPath: '/files'
+      preLoaderRoute: typeof AuthenticatedFilesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/intro': {
       id: '/_authenticated/intro'
       path: '/intro'
@@ -997,6 +1016,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedFestivalParticipantListRoute: typeof AuthenticatedFestivalParticipantListRoute
   AuthenticatedFestivalScheduleRoute: typeof AuthenticatedFestivalScheduleRoute
   AuthenticatedFestivalScheduleGeneratorRoute: typeof AuthenticatedFestivalScheduleGeneratorRoute
+  AuthenticatedFilesRoute: typeof AuthenticatedFilesRoute
   AuthenticatedIntroRoute: typeof AuthenticatedIntroRoute
   AuthenticatedIntroEditRoute: typeof AuthenticatedIntroEditRoute
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
@@ -1046,6 +1066,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedFestivalScheduleRoute: AuthenticatedFestivalScheduleRoute,
   AuthenticatedFestivalScheduleGeneratorRoute:
     AuthenticatedFestivalScheduleGeneratorRoute,
+  AuthenticatedFilesRoute: AuthenticatedFilesRoute,
   AuthenticatedIntroRoute: AuthenticatedIntroRoute,
   AuthenticatedIntroEditRoute: AuthenticatedIntroEditRoute,
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,

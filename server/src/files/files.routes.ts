@@ -223,8 +223,9 @@ export function registerFileRoutes(
         .header('accept-ranges', 'bytes')
         // The link is personal and its bytes never change: the browser may keep them while the link lives.
         .header('cache-control', 'private, max-age=3600')
-        // Previews are shown in the app's own frame (PDF); nowhere else, and never as a page that runs scripts.
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox")
+        // Previews are shown in the app's own frame (PDF), nowhere else, and never as a page that
+        // runs scripts; a sandbox would also stop the browser's PDF viewer, so PDFs go without one.
+        .header('content-security-policy', `default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'${file.type === 'application/pdf' ? '' : '; sandbox'}`)
         .header('x-frame-options', 'SAMEORIGIN')
       if (request.headers['if-none-match'] === etag) return sendEmpty(reply, 304)
       if (range) {
