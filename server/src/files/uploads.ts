@@ -154,7 +154,9 @@ export function createUploads({
     },
     async onUploadCreate(req, upload) {
       const principal = principalOf(req)
-      const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {})
+      // A key sent without a value (`folderId` at the top) arrives as null.
+      const sent = Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([key, value]) => [key, value ?? '']))
+      const parsed = uploadMetadataSchema.safeParse(sent)
       if (!parsed.success) throw new UploadRefusal(400, 'VALIDATION_FAILED', 'Some fields need attention.', fieldErrors(parsed.error.issues))
       if (upload.size === undefined) throw new UploadRefusal(400, 'VALIDATION_FAILED', 'Tell the size of the file when the upload starts.')
       const metadata = parsed.data
@@ -171,7 +173,7 @@ export function createUploads({
       }
       // The clean-up exists before the upload's first byte does (decision 014: durable).
       await withTransaction(db, (tx) => jobs.enqueue(tx, { kind: UPLOAD_EXPIRE_JOB, payload: { uploadId: upload.id }, runAt: new Date(clock().getTime() + DAY_MS) }))
-      return { metadata: { ...upload.metadata, ...Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, String(value)])), uploaderId: principal.user.id } }
+      return { metadata: { ...sent, ...Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, String(value)])), uploaderId: principal.user.id } }
     },
     async onUploadFinish(_req, upload) {
       await finish(upload)

@@ -52,4 +52,7 @@ export const E2E_USERS = {
   // Layout: a band whose members filled in long university details.
   layoutLeader: seed('layout-leader', 'Haruto Nishimura', { enrollmentYear: 2023 }),
   layoutBandmate: seed('layout-bandmate', 'Akari Matsumoto', { enrollmentYear: 2025 }),
+  // Files: an executive who uploads, a member who previews and downloads.
+  filesLibrarian: seed('files-librarian', 'Emi Kobayashi', { enrollmentYear: 2023 }),
+  filesReader: seed('files-reader', 'Hayato Shimizu', { enrollmentYear: 2025 }),
 } satisfies Record<string, SeedAccount>
