@@ -5,10 +5,10 @@ import { pipeline } from 'node:stream/promises'
 import { fileTypeFromFile } from 'file-type'
 import { extensionOf, fileKinds, type FileKind, type FileKindId } from '../../../src/contract/files'
 
-/** The SHA-256 of a file, read as a stream (64 KiB at a time): memory stays flat whatever its size. */
+/** The SHA-256 of a file, read as a stream (1 MiB at a time): memory stays flat whatever its size. */
 export async function sha256Of(filePath: string) {
   const hash = createHash('sha256')
-  await pipeline(createReadStream(filePath, { highWaterMark: 64 * 1024 }), hash)
+  await pipeline(createReadStream(filePath, { highWaterMark: 1024 * 1024 }), hash)
   return hash.digest('hex')
 }
 

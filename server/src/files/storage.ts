@@ -57,7 +57,8 @@ export function localStorage(dir: string): FileStorage {
       }
     },
     read(key, range) {
-      return createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {})
+      // 1 MiB reads: a sixteenth of the system calls of the default 64 KiB, still flat memory per download.
+      return createReadStream(fileOf(key), { highWaterMark: 1024 * 1024, ...(range ? { start: range.start, end: range.end } : {}) })
     },
     async size(key) {
       try {
