@@ -38,6 +38,7 @@ const appPaths = [
   '/festival-band-list',
   '/festival-schedule',
   '/festival-schedule-generator',
+  '/files',
 ]
 
 let browser: Browser
