@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createHash, type Hash } from 'node:crypto'
 import { rm } from 'node:fs/promises'
+import { Transform, type Readable } from 'node:stream'
 import path from 'node:path'
 import { MemoryLocker, Server, type ServerOptions } from '@tus/server'
 import { FileStore } from '@tus/file-store'
@@ -53,6 +55,57 @@ class ClubTusServer extends Server {
   }
 }
 
+/**
+ * The file store, hashing as bytes stream in: each upload's SHA-256 grows with every PATCH
+ * written in order in this process, so the finish step needs no second read. A gap (a write
+ * that failed, an upload continued after a restart or on another process) drops the running
+ * hash, and the finish step reads the file once instead.
+ */
+class HashingFileStore extends FileStore {
+  private readonly hashes = new Map<string, { hash: Hash; length: number }>()
+
+  override async write(readable: Readable, id: string, offset: number) {
+    let state = this.hashes.get(id)
+    if (state && state.length !== offset) {
+      this.hashes.delete(id)
+      state = undefined
+    }
+    if (!state && offset === 0) {
+      // Uploads abandoned in this process leave their entry until their clean-up; a bound keeps it small.
+      if (this.hashes.size >= 1000) this.hashes.clear()
+      state = { hash: createHash('sha256'), length: 0 }
+      this.hashes.set(id, state)
+    }
+    if (!state) return super.write(readable, id, offset)
+    const running = state
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        running.hash.update(chunk)
+        running.length += chunk.length
+        callback(null, chunk)
+      },
+    })
+    readable.once('error', (error) => tap.destroy(error))
+    try {
+      return await super.write(readable.pipe(tap), id, offset)
+    } catch (error) {
+      this.hashes.delete(id)
+      throw error
+    }
+  }
+
+  /** The SHA-256 of an upload whose `size` bytes all streamed through this process in order, once. */
+  takeHash(id: string, size: number) {
+    const state = this.hashes.get(id)
+    this.hashes.delete(id)
+    return state && state.length === size ? state.hash.digest('hex') : undefined
+  }
+
+  forget(id: string) {
+    this.hashes.delete(id)
+  }
+}
+
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]
 const nodeRequestOf = (req: TusRequest) => (req as unknown as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req
 
@@ -83,7 +136,7 @@ export function createUploads({
   log: FastifyBaseLogger
 }) {
   const principals = new WeakMap<IncomingMessage, Principal>()
-  const datastore = new FileStore({ directory: dir })
+  const datastore = new HashingFileStore({ directory: dir })
   const principalOf = (req: TusRequest) => {
     const node = nodeRequestOf(req)
     const principal = node && principals.get(node)
@@ -92,6 +145,7 @@ export function createUploads({
   }
 
   async function removeUpload(id: string) {
+    datastore.forget(id)
     await rm(path.join(dir, id), { force: true })
     await rm(path.join(dir, `${id}.json`), { force: true })
   }
@@ -111,7 +165,7 @@ export function createUploads({
     const club = await settings.get()
     const check = await checkFileType(filePath, metadata.filename, club.allowedFileKinds)
     if (!check.ok) throw await refuse(415, 'FILE_TYPE_REFUSED', check.message)
-    const sha256 = await sha256Of(filePath)
+    const sha256 = datastore.takeHash(upload.id, upload.size) ?? (await sha256Of(filePath))
     let row
     try {
       row = await files.beginStore({
