@@ -139,6 +139,29 @@ describe('/files for executives', () => {
     await waitFor(() => expect(api.state.createdFolders).toEqual([{ name: 'Winter live', parentId: scores.id }]))
   })
 
+  it('lists the trash and brings a file back', async () => {
+    const old = buildFile({ name: 'Old minutes.txt', type: 'text/plain', deletedAt: '2026-05-03T00:00:00.000Z' })
+    const api = createFilesApi({ files: [old] })
+    server.use(...api.handlers)
+    const { user } = renderApp('/files?view=trash', { user: executive })
+    const trash = await screen.findByRole('list', { name: 'Deleted files' })
+    expect(trash).toHaveTextContent('Old minutes.txt')
+    expect(screen.getByText(/stay here for 30 days/)).toBeInTheDocument()
+    await user.click(within(trash).getByRole('button', { name: 'Restore Old minutes.txt' }))
+    await waitFor(() => expect(api.state.restored).toEqual([old.id]))
+    expect(await screen.findByText('The trash is empty')).toBeInTheDocument()
+  })
+
+  it('says why a folder that is not empty stays', async () => {
+    const { api } = setup()
+    api.state.nextError = { status: 409, code: 'FOLDER_NOT_EMPTY', message: 'Only an empty folder can be deleted: move or delete what is in it first.' }
+    const { user } = renderApp('/files', { user: executive })
+    await user.click(await screen.findByRole('button', { name: 'Delete the folder Scores' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the folder Scores?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete folder' }))
+    expect(await within(dialog).findByText(/move or delete what is in it first/)).toBeInTheDocument()
+  })
+
   it('uploads a chosen file, asks on a name clash and keeps both', async () => {
     const { api } = setup()
     api.state.clashOnce = true

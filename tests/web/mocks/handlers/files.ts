@@ -43,6 +43,7 @@ export function createFilesApi({ files = [] as FileItem[], folders = [] as Folde
     requests: [] as URL[],
     patches: [] as Array<{ fileId: string; body: Record<string, unknown> }>,
     deleted: [] as string[],
+    restored: [] as string[],
     createdFolders: [] as unknown[],
     uploads: [] as Array<Record<string, string>>,
     nextError: null as Failure | null,
@@ -112,6 +113,19 @@ export function createFilesApi({ files = [] as FileItem[], folders = [] as Folde
       const fileId = String(params.fileId)
       state.deleted.push(fileId)
       rows.set(fileId, { ...rows.get(fileId)!, deletedAt: '2026-05-02T00:00:00.000Z' })
+      return new HttpResponse(null, { status: 204 })
+    }),
+    http.post('/api/files/:fileId/restore', ({ params }) => {
+      const fileId = String(params.fileId)
+      const file = { ...rows.get(fileId)!, deletedAt: null }
+      rows.set(fileId, file)
+      state.restored.push(fileId)
+      return HttpResponse.json(file)
+    }),
+    http.delete('/api/files/folders/:folderId', ({ params }) => {
+      const error = takeError()
+      if (error) return error
+      folderRows.delete(String(params.folderId))
       return new HttpResponse(null, { status: 204 })
     }),
     http.post('/api/files/uploads', ({ request }) => {
