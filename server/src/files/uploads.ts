@@ -3,9 +3,8 @@ import { createHash, type Hash } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { Transform, type Readable } from 'node:stream'
 import path from 'node:path'
-import { MemoryLocker, Server, type ServerOptions } from '@tus/server'
+import { ERRORS, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
-import { ERRORS, type Upload } from '@tus/utils'
 import type { FastifyBaseLogger } from 'fastify'
 import { UPLOADS_PATH, uploadMetadataSchema } from '../../../src/contract/files'
 import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
@@ -61,7 +60,7 @@ class ClubTusServer extends Server {
  * that failed, an upload continued after a restart or on another process) drops the running
  * hash, and the finish step reads the file once instead.
  */
-class HashingFileStore extends FileStore {
+export class HashingFileStore extends FileStore {
   private readonly hashes = new Map<string, { hash: Hash; length: number }>()
 
   override async write(readable: Readable, id: string, offset: number) {
