@@ -28,8 +28,9 @@
  * its own variables are documented there), `allocation` (bench/allocation.ts, issue 15: the room
  * allocator against HiGHS, and 12 weeks of rounds with and without priority points) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
- * of the public pages). All run by default; one alone with `npm run bench -- --only timetable`
- * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`), or BENCH_ONLY=timetable.
+ * of the public pages) and `files` (bench/files.ts, issue 16: a 200 MB upload and download
+ * through the server against `cp`, and the server's peak memory). All run by default; one alone with `npm run bench -- --only timetable`
+ * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`, `--only files`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -46,6 +47,7 @@ import { runAllocationBench } from './allocation'
 import { insertClubLive } from './live-seed'
 import { insertClubRound } from './allocation-seed'
 import { runLighthouseBench } from './lighthouse'
+import { runFilesBench } from './files'
 import { freePort } from '../tests/support/server-process'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -70,7 +72,7 @@ const HEALTH_BUDGET = { p99Ms: 50, bands: 80 }
 const ALLOCATION_HEALTH = { p99Ms: 50, bands: 100 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
 const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
-const SECTIONS = ['http', 'health', 'timetable', 'allocation', 'lighthouse'] as const
+const SECTIONS = ['http', 'health', 'timetable', 'allocation', 'lighthouse', 'files'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -700,6 +702,7 @@ async function main() {
     process.exit(allocationOk && (await allocationHealthSection()) ? 0 : 1)
   }
   if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
+  if (ONLY === 'files') process.exit((await runFilesBench()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; autocannon, the server and the bare server share it.`)
@@ -751,7 +754,8 @@ async function main() {
     const timetableOk = await runTimetableBench()
     const allocationOk = (await runAllocationBench()) && (await allocationHealthSection())
     const lighthouseOk = await lighthouseSection()
-    ok = ok && timetableOk && allocationOk && lighthouseOk
+    const filesOk = await runFilesBench()
+    ok = ok && timetableOk && allocationOk && lighthouseOk && filesOk
   }
   process.exit(ok ? 0 : 1)
 }

@@ -39,6 +39,7 @@ import { Route as AuthenticatedFestivalBandListRouteImport } from './routes/_aut
 import { Route as AuthenticatedFestivalParticipantListRouteImport } from './routes/_authenticated/festival-participant-list'
 import { Route as AuthenticatedFestivalScheduleRouteImport } from './routes/_authenticated/festival-schedule'
 import { Route as AuthenticatedFestivalScheduleGeneratorRouteImport } from './routes/_authenticated/festival-schedule-generator'
+import { Route as AuthenticatedFilesRouteImport } from './routes/_authenticated/files'
 import { Route as AuthenticatedIntroRouteImport } from './routes/_authenticated/intro'
 import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authenticated/intro-edit'
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
@@ -228,6 +229,11 @@ const AuthenticatedFestivalScheduleGeneratorRoute =
     path: '/festival-schedule-generator',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedFilesRoute = AuthenticatedFilesRouteImport.update({
+  id: '/files',
+  path: '/files',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedIntroRoute = AuthenticatedIntroRouteImport.update({
   id: '/intro',
   path: '/intro',
@@ -382,6 +388,7 @@ export interface FileRoutesByFullPath {
   '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/files': typeof AuthenticatedFilesRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
@@ -434,6 +441,7 @@ export interface FileRoutesByTo {
   '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/files': typeof AuthenticatedFilesRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
@@ -489,6 +497,7 @@ export interface FileRoutesById {
   '/_authenticated/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/_authenticated/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/_authenticated/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/_authenticated/files': typeof AuthenticatedFilesRoute
   '/_authenticated/intro': typeof AuthenticatedIntroRoute
   '/_authenticated/intro-edit': typeof AuthenticatedIntroEditRoute
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
@@ -545,6 +554,7 @@ export interface FileRouteTypes {
     | '/festival-participant-list'
     | '/festival-schedule'
     | '/festival-schedule-generator'
+    | '/files'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
@@ -597,6 +607,7 @@ export interface FileRouteTypes {
     | '/festival-participant-list'
     | '/festival-schedule'
     | '/festival-schedule-generator'
+    | '/files'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
@@ -651,6 +662,7 @@ export interface FileRouteTypes {
     | '/_authenticated/festival-participant-list'
     | '/_authenticated/festival-schedule'
     | '/_authenticated/festival-schedule-generator'
+    | '/_authenticated/files'
     | '/_authenticated/intro'
     | '/_authenticated/intro-edit'
     | '/_authenticated/intro-list'
@@ -900,6 +912,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFestivalScheduleGeneratorRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/files': {
+      id: '/_authenticated/files'
+      path: '/files'
+      fullPath: '/files'
+      preLoaderRoute: typeof AuthenticatedFilesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/intro': {
       id: '/_authenticated/intro'
       path: '/intro'
@@ -1078,6 +1097,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedFestivalParticipantListRoute: typeof AuthenticatedFestivalParticipantListRoute
   AuthenticatedFestivalScheduleRoute: typeof AuthenticatedFestivalScheduleRoute
   AuthenticatedFestivalScheduleGeneratorRoute: typeof AuthenticatedFestivalScheduleGeneratorRoute
+  AuthenticatedFilesRoute: typeof AuthenticatedFilesRoute
   AuthenticatedIntroRoute: typeof AuthenticatedIntroRoute
   AuthenticatedIntroEditRoute: typeof AuthenticatedIntroEditRoute
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
@@ -1131,6 +1151,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedFestivalScheduleRoute: AuthenticatedFestivalScheduleRoute,
   AuthenticatedFestivalScheduleGeneratorRoute:
     AuthenticatedFestivalScheduleGeneratorRoute,
+  AuthenticatedFilesRoute: AuthenticatedFilesRoute,
   AuthenticatedIntroRoute: AuthenticatedIntroRoute,
   AuthenticatedIntroEditRoute: AuthenticatedIntroEditRoute,
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,

@@ -4,6 +4,10 @@ import type { ApiErrorBody } from '../../src/contract/errors'
 import rateLimit from '@fastify/rate-limit'
 import compress from '@fastify/compress'
 import zlib from 'node:zlib'
+import path from 'node:path'
+import { mkdtempSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
@@ -37,6 +41,11 @@ import { registerLiveRoutes } from './lives/lives.routes'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
 import { registerAllocationRoutes } from './allocation/rounds.routes'
 import { createRoundsService, registerRoundJobs } from './allocation/rounds.service'
+import { localStorage } from './files/storage'
+import { createFilesService } from './files/files.service'
+import { createUploads } from './files/uploads'
+import { createFileLinks } from './files/file-links'
+import { registerFileRoutes } from './files/files.routes'
 
 export interface AppOptions {
   database: Database
@@ -56,6 +65,8 @@ export interface AppOptions {
   bodyLimit?: number
   /** Timeouts and the connection cap; CONNECTION_LIMITS unless a test needs others. */
   connectionLimits?: Partial<ConnectionLimits>
+  /** The club's files: `uploads/` (tus, in progress) and `store/` (the local file storage). Omitted (tests): a temporary folder, removed when the app closes. */
+  filesDir?: string
 }
 
 /** helmet's options: the content security policy and the rest (security-headers.ts). */
@@ -178,7 +189,15 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onReady', async () => {
     await rounds.currentRound().catch((error: unknown) => app.log.error({ err: error }, 'could not make the current allocation round'))
   })
-  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds }
+  // The club's files (decision 024): bytes in the storage, rows in `files`, uploads by tus.
+  const filesDir = options.filesDir ?? mkdtempSync(path.join(tmpdir(), 'bandroom-files-'))
+  if (!options.filesDir) app.addHook('onClose', () => rm(filesDir, { recursive: true, force: true }))
+  const storage = localStorage(path.join(filesDir, 'store'))
+  const files = createFilesService({ db, clock, storage, jobs, log: app.log })
+  files.registerJobs()
+  const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log })
+  const fileLinks = createFileLinks(options.jwtSecret, clock)
+  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
@@ -195,6 +214,7 @@ export async function buildApp(options: AppOptions) {
   registerFeedbackRoutes(app, { db, clock, settings, notifier, mailer })
   registerAllocationRoutes(app, rounds)
   registerNoticeRoutes(app, { db, clock, settings, jobs, mailer, notifier, feed, secret: options.jwtSecret, publicUrl })
+  registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { text } from './text'
 import { isValidTimeZone } from './terms'
+import { fileKindIds } from './files'
 
 /** ISO weekday: 1 = Monday … 7 = Sunday. */
 export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
@@ -40,6 +41,12 @@ export const clubSettingsSchema = z
       })
       .prefault({}),
     uploadLimitMb: z.number().int().min(1, 'At least 1 MB').max(1024, 'At most 1024 MB').default(25),
+    /** The kinds of file executives may upload (src/contract/files.ts `fileKinds`); all by default. */
+    allowedFileKinds: z
+      .array(z.enum(fileKindIds, { error: 'Choose kinds from the list' }))
+      .max(fileKindIds.length)
+      .refine((kinds) => new Set(kinds).size === kinds.length, 'Choose each kind once')
+      .default([...fileKindIds]),
     anonymousFeedbackAllowed: z.boolean().default(true),
     /**
      * Room allocation rounds (issue 15, decision 020). Wishes for a week open and close in the

@@ -42,6 +42,7 @@ const appPaths = [
   '/feedback-form',
   '/feedback-list',
   '/feedback-list?tab=all',
+  '/files',
 ]
 
 let browser: Browser

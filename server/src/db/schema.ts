@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { roles, userStatuses } from '../../../src/contract/auth'
 import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/contract/bookings'
 import { applicationStatuses, eventKinds, eventStatuses, seasons, type EventDay, type Song, type UnavailableWindow } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
-import { feedbackCategories, feedbackStatuses, feedbackTargets } from '../../../src/contract/choices'
+import { feedbackCategories, feedbackStatuses, feedbackTargets, fileVisibilities } from '../../../src/contract/choices'
 import type { AllocationResult } from '../../../src/contract/allocation'
 import type { NoticeDelivery, NoticeKind } from '../../../src/contract/notices'
 
@@ -696,4 +696,69 @@ export const calendarFeeds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('calendar_feeds_user_key').on(t.userId), uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
+)
+
+// ---------------------------------------------------------------------------------------------
+// Files (SPEC §5.8, issue 16, decision 024): the club's shared files. A row says what a file
+// is; its bytes live in the file storage (server/src/files/storage.ts) under `storage_key`.
+// ---------------------------------------------------------------------------------------------
+
+export const fileVisibility = pgEnum('file_visibility', fileVisibilities)
+/** `storing`: the row is written, its bytes are being put into storage (invisible); `ready`: listed. */
+export const fileStatus = pgEnum('file_status', ['storing', 'ready'])
+
+/** Folders: a tree by `parent_id` (null: at the top). Names are unique among a folder's children, case-insensitively. */
+export const fileFolders = pgTable(
+  'file_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => fileFolders.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('file_folders_parent_name_key').on(sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`)],
+)
+
+/**
+ * Files. A "replace" keeps the old row as an earlier version (`replaced_at` set, the new row's
+ * `previous_version_id` pointing at it); a delete moves it to the trash (`deleted_at`) for 30
+ * days. The current files of a folder (not replaced, not deleted) have unique names there,
+ * case-insensitively; "keep both" gives the newcomer a free name ("score (2).pdf").
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    folderId: uuid('folder_id').references(() => fileFolders.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The type read from the file's first bytes (file-type), never the name's or the browser's claim. */
+    type: text('type').notNull(),
+    sha256: text('sha256').notNull(),
+    description: text('description').notNull().default(''),
+    visibility: fileVisibility('visibility').notNull().default('members'),
+    status: fileStatus('status').notNull().default('storing'),
+    /** The key of its bytes in the file storage: the tus upload's id. */
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The id of the first version: every version of a file shares it. */
+    lineageId: uuid('lineage_id').notNull(),
+    previousVersionId: uuid('previous_version_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('files_storage_key_key').on(t.storageKey),
+    uniqueIndex('files_folder_name_key')
+      .on(sql`coalesce(${t.folderId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`)
+      .where(sql`${t.replacedAt} is null and ${t.deletedAt} is null`),
+    // A folder's listing, by name or by time.
+    index('files_folder_created_idx').on(t.folderId, t.createdAt).where(sql`${t.replacedAt} is null and ${t.deletedAt} is null`),
+    index('files_created_idx').on(t.createdAt).where(sql`${t.replacedAt} is null and ${t.deletedAt} is null`),
+    index('files_lineage_idx').on(t.lineageId),
+    index('files_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
 )

@@ -152,6 +152,23 @@ export const accessTable = {
   'PUT /api/feedback/:feedbackId/status': { access: 'executive' },
   'PUT /api/feedback/:feedbackId/reply': { access: 'executive' },
   'PUT /api/feedback/:feedbackId/hidden': { access: 'executive' },
+  // files (SPEC §5.8, issue 16); a file for executives is a 404 to members everywhere
+  'GET /api/files/folders': { access: 'member' },
+  'POST /api/files/folders': { access: 'executive' },
+  'PATCH /api/files/folders/:folderId': { access: 'executive' },
+  'DELETE /api/files/folders/:folderId': { access: 'executive', scope: 'only an empty folder' },
+  'GET /api/files': { access: 'member', scope: 'files for executives only to executives and admins' },
+  'GET /api/files/trash': { access: 'executive' },
+  'GET /api/files/:fileId': { access: 'member', scope: 'files for executives only to executives and admins; trashed ones to executives' },
+  'PATCH /api/files/:fileId': { access: 'executive' },
+  'DELETE /api/files/:fileId': { access: 'executive' },
+  'POST /api/files/:fileId/restore': { access: 'executive' },
+  'GET /api/files/:fileId/link': { access: 'member', scope: 'a file the caller may see; the link is theirs for 6 hours' },
+  'GET /api/files/:fileId/content': { access: 'public', scope: 'only with a link from /link: its member must still be active and still allowed to see the file' },
+  'POST /api/files/uploads': { access: 'executive' },
+  'PATCH /api/files/uploads/:uploadId': { access: 'executive', scope: 'the uploader’s own upload' },
+  'HEAD /api/files/uploads/:uploadId': { access: 'executive', scope: 'the uploader’s own upload' },
+  'DELETE /api/files/uploads/:uploadId': { access: 'executive', scope: 'the uploader’s own upload' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable

@@ -64,4 +64,7 @@ export const E2E_USERS = {
   // Notices and calendar feeds.
   noticeLeader: seed('notice-leader', 'Nanami Kobayashi', { enrollmentYear: 2024 }),
   feedOwner: seed('feed-owner', 'Itsuki Shimizu', { enrollmentYear: 2025 }),
+  // Files: an executive who uploads, a member who previews and downloads.
+  filesLibrarian: seed('files-librarian', 'Emi Kobayashi', { enrollmentYear: 2023 }),
+  filesReader: seed('files-reader', 'Hayato Shimizu', { enrollmentYear: 2025 }),
 } satisfies Record<string, SeedAccount>
