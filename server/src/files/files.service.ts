@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod'
 import type { Db } from '../db/client'
 import { fileFolders, files, users } from '../db/schema'
-import { withTransaction, type Executor } from '../db/transaction'
+import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
 import { AppError, notFound } from '../http/errors'
 import type { JobRunner } from '../jobs/job-runner'
@@ -386,9 +386,19 @@ export function createFilesService({ db, clock, storage, jobs, log }: { db: Db; 
       return row
     },
 
-    /** The second half: the bytes are in storage, the file is listed. */
-    async markStored(fileId: string) {
-      await db.update(files).set({ status: 'ready', updatedAt: clock() }).where(eq(files.id, fileId))
+    /**
+     * The second half: the bytes are in storage, the file is listed. `tell` runs in the same
+     * transaction (the notice of a file for executives exists exactly when the file is listed).
+     */
+    async markStored(fileId: string, tell?: (tx: Tx) => Promise<unknown>) {
+      await withTransaction(db, async (tx) => {
+        const [listed] = await tx
+          .update(files)
+          .set({ status: 'ready', updatedAt: clock() })
+          .where(and(eq(files.id, fileId), eq(files.status, 'storing')))
+          .returning({ id: files.id })
+        if (listed && tell) await tell(tx)
+      })
     },
 
     /** Undoes `beginStore` for a file whose bytes never made it: the bytes (if any) go first, then the row; a replaced file is current again. */

@@ -5,13 +5,18 @@ import { Transform, type Readable } from 'node:stream'
 import path from 'node:path'
 import { ERRORS, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
+import { and, eq, or } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { UPLOADS_PATH, uploadMetadataSchema } from '../../../src/contract/files'
 import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
 import type { Principal } from '../auth/principal'
+import { holdsPositionIn } from '../auth/auth.service'
 import type { Db } from '../db/client'
-import { withTransaction } from '../db/transaction'
+import { users } from '../db/schema'
+import { withTransaction, type Tx } from '../db/transaction'
 import type { JobRunner } from '../jobs/job-runner'
+import type { Mailer } from '../mail/mailer'
+import type { Notifier } from '../notices/notify'
 import type { SettingsService } from '../settings/settings.service'
 import { checkFileType, sha256Of } from './file-checks'
 import type { FilesService } from './files.service'
@@ -124,7 +129,11 @@ export function createUploads({
   jobs,
   dir,
   log,
+  notifier,
+  mailer,
 }: {
+  notifier: Notifier
+  mailer: Pick<Mailer, 'flush'>
   db: Db
   clock: () => Date
   settings: SettingsService
@@ -134,6 +143,22 @@ export function createUploads({
   dir: string
   log: FastifyBaseLogger
 }) {
+  /** Active admins and this term's position holders, but the uploader. */
+  async function tellExecutives(tx: Tx, file: { name: string; description: string; folderId: string | null; uploadedBy: string | null }) {
+    const term = await settings.currentTerm()
+    const executives = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.status, 'active'), or(eq(users.role, 'admin'), holdsPositionIn(term))))
+    return notifier.notify(tx, {
+      kind: 'file-shared',
+      userIds: executives.map((executive) => executive.id).filter((id) => id !== file.uploadedBy),
+      title: `New file for the executives: ${file.name}`,
+      body: file.description,
+      link: file.folderId ? `/files?folder=${file.folderId}` : '/files',
+    })
+  }
+
   const principals = new WeakMap<IncomingMessage, Principal>()
   const datastore = new HashingFileStore({ directory: dir })
   const principalOf = (req: TusRequest) => {
@@ -186,7 +211,10 @@ export function createUploads({
     }
     if (row.status === 'ready') return row
     await storage.put(upload.id, filePath)
-    await files.markStored(row.id)
+    // A file for executives: the other executives are told (notice kind `file-shared`).
+    const kept = row
+    await files.markStored(kept.id, kept.visibility === 'executives' ? (tx) => tellExecutives(tx, kept) : undefined)
+    mailer.flush()
     log.info({ fileId: row.id, size: upload.size }, 'file stored')
     return row
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readdir } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { files, jobs } from '../../../server/src/db/schema'
+import { files, jobs, notices } from '../../../server/src/db/schema'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { samples, sha256, tusClient } from './support'
 
@@ -34,6 +34,21 @@ describe('uploading a file (tus)', () => {
     expect(sent.status).toBe(204)
     const found = (await list()).items.find((file) => file.name === 'logo.png')
     expect(found).toMatchObject({ size: bytes.length, type: 'image/png', sha256: sha256(bytes) })
+  })
+
+  it('tells the other executives of a file for executives, and nobody of a file for members', async () => {
+    const other = await t.as('executive')
+    const admin = await t.as('admin')
+    const member = await t.as('member')
+    const toldOf = async (userId: string) => (await t.db.select().from(notices).where(eq(notices.userId, userId))).filter((notice) => notice.kind === 'file-shared').map((notice) => notice.title)
+
+    expect((await tus.upload(samples.png(), { filename: 'poster-draft.png', description: '', folderId: '' })).status).toBe(204)
+    expect((await tus.upload(samples.png(), { filename: 'budget.png', description: 'Next term', folderId: '', visibility: 'executives' })).status).toBe(204)
+
+    expect(await toldOf(other.user.id)).toEqual(['New file for the executives: budget.png'])
+    expect(await toldOf(admin.user.id)).toEqual(['New file for the executives: budget.png'])
+    expect(await toldOf(member.user.id)).toEqual([])
+    expect(await toldOf(executive.user.id)).toEqual([])
   })
 
   it('resumes an upload interrupted halfway and ends with the right checksum', async () => {
