@@ -41,6 +41,7 @@ const appPaths = [
   '/feedback-form',
   '/feedback-list',
   '/feedback-list?tab=all',
+  '/room-allocation-list',
 ]
 
 let browser: Browser

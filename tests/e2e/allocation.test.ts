@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { allocationPaths, type RoundList } from '../../src/contract/allocation-rounds'
 import { addDays, dayLabel, periodPhrase, todayIn, weekStartOf } from '../../src/contract/calendar'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
@@ -35,6 +35,17 @@ let periodLabel = ''
 let settingsBefore: Record<string, unknown> = {}
 
 const cell = (room: string, date: string) => `${room}, ${dayLabel(date)}, ${periodPhrase(periodLabel)}`
+
+/** No serious axe violations in the light theme, then again after reloading in the dark one (the page stays dark). */
+async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<unknown>) {
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
+  expect(await seriousViolations(page)).toEqual([])
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+  await page.reload()
+  await ready()
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+  expect(await seriousViolations(page)).toEqual([])
+}
 
 async function currentRoundId() {
   const list = (await callApi(leaderB, 'GET', allocationPaths.rounds)) as unknown as RoundList
@@ -143,6 +154,7 @@ describe('room allocation rounds', () => {
     expect(await check.innerText()).toContain(`${bandB} gets ${cell(loft, tuesday)}; ${bandC} gets ${cell(studio, monday)}.`)
     await dialog.getByRole('button', { name: 'Swap' }).click()
     await page.getByText('Changed by hand since the run.').waitFor()
+    await expectAccessibleInBothThemes(page, () => page.getByText('Changed by hand since the run.').waitFor())
 
     await page.getByRole('button', { name: 'Publish' }).click()
     const publish = page.getByRole('dialog', { name: /^Publish the rooms for the week of/ })
@@ -164,6 +176,7 @@ describe('room allocation rounds', () => {
     // The swap gave the studio on Monday to Low Tide, which had not asked for it: the reason says so.
     expect(lost).toContain(`went to ${bandC} (the club’s executives gave it to them).`)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+    await expectAccessibleInBothThemes(page, () => result.waitFor())
     expect(errors).toEqual([])
     await context.close()
 
