@@ -131,6 +131,16 @@ describe('room allocation rounds', () => {
       [2, studioId, tuesday],
     ])
     expect(saved.wants).toBe(2)
+
+    // The week grid marks the round's cells as held and says why and when they open.
+    await page.goto(`/room-schedule?week=${monday}`)
+    const note = page.getByText(/^The rooms and periods marked for the allocation round are given out by the allocation round for the week of/)
+    await note.waitFor()
+    expect(await note.innerText()).toContain('what no band receives opens for booking when the results are published')
+    const heldStudio = page.getByRole('table').locator('[data-slot-row]').filter({ hasText: `${studio}` }).filter({ hasText: 'Held' })
+    expect(await heldStudio.count()).toBeGreaterThan(0)
+    expect(await page.getByRole('link', { name: `Book ${studio}, ${periodPhrase(periodLabel)}, ${dayLabel(monday)}` }).count()).toBe(0)
+    await expectAccessibleInBothThemes(page, () => note.waitFor())
     expect(errors).toEqual([])
     await context.close()
   })
