@@ -141,7 +141,7 @@ function DialogFooter({ onCancel, children, ...submit }: { onCancel: () => void;
   )
 }
 
-export const { useAppForm, withForm } = createFormHook({
+const kit = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: {
@@ -154,5 +154,33 @@ export const { useAppForm, withForm } = createFormHook({
   },
   formComponents: { Form, FormError, SubmitButton, DialogFooter },
 })
+
+type AnyFormApi = { fieldInfo: Record<string, { instance?: { setMeta: (update: (meta: { errorMap: Record<string, unknown> }) => { errorMap: Record<string, unknown> }) => void } | null }>; setErrorMap: (map: Record<string, undefined>) => void }
+
+/**
+ * The submit validator (the shared schema) puts its messages on fields; TanStack Form drops a
+ * field's message only when that field changes, so a message about two fields ("wishes must
+ * close after they open") stayed after the member fixed the other one, and kept the form
+ * refused. Any change now forgets the submit messages; the next submit checks everything again.
+ */
+function forgetSubmitMessages(formApi: AnyFormApi) {
+  for (const info of Object.values(formApi.fieldInfo)) {
+    info.instance?.setMeta((meta) => (meta.errorMap.onSubmit === undefined ? meta : { ...meta, errorMap: { ...meta.errorMap, onSubmit: undefined } }))
+  }
+  formApi.setErrorMap({ onSubmit: undefined })
+}
+
+export const useAppForm = ((options: Parameters<typeof kit.useAppForm>[0]) =>
+  kit.useAppForm({
+    ...options,
+    listeners: {
+      ...options.listeners,
+      onChange: (event) => {
+        forgetSubmitMessages(event.formApi as unknown as AnyFormApi)
+        options.listeners?.onChange?.(event)
+      },
+    },
+  })) as unknown as typeof kit.useAppForm
+export const { withForm } = kit
 
 export { useFieldContext, useFieldErrors }

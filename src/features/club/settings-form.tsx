@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { clubSettingsSchema, registrationModes, type ClubSettings } from '@/contract/settings'
 import { api } from '@/lib/api-client'
@@ -6,7 +6,8 @@ import { schemaValidator, useServerErrors } from '@/components/form/server-error
 import { Card } from '@/components/ui/page'
 import { clubKeys } from './club-queries'
 import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
-import { CheckboxField } from '@/components/ui/field'
+import { CheckboxField, TextField } from '@/components/ui/field'
+import { periodsQueryOptions, roomsQueryOptions } from '@/lib/reference-queries'
 import { fileKinds, type FileKindId } from '@/contract/files'
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
@@ -24,9 +25,10 @@ const timeZones = (() => {
   }
 })()
 
-type TextPath = 'clubName' | 'registration.inviteCode' | 'notices.bookingReminderAt'
-type NumberPath = 'booking.horizonDays' | 'booking.bandPeriodsPerWeek' | 'booking.personalPeriodsPerWeek' | 'uploadLimitMb'
-type BooleanPath = 'booking.personalPracticeAllowed' | 'publicSchedule.enabled' | 'publicSchedule.showBandNames' | 'anonymousFeedbackAllowed'
+type TextPath = 'clubName' | 'registration.inviteCode' | 'notices.bookingReminderAt' | 'allocation.opensAt' | 'allocation.closesAt'
+type NumberPath = 'booking.horizonDays' | 'booking.bandPeriodsPerWeek' | 'booking.personalPeriodsPerWeek' | 'uploadLimitMb' | 'allocation.wishesPerBand'
+type BooleanPath = 'booking.personalPracticeAllowed' | 'publicSchedule.enabled' | 'publicSchedule.showBandNames' | 'anonymousFeedbackAllowed' | 'allocation.enabled'
+const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
 /** The kinds of file executives may upload (the server checks each file's real type against them). */
 function FileKindsFieldset() {
@@ -53,6 +55,51 @@ function FileKindsFieldset() {
   )
 }
 
+/** Rooms or periods taking part in allocation rounds: none ticked means all of them. */
+function TakingPartFieldset({ legend, all, choices }: { legend: string; all: string; choices: Array<{ id: string; label: string }> | undefined }) {
+  const field = useFieldContext<string[]>()
+  const error = useFieldErrors().find(Boolean)
+  const value = field.state.value
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend>
+      <p className="text-sm text-ink-muted">{value.length ? `${value.length} ticked; the others stay first come, first served.` : all}</p>
+      {choices === undefined ? (
+        <p className="text-sm text-ink-muted">Loading…</p>
+      ) : (
+        choices.map((choice) => (
+          <CheckboxField
+            key={choice.id}
+            label={choice.label}
+            checked={value.includes(choice.id)}
+            onChange={(event) => field.handleChange(event.target.checked ? choices.map((c) => c.id).filter((id) => id === choice.id || value.includes(id)) : value.filter((id) => id !== choice.id))}
+          />
+        ))
+      )}
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+    </fieldset>
+  )
+}
+
+/** Periods a band may receive in a round; empty means the weekly band quota. */
+function PeriodsPerBandField() {
+  const field = useFieldContext<number | null>()
+  const error = useFieldErrors().find(Boolean)
+  return (
+    <TextField
+      type="number"
+      inputMode="numeric"
+      name={field.name}
+      label="Periods a band may receive in a round"
+      description="Leave empty for the weekly band quota."
+      value={field.state.value === null ? '' : String(field.state.value)}
+      onChange={(event) => field.handleChange(event.target.value === '' ? null : Number(event.target.value))}
+      onBlur={field.handleBlur}
+      errors={error ? [error] : []}
+    />
+  )
+}
+
 /** Every club setting in one validated form (SPEC §5.3); saving applies at once. */
 export function SettingsForm({ initial }: { initial: ClubSettings }) {
   const queryClient = useQueryClient()
@@ -64,6 +111,10 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
       await Promise.all([queryClient.invalidateQueries({ queryKey: clubKeys.all }), queryClient.invalidateQueries({ queryKey: ['me'] })])
     },
   })
+
+  // The rooms and periods to choose from for allocation rounds.
+  const rooms = useQuery(roomsQueryOptions())
+  const periods = useQuery(periodsQueryOptions())
 
   const form = useAppForm({
     defaultValues: initial,
@@ -138,6 +189,36 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
           <div className="flex flex-col gap-3">
             {checkbox('publicSchedule.enabled', 'Publish the room schedule for visitors')}
             {checkbox('publicSchedule.showBandNames', 'Show band names on it', 'Otherwise slots only say “Booked”. Personal practice never names the person.')}
+          </div>
+        </Card>
+
+        <Card title="Room allocation">
+          <div className="flex flex-col gap-4">
+            {checkbox(
+              'allocation.enabled',
+              'Give out the busiest rooms in a weekly allocation round',
+              'Bands list the periods they want next week; the round gives them out fairly at its closing time, and the rest opens for booking.',
+            )}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <form.AppField name="allocation.opensWeekday">
+                {(field) => <field.SelectField label="Wishes open on" options={weekdays.map((day, index) => ({ value: String(index + 1), label: day }))} />}
+              </form.AppField>
+              {text('allocation.opensAt', 'at', { type: 'time' })}
+              <form.AppField name="allocation.closesWeekday">
+                {(field) => <field.SelectField label="Wishes close on" options={weekdays.map((day, index) => ({ value: String(index + 1), label: day }))} />}
+              </form.AppField>
+              {text('allocation.closesAt', 'at', { type: 'time', description: 'In the week before the one the round gives out, club time.' })}
+              {number('allocation.wishesPerBand', 'Wishes a band may list')}
+              <form.AppField name="allocation.periodsPerBand">{() => <PeriodsPerBandField />}</form.AppField>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <form.AppField name="allocation.roomIds">
+                {() => <TakingPartFieldset legend="Rooms taking part" all="None ticked: every room in use takes part." choices={rooms.data?.filter((room) => room.active).map((room) => ({ id: room.id, label: room.name }))} />}
+              </form.AppField>
+              <form.AppField name="allocation.periodIds">
+                {() => <TakingPartFieldset legend="Periods taking part" all="None ticked: every period takes part." choices={periods.data?.map((period) => ({ id: period.id, label: `${period.label} (${period.startsAt}–${period.endsAt})` }))} />}
+              </form.AppField>
+            </div>
           </div>
         </Card>
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
 import { screen, waitFor, within } from '@testing-library/react'
 import { server } from '../../mocks/server'
 import { clubHandlers, clubState } from '../../mocks/handlers/club'
@@ -69,6 +70,36 @@ describe('system settings', () => {
     await user.click(within(kinds).getByLabelText('ZIP archives'))
     await user.click(within(form).getByRole('button', { name: 'Save settings' }))
     await waitFor(() => expect(clubState.settings.allowedFileKinds).toEqual(['pdf', 'image', 'audio', 'video', 'office', 'text']))
+  })
+
+  it('turns allocation rounds on with their times, limits and the rooms and periods taking part', async () => {
+    const studio = { id: '00000000-0000-4000-8000-00000000000a', name: 'Studio A', capacity: 6, active: true, shownPublicly: true, sortOrder: 1 }
+    const evening = { id: '00000000-0000-4000-8000-00000000000b', label: '5th', startsAt: '18:00', endsAt: '19:30' }
+    server.use(
+      http.get('/api/rooms', () => HttpResponse.json({ items: [studio] })),
+      http.get('/api/periods', () => HttpResponse.json({ items: [evening] })),
+    )
+    const { user, form } = await openSettings()
+    await user.click(within(form).getByLabelText('Give out the busiest rooms in a weekly allocation round'))
+    // Closing before opening in the week is refused, and nothing is sent.
+    await user.selectOptions(within(form).getByLabelText('Wishes open on'), 'Friday')
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    expect(await within(form).findByText('Wishes must close after they open, in the same week')).toBeInTheDocument()
+    expect(clubState.settings.allocation.enabled).toBe(false)
+
+    await user.selectOptions(within(form).getByLabelText('Wishes open on'), 'Monday')
+    // Fixing the other day forgets the message, which named only the closing time.
+    expect(within(form).queryByText('Wishes must close after they open, in the same week')).not.toBeInTheDocument()
+    await user.selectOptions(within(form).getByLabelText('Wishes close on'), 'Wednesday')
+    await user.type(within(form).getByLabelText('Periods a band may receive in a round'), '2')
+    const rooms = within(form).getByRole('group', { name: 'Rooms taking part' })
+    expect(within(rooms).getByText('None ticked: every room in use takes part.')).toBeInTheDocument()
+    await user.click(await within(rooms).findByLabelText('Studio A'))
+    await user.click(within(within(form).getByRole('group', { name: 'Periods taking part' })).getByLabelText('5th (18:00–19:30)'))
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    await waitFor(() =>
+      expect(clubState.settings.allocation).toMatchObject({ enabled: true, opensWeekday: 1, closesWeekday: 3, periodsPerBand: 2, roomIds: [studio.id], periodIds: [evening.id] }),
+    )
   })
 
   it('shows the empty states of rooms, periods, blackouts and the outbox', async () => {
