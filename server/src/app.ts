@@ -34,6 +34,7 @@ import { createScheduleVersion } from './bookings/schedule-cache'
 import { openChangeFeed } from './db/change-feed'
 import { registerLiveRoutes } from './lives/lives.routes'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
+import { registerDashboardRoutes } from './dashboard/dashboard.routes'
 
 export interface AppOptions {
   database: Database
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions) {
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
   registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
   registerFeedbackRoutes(app, { db, clock, settings, notifier, mailer })
+  registerDashboardRoutes(app, { db, clock, settings })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

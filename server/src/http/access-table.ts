@@ -128,6 +128,9 @@ export const accessTable = {
   'PUT /api/feedback/:feedbackId/status': { access: 'executive' },
   'PUT /api/feedback/:feedbackId/reply': { access: 'executive' },
   'PUT /api/feedback/:feedbackId/hidden': { access: 'executive' },
+  // dashboards (issue 17, decision 025)
+  'GET /api/dashboard': { access: 'member', scope: 'own bookings, bands, applications, performances and details; feedback to own current bands, anonymous authors for admins only' },
+  'GET /api/dashboard/club': { access: 'executive' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable
