@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sessionUserSchema } from './auth'
 import { additionalInfoFields } from './people'
 import { applicationStatuses, bandStatuses, bookingKinds, eventKinds, parts, seasons } from './choices'
 
@@ -47,6 +48,8 @@ export const dashboardLiveSchema = z.object({
   title: z.string(),
   firstDay: z.string(),
   applicationClosesAt: z.string(),
+  /** The deadline in the club's time zone, e.g. "23:59 on Wed 3 Jun". */
+  closesLabel: z.string(),
   /** My bands' applications to it (withdrawn ones left out). */
   applications: z.array(z.object({ id: z.uuid(), band: bandRefSchema, status: z.enum(applicationStatuses) })),
 })
@@ -75,6 +78,8 @@ export const dashboardFeedbackSchema = z.object({
 export type DashboardFeedback = z.infer<typeof dashboardFeedbackSchema>
 
 export const dashboardSchema = z.object({
+  /** The caller as the server sees them now (as GET /api/me): a new position or name shows without signing in again. */
+  user: sessionUserSchema,
   /** The club's today and the server's now, for countdowns that do not trust the phone's clock. */
   today: z.string(),
   now: z.string(),

@@ -12,6 +12,7 @@ import { DELETED_MEMBER_NAME } from '../bands/bands.service'
 import type { Db } from '../db/client'
 import { additionalInfo, applications, bandMembers, bands, bookings, events, feedback, intros, periods, rooms, timetables, users } from '../db/schema'
 import type { SettingsService } from '../settings/settings.service'
+import { instantPhrase } from '../lives/lives-data'
 
 export interface DashboardDeps {
   db: Db
@@ -19,7 +20,7 @@ export interface DashboardDeps {
   settings: SettingsService
 }
 
-type Caller = Pick<SessionUser, 'id' | 'role' | 'isExecutive'>
+type Caller = SessionUser
 
 const author = alias(users, 'author')
 
@@ -163,7 +164,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       for (const row of liveRows) {
         let live = lives.get(row.id)
         if (!live) {
-          live = { id: row.id, kind: row.kind, season: row.season, title: row.title, firstDay: firstDayOf(row.days), applicationClosesAt: row.closesAt.toISOString(), applications: [] }
+          live = { id: row.id, kind: row.kind, season: row.season, title: row.title, firstDay: firstDayOf(row.days), applicationClosesAt: row.closesAt.toISOString(), closesLabel: instantPhrase(row.closesAt, timeZone), applications: [] }
           lives.set(row.id, live)
         }
         if (row.applicationId && row.bandId && row.bandName !== null && row.applicationStatus) {
@@ -191,6 +192,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
         .slice(0, DASHBOARD_LIMITS.performances)
 
       return {
+        user: caller,
         today,
         now: now.toISOString(),
         bookings: bookingRows.map((row) => ({

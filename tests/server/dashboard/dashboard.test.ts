@@ -111,6 +111,7 @@ describe('GET /api/dashboard', () => {
   it('gives a member their next bookings, soonest first, with the room and who of the band plays', async () => {
     const dashboard = await dashboardOf(member)
     expect(dashboard.today).toBe('2026-06-01')
+    expect(dashboard.user).toMatchObject({ id: member.user.id, displayName: 'Mina Member', isExecutive: false })
     expect(dashboard.bookings.map((booking) => booking.id)).toEqual([ids.bandBooking, ids.personal, ids.later])
     const [band, personal] = dashboard.bookings
     expect(band).toMatchObject({ date: '2026-06-02', periodLabel: '3rd', startsAt: '13:00', endsAt: '14:30', roomName: 'Studio A', kind: 'band', band: { id: ids.owls, name: 'Night Owls' } })
@@ -146,6 +147,7 @@ describe('GET /api/dashboard', () => {
         title: 'Summer Live',
         firstDay: '2026-07-18',
         applicationClosesAt: '2026-06-03T14:59:00.000Z',
+        closesLabel: '23:59 on Wed 3 Jun',
         applications: [{ id: ids.owlsApplication, band: { id: ids.owls, name: 'Night Owls' }, status: 'submitted' }],
       },
     ])
@@ -182,6 +184,7 @@ describe('GET /api/dashboard', () => {
 
   it('gives an executive their own cards, not the club’s', async () => {
     const dashboard = await dashboardOf(executive)
+    expect(dashboard.user).toMatchObject({ id: executive.user.id, isExecutive: true })
     expect(dashboard.bookings.map((booking) => booking.id)).toEqual([ids.execBooking])
     expect(dashboard.bands.map((band) => band.name)).toEqual(['Exec Trio'])
     expect(dashboard.openLives.map((live) => [live.title, live.applications])).toEqual([['Summer Live', []]])
