@@ -44,6 +44,7 @@ import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authentica
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
 import { Route as AuthenticatedPasswordChangeRouteImport } from './routes/_authenticated/password-change'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedRoomAllocationListRouteImport } from './routes/_authenticated/room-allocation-list'
 import { Route as AuthenticatedRoomBookingFormRouteImport } from './routes/_authenticated/room-booking-form'
 import { Route as AuthenticatedRoomBookingListRouteImport } from './routes/_authenticated/room-booking-list'
 import { Route as AuthenticatedRoomScheduleRouteImport } from './routes/_authenticated/room-schedule'
@@ -252,6 +253,12 @@ const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedRoomAllocationListRoute =
+  AuthenticatedRoomAllocationListRouteImport.update({
+    id: '/room-allocation-list',
+    path: '/room-allocation-list',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedRoomBookingFormRoute =
   AuthenticatedRoomBookingFormRouteImport.update({
     id: '/room-booking-form',
@@ -374,6 +381,7 @@ export interface FileRoutesByFullPath {
   '/intro-list': typeof AuthenticatedIntroListRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
   '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/room-schedule': typeof AuthenticatedRoomScheduleRoute
@@ -424,6 +432,7 @@ export interface FileRoutesByTo {
   '/intro-list': typeof AuthenticatedIntroListRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
   '/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/room-schedule': typeof AuthenticatedRoomScheduleRoute
@@ -477,6 +486,7 @@ export interface FileRoutesById {
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
   '/_authenticated/password-change': typeof AuthenticatedPasswordChangeRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
   '/_authenticated/room-booking-form': typeof AuthenticatedRoomBookingFormRoute
   '/_authenticated/room-booking-list': typeof AuthenticatedRoomBookingListRoute
   '/_authenticated/room-schedule': typeof AuthenticatedRoomScheduleRoute
@@ -531,6 +541,7 @@ export interface FileRouteTypes {
     | '/intro-list'
     | '/password-change'
     | '/profile'
+    | '/room-allocation-list'
     | '/room-booking-form'
     | '/room-booking-list'
     | '/room-schedule'
@@ -581,6 +592,7 @@ export interface FileRouteTypes {
     | '/intro-list'
     | '/password-change'
     | '/profile'
+    | '/room-allocation-list'
     | '/room-booking-form'
     | '/room-booking-list'
     | '/room-schedule'
@@ -633,6 +645,7 @@ export interface FileRouteTypes {
     | '/_authenticated/intro-list'
     | '/_authenticated/password-change'
     | '/_authenticated/profile'
+    | '/_authenticated/room-allocation-list'
     | '/_authenticated/room-booking-form'
     | '/_authenticated/room-booking-list'
     | '/_authenticated/room-schedule'
@@ -910,6 +923,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/room-allocation-list': {
+      id: '/_authenticated/room-allocation-list'
+      path: '/room-allocation-list'
+      fullPath: '/room-allocation-list'
+      preLoaderRoute: typeof AuthenticatedRoomAllocationListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/room-booking-form': {
       id: '/_authenticated/room-booking-form'
       path: '/room-booking-form'
@@ -1044,6 +1064,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
   AuthenticatedPasswordChangeRoute: typeof AuthenticatedPasswordChangeRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedRoomAllocationListRoute: typeof AuthenticatedRoomAllocationListRoute
   AuthenticatedRoomBookingFormRoute: typeof AuthenticatedRoomBookingFormRoute
   AuthenticatedRoomBookingListRoute: typeof AuthenticatedRoomBookingListRoute
   AuthenticatedRoomScheduleRoute: typeof AuthenticatedRoomScheduleRoute
@@ -1095,6 +1116,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,
   AuthenticatedPasswordChangeRoute: AuthenticatedPasswordChangeRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedRoomAllocationListRoute: AuthenticatedRoomAllocationListRoute,
   AuthenticatedRoomBookingFormRoute: AuthenticatedRoomBookingFormRoute,
   AuthenticatedRoomBookingListRoute: AuthenticatedRoomBookingListRoute,
   AuthenticatedRoomScheduleRoute: AuthenticatedRoomScheduleRoute,

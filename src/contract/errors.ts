@@ -76,6 +76,16 @@ export const errorCodes = [
   // Feedback (SPEC §5.7)
   'ANONYMOUS_NOT_ALLOWED',
   'FEEDBACK_TARGET_INVALID',
+  // Room allocation rounds (issue 15); NOT_BAND_MEMBER and BAND_NOT_ACTIVE above are shared
+  'ALLOCATION_OFF',
+  'ROUND_NOT_OPEN',
+  'ROUND_RUNNING',
+  'ROUND_NOT_DRAFT',
+  'ROUND_PUBLISHED',
+  'TOO_MANY_WISHES',
+  'WISH_NOT_IN_ROUND',
+  'ALLOCATION_RULE_BROKEN',
+  'SLOT_IN_ALLOCATION',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

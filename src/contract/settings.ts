@@ -2,6 +2,11 @@ import { z } from 'zod'
 import { text } from './text'
 import { isValidTimeZone } from './terms'
 
+/** ISO weekday: 1 = Monday … 7 = Sunday. */
+export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
+const weekdaySchema = z.number('Choose a day').int('Choose a day').min(1, 'Choose a day').max(7, 'Choose a day')
+const clockTimeSchema = z.string('Enter a time').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, e.g. 20:00')
+
 export const registrationModes = ['approval', 'invite', 'open', 'closed'] as const
 export type RegistrationMode = (typeof registrationModes)[number]
 
@@ -36,10 +41,33 @@ export const clubSettingsSchema = z
       .prefault({}),
     uploadLimitMb: z.number().int().min(1, 'At least 1 MB').max(1024, 'At most 1024 MB').default(25),
     anonymousFeedbackAllowed: z.boolean().default(true),
+    /**
+     * Room allocation rounds (issue 15, decision 020). Wishes for a week open and close in the
+     * week before it (e.g. Monday 00:00 to Thursday 20:00, club time). Empty `roomIds` /
+     * `periodIds` mean every active room / every period takes part; `periodsPerBand` null
+     * means the weekly band quota (`booking.bandPeriodsPerWeek`).
+     */
+    allocation: z
+      .object({
+        enabled: z.boolean().default(false),
+        opensWeekday: weekdaySchema.default(1),
+        opensAt: clockTimeSchema.default('00:00'),
+        closesWeekday: weekdaySchema.default(4),
+        closesAt: clockTimeSchema.default('20:00'),
+        wishesPerBand: z.number('Enter a number').int('Enter a whole number').min(1, 'At least 1 wish').max(10, 'At most 10 wishes').default(5),
+        periodsPerBand: z.number('Enter a number').int('Enter a whole number').min(1, 'At least 1 period').max(50, 'At most 50 periods').nullable().default(null),
+        roomIds: z.array(z.uuid('Choose a room')).max(50, 'At most 50 rooms').default([]),
+        periodIds: z.array(z.uuid('Choose a period')).max(24, 'At most 24 periods').default([]),
+      })
+      .prefault({}),
   })
   .superRefine((value, context) => {
     if (value.registration.mode === 'invite' && value.registration.inviteCode.length < 4) {
       context.addIssue({ code: 'custom', path: ['registration', 'inviteCode'], message: 'Invite mode needs a code of at least 4 characters' })
+    }
+    const { opensWeekday, opensAt, closesWeekday, closesAt } = value.allocation
+    if (closesWeekday * 10_000 + Number(closesAt.replace(':', '')) <= opensWeekday * 10_000 + Number(opensAt.replace(':', ''))) {
+      context.addIssue({ code: 'custom', path: ['allocation', 'closesAt'], message: 'Wishes must close after they open, in the same week' })
     }
   })
 export type ClubSettings = z.output<typeof clubSettingsSchema>

@@ -133,7 +133,17 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
   const perPerformance = search.simple ? EVALUATIONS_PER_PERFORMANCE.compact : EVALUATIONS_PER_PERFORMANCE.weighted
   const floor = search.simple ? MIN_EVALUATIONS.compact : MIN_EVALUATIONS.weighted
   const budget = Math.round(Math.max(floor, Math.min(perPerformance * Math.max(1, active.length), MAX_EVALUATIONS)) * Math.max(0.05, input.effort ?? 1))
-  search.run(budget, bound.complete ? bound.value : -Infinity)
+  const target = bound.complete ? bound.value : -Infinity
+  const start = search.snapshot()
+  search.run(budget, target)
+  // A stage still runs late. Before leaving a band out, search again from the start (twice at
+  // most), this time annealing on the minutes over while any remain (see `run`); keep the best.
+  for (let retry = 0; retry < 2 && search.total >= HARD; retry++) {
+    const late = search.snapshot()
+    search.restore(start)
+    search.run(search.evaluations + budget, target, true)
+    if (search.total >= late.total) search.restore(late)
+  }
 
   // 4. Leave out what still breaks a rule, polish the rest, and check the result.
   let droppedInSearch = false
@@ -680,7 +690,7 @@ class Search {
    * Simulated annealing over random moves (geometric cooling from HOT to COLD over the
    * budget), keeping the best timetable seen; stops early at the target (the bound).
    */
-  run(budget: number, target: number) {
+  run(budget: number, target: number, lateFirst = false) {
     if (!this.movable.length) return
     const first = this.snapshot()
     let best = first
@@ -705,7 +715,10 @@ class Search {
           from = this.evaluations
         }
         const progress = (this.evaluations - from) / cycle
-        this.randomMove(HOT * Math.pow(COLD / HOT, progress))
+        const temperature = HOT * Math.pow(COLD / HOT, progress)
+        // `lateFirst`: while a stage runs late, temperatures are in minutes over, so a move that
+        // adds a minute or two is often kept early on and the search can get out of a valley.
+        this.randomMove(lateFirst && this.total >= HARD ? temperature * HARD_MINUTE : temperature)
         if (this.total < own.total - EPSILON) own = this.snapshot()
       }
       if (own.total < best.total - EPSILON) best = own

@@ -5,6 +5,7 @@ import {
   CircleUserRound,
   ClipboardList,
   Clock,
+  Dices,
   Guitar,
   Gauge,
   Gift,
@@ -71,6 +72,7 @@ export const navItems: ReadonlyArray<NavItem> = [
   { to: '/room-schedule', label: 'Room schedule', icon: CalendarDays },
   { to: '/room-booking-form', label: 'Book a room', icon: CalendarPlus },
   { to: '/room-booking-list', label: 'My bookings', icon: ListChecks },
+  { to: '/room-allocation-list', label: 'Room allocation', icon: Dices },
   { to: '/festival-application-list', label: 'School festival', icon: PartyPopper },
   {
     to: '/seasonal-live-application-list/$season',

@@ -20,7 +20,7 @@ const seed = (key: string, displayName: string, extra: Partial<SeedAccount> = {}
   ...extra,
 })
 
-/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings, lives, timetables. */
+/** Per-area accounts: accounts (profile, reset), user admin, club admin, people, bands, bookings, lives, timetables, room allocation. */
 export const E2E_USERS = {
   resetter: seed('resetter', 'Riku Mori'),
   profileOwner: seed('profile-owner', 'Mei Ito'),
@@ -56,4 +56,9 @@ export const E2E_USERS = {
   feedbackWriter: seed('feedback-writer', 'Emi Kondo', { enrollmentYear: 2024 }),
   feedbackPlayer: seed('feedback-player', 'Jun Ota', { enrollmentYear: 2025 }),
   feedbackExecutive: seed('feedback-executive', 'Nana Shimizu', { enrollmentYear: 2023 }),
+  // Room allocation: three bands' leaders and an executive who runs the round.
+  allocationLeaderA: seed('allocation-leader-a', 'Nanami Ishii', { enrollmentYear: 2024 }),
+  allocationLeaderB: seed('allocation-leader-b', 'Haru Ono', { enrollmentYear: 2025 }),
+  allocationLeaderC: seed('allocation-leader-c', 'Jun Takeda', { enrollmentYear: 2023 }),
+  allocationExecutive: seed('allocation-executive', 'Kazuki Shimizu', { enrollmentYear: 2023 }),
 } satisfies Record<string, SeedAccount>

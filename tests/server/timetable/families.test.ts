@@ -5,6 +5,7 @@ import { familyInstance, familyNames, familyWitness, type FamilyName } from '../
 import { timetableCost } from '../../../src/timetable/cost'
 import { generateTimetable } from '../../../src/timetable/generator'
 import { checkTimetable } from '../../../src/timetable/rules'
+import { loadHighsSolver } from '../../../server/src/workers/highs-solver'
 
 /**
  * The generator on random lives of the issue-14 families (bench/timetable-families.ts), small
@@ -84,6 +85,18 @@ describe.each(familyNames)('the generator on the %s family', (family: FamilyName
       const result = generateTimetable(input)
       if (result.lowerBound !== null) expect(result.lowerBound).toBeLessThanOrEqual(exact!.objective!)
       if (!result.unplaced.length) expect(result.cost.total).toBeGreaterThanOrEqual(exact!.objective!)
+    }
+  })
+})
+
+describe('a tight live (every family at once, 30 bands, one stage a day nearly full)', () => {
+  it('gets every band placed, on seeds that used to leave one out, with the LP solver the workers pass', async () => {
+    const solver = await loadHighsSolver()
+    for (const seed of [1, 3]) {
+      const input = { ...familyInstance('all', 30, 2), seed }
+      const result = generateTimetable(input, solver)
+      expect(result.unplaced, `seed ${seed}`).toEqual([])
+      expect(checkTimetable(input, result.placements)).toEqual([])
     }
   })
 })

@@ -7,10 +7,12 @@ import { peopleHandlers } from './handlers/people'
 import { bookingsHandlers } from './handlers/bookings'
 import { roomScheduleHandlers } from './handlers/room-schedule'
 import { livesHandlers } from './handlers/lives'
+import { allocationHandlers } from './handlers/allocation'
 
 export const server = setupServer(
   ...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...peopleHandlers, ...bandsHandlers,
   ...bookingsHandlers,
   ...roomScheduleHandlers,
   ...livesHandlers,
+  ...allocationHandlers,
 )
