@@ -22,6 +22,14 @@ const tooltipStyle = { backgroundColor: 'rgb(var(--surface))', borderColor: 'rgb
 /** The bands drawn one by one in the weekly chart; the rest are added up as "Other bands". */
 const BANDS_DRAWN = 8
 
+/**
+ * Three shades of indigo over the card: the two lighter keep the theme's text, the darkest
+ * white text, so every cell's words keep AA contrast in both themes (no shade in between, where
+ * neither text colour would).
+ */
+const HEAT_ALPHA = [0, 0.3, 0.55, 1] as const
+const heatLevel = (share: number): 0 | 1 | 2 | 3 => (share <= 0 ? 0 : share <= 1 / 3 ? 1 : share <= 2 / 3 ? 2 : 3)
+
 const shortDay = (date: string) => dayLabel(date).slice(0, 3)
 const weekName = (weekStart: string) => `w/c ${dayLabel(weekStart).slice(4)}`
 
@@ -41,7 +49,8 @@ function ChartFigure({ title, summary, chart, table }: { title: string; summary:
             {showTable ? 'Hide the table' : 'Show as a table'}
           </button>
         </div>
-        <div id={tableId} hidden={!showTable} className="overflow-x-auto">
+        {/* Focusable: a table wider than the phone scrolls sideways with the arrow keys. */}
+        <div id={tableId} hidden={!showTable} tabIndex={showTable ? 0 : undefined} role="group" aria-label={`${title}: the numbers`} className="overflow-x-auto">
           {table}
         </div>
       </figure>
@@ -85,7 +94,7 @@ function RoomUseHeatMap({ club }: { club: ClubDashboard }) {
         {club.periods.length === 0 || club.roomUse.length === 0 ? (
           <EmptyState title="No rooms or periods are set up yet." />
         ) : (
-          <div className="overflow-x-auto">
+          <div tabIndex={0} role="group" aria-label="Room use table" className="overflow-x-auto">
             <table className="w-full border-collapse text-center text-xs sm:text-sm">
               <caption className="sr-only">
                 Room use this week, {roomId === 'all' ? 'all rooms: booked rooms out of all' : rooms[0]?.room.name}, by period and day
@@ -110,12 +119,12 @@ function RoomUseHeatMap({ club }: { club: ClubDashboard }) {
                     </th>
                     {club.days.map((date) => {
                       const { booked, kind } = cellOf(date, period.id)
-                      const share = booked / total
+                      const level = heatLevel(booked / total)
                       return (
                         <td
                           key={date}
                           className="border border-surface px-1 py-2 tabular-nums"
-                          style={{ backgroundColor: booked === 0 ? 'rgb(var(--surface-2))' : `rgb(99 102 241 / ${0.25 + 0.75 * share})`, color: share > 0.5 ? '#ffffff' : undefined }}
+                          style={{ backgroundColor: level === 0 ? 'rgb(var(--surface-2))' : `rgb(55 48 163 / ${HEAT_ALPHA[level]})`, color: level === 3 ? '#ffffff' : undefined }}
                         >
                           {words(booked, kind)}
                         </td>
@@ -154,7 +163,7 @@ function BookingsPerBand({ club }: { club: ClubDashboard }) {
       title="Bookings per band, last 8 weeks"
       summary={`${total} band bookings by ${club.bookingsPerBand.length} bands; the busiest: ${club.bookingsPerBand[0]!.band.name} (${club.bookingsPerBand[0]!.total}).`}
       chart={
-        <BarChart responsive data={data} style={{ width: '100%', height: 280 }} margin={{ left: -20, right: 8 }}>
+        <BarChart accessibilityLayer={false} responsive data={data} style={{ width: '100%', height: 280 }} margin={{ left: -20, right: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
           <XAxis dataKey="week" tick={axisTick} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} tick={axisTick} />
@@ -220,7 +229,7 @@ function MembersByPart({ club }: { club: ClubDashboard }) {
       title="Members by part and grade"
       summary={`${club.activeMembers} active members, by the parts in their intro (a member with two parts counts in both) and their grade this term.`}
       chart={
-        <BarChart responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, rows.length * 40 + 60) }} margin={{ right: 8 }}>
+        <BarChart accessibilityLayer={false} responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, rows.length * 40 + 60) }} margin={{ right: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
           <XAxis type="number" allowDecimals={false} tick={axisTick} />
           <YAxis type="category" dataKey="part" width={80} tick={axisTick} />
@@ -286,7 +295,7 @@ function ApplicationsPerLive({ club }: { club: ClubDashboard }) {
       title="Applications per live"
       summary={`${total} applications to ${lives.length} lives, by status.`}
       chart={
-        <BarChart responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, lives.length * 44 + 60) }} margin={{ right: 8 }}>
+        <BarChart accessibilityLayer={false} responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, lives.length * 44 + 60) }} margin={{ right: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
           <XAxis type="number" allowDecimals={false} tick={axisTick} />
           <YAxis type="category" dataKey="live" width={100} tick={axisTick} />

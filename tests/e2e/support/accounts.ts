@@ -61,4 +61,9 @@ export const E2E_USERS = {
   allocationLeaderB: seed('allocation-leader-b', 'Haru Ono', { enrollmentYear: 2025 }),
   allocationLeaderC: seed('allocation-leader-c', 'Jun Takeda', { enrollmentYear: 2023 }),
   allocationExecutive: seed('allocation-executive', 'Kazuki Shimizu', { enrollmentYear: 2023 }),
+  // Dashboards: a member with a band, a booking and a live to apply to; a new member with nothing; an executive.
+  dashboardMember: seed('dashboard-member', 'Asuka Hoshino', { enrollmentYear: 2024 }),
+  dashboardBandmate: seed('dashboard-bandmate', 'Kei Noguchi', { enrollmentYear: 2025 }),
+  dashboardNewcomer: seed('dashboard-newcomer', 'Sana Kubo', { enrollmentYear: 2026 }),
+  dashboardExecutive: seed('dashboard-executive', 'Gen Miura', { enrollmentYear: 2023 }),
 } satisfies Record<string, SeedAccount>
