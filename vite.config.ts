@@ -252,7 +252,8 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
-        resolve: { alias },
+        // The components run as in a browser: tus-js-client's browser build (XMLHttpRequest, File), not its Node one.
+        resolve: { alias: { ...alias, 'tus-js-client': fileURLToPath(new URL('./node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url)) } },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -29,8 +29,9 @@
  * allocator against HiGHS, and 12 weeks of rounds with and without priority points), `dashboard` (issue 17: `GET /api/dashboard`
  * as the demo member, p99 < 30 ms at 20 connections on PostgreSQL; PGlite for information) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
- * of the public pages). All run by default; one alone with `npm run bench -- --only timetable`
- * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`), or BENCH_ONLY=timetable.
+ * of the public pages) and `files` (bench/files.ts, issue 16: a 200 MB upload and download
+ * through the server against `cp`, and the server's peak memory). All run by default; one alone with `npm run bench -- --only timetable`
+ * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`, `--only files`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -45,7 +46,9 @@ import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
 import { runTimetableBench } from './timetable'
 import { runAllocationBench } from './allocation'
 import { insertClubLive } from './live-seed'
+import { insertClubRound } from './allocation-seed'
 import { runLighthouseBench } from './lighthouse'
+import { runFilesBench } from './files'
 import { freePort } from '../tests/support/server-process'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -66,11 +69,13 @@ const WEEK_BUDGET = { ratio: 0.15, p99Ms: 25, before: '4% of the ceiling, p99 98
 const BOOKING_BUDGET = { p99Ms: 100, before: 'p99 286 ms, 126 cycles/s' }
 /** `/api/health` while a large timetable is generated (issue 13). */
 const HEALTH_BUDGET = { p99Ms: 50, bands: 80 }
+/** `/api/health` while a 100-band allocation round runs (issue 15). */
+const ALLOCATION_HEALTH = { p99Ms: 50, bands: 100 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
 const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
 /** GET /api/dashboard (issue 17): p99 < 30 ms at 20 connections on PostgreSQL, as the demo member. */
 const DASHBOARD_BUDGET = { p99Ms: 30, connections: 20 }
-const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'allocation', 'lighthouse'] as const
+const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'allocation', 'lighthouse', 'files'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -425,7 +430,16 @@ function bookingCycle(options: { pathPrefix: string; token?: string; slots: Slot
  * executive generates. Only calls made and answered during a generation count.
  */
 async function healthWhileGenerating(base: string, token: string, eventId: string): Promise<Measurement> {
-  const target = `d. GET /api/health while an ${HEALTH_BUDGET.bands}-band timetable is generated`
+  return healthDuring(base, `d. GET /api/health while an ${HEALTH_BUDGET.bands}-band timetable is generated`, 'generations', (n) =>
+    call(`${base}/api/events/${eventId}/timetable/generate`, { method: 'POST', token, body: { seed: n + 1 } }),
+  )
+}
+
+/**
+ * Sequential `/api/health` calls while `work` runs on the server, again and again (at least 3
+ * times and BENCH_DURATION seconds). Only calls made and answered during a run count.
+ */
+async function healthDuring(base: string, target: string, runs: string, work: (n: number) => Promise<Awaited<ReturnType<typeof call>>>): Promise<Measurement> {
   const latencies: number[] = []
   const generationMs: number[] = []
   let non2xx = 0
@@ -435,7 +449,7 @@ async function healthWhileGenerating(base: string, token: string, eventId: strin
   while (generationMs.length < 3 || Date.now() - started < DURATION * 1000) {
     let generating = true
     const begun = performance.now()
-    const generation = call(`${base}/api/events/${eventId}/timetable/generate`, { method: 'POST', token, body: { seed: generationMs.length + 1 } }).finally(() => {
+    const generation = work(generationMs.length).finally(() => {
       generating = false
     })
     while (generating) {
@@ -467,7 +481,7 @@ async function healthWhileGenerating(base: string, token: string, eventId: strin
     errors,
     statuses: '',
     bytesPerResponse: bytes,
-    note: `${latencies.length} sequential calls during ${generationMs.length} generations of ${(seconds / generationMs.length).toFixed(1)} s; slowest ${at(1).toFixed(1)} ms`,
+    note: `${latencies.length} sequential calls during ${generationMs.length} ${runs} of ${(seconds / generationMs.length).toFixed(1)} s; slowest ${at(1).toFixed(1)} ms`,
   }
 }
 
@@ -475,17 +489,19 @@ async function healthWhileGenerating(base: string, token: string, eventId: strin
  * A fresh data directory (or the named PostgreSQL database) loaded with the demo club (and,
  * with `bigLive`, an 80-band live for the health section), and the real server on it.
  */
-async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: string, env: NodeJS.ProcessEnv = {}, { withBigLive = false } = {}) {
+async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: string, env: NodeJS.ProcessEnv = {}, { withBigLive = false, withRound = false } = {}) {
   const dataDir = tempDir('bandroom-bench-')
   benchDatabase = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : undefined
   console.log(`\n▶ ${kind}: loading the demo club…`)
   const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'pglite') })
   let loaded
   let bigLive
+  let roundId: string | undefined
   try {
     await database.migrate()
     loaded = await loadDemoClub(database.db, { now: new Date() })
     if (withBigLive) bigLive = await insertClubLive(database.db, { bands: HEALTH_BUDGET.bands, days: 3, stages: 3 }, 1)
+    if (withRound) roundId = await insertClubRound(database.db, ALLOCATION_HEALTH.bands, 1)
   } finally {
     await database.close()
   }
@@ -508,7 +524,7 @@ async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: stri
     async (url) => (await call(`${url}/api/health`)).status === 200,
     process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   )
-  return { server, bigLive }
+  return { server, bigLive, roundId }
 }
 
 async function runOn(kind: 'PGlite' | 'PostgreSQL', bare: Running | undefined, databaseUrl?: string) {
@@ -684,9 +700,13 @@ async function main() {
     const ok = await runTimetableBench()
     process.exit(ok ? 0 : 1)
   }
-  if (ONLY === 'allocation') process.exit((await runAllocationBench()) ? 0 : 1)
+  if (ONLY === 'allocation') {
+    const allocationOk = await runAllocationBench()
+    process.exit(allocationOk && (await allocationHealthSection()) ? 0 : 1)
+  }
   if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
   if (ONLY === 'dashboard') process.exit((await dashboardSection()) ? 0 : 1)
+  if (ONLY === 'files') process.exit((await runFilesBench()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; autocannon, the server and the bare server share it.`)
@@ -738,9 +758,10 @@ async function main() {
     const dashboardOk = await dashboardSection()
     ok = ok && dashboardOk
     const timetableOk = await runTimetableBench()
-    const allocationOk = await runAllocationBench()
+    const allocationOk = (await runAllocationBench()) && (await allocationHealthSection())
     const lighthouseOk = await lighthouseSection()
-    ok = ok && timetableOk && allocationOk && lighthouseOk
+    const filesOk = await runFilesBench()
+    ok = ok && timetableOk && allocationOk && lighthouseOk && filesOk
   }
   process.exit(ok ? 0 : 1)
 }
@@ -774,6 +795,31 @@ async function dashboardSection() {
       return true
     }
     console.log(`\nBudget (issue 17, PostgreSQL):\n  ${pass ? 'PASS' : 'FAIL'}  GET /api/dashboard p99 < ${DASHBOARD_BUDGET.p99Ms} ms at ${DASHBOARD_BUDGET.connections} connections: ${value}`)
+    return pass
+  } finally {
+    await server.stop()
+    cleanupSync()
+  }
+}
+
+/**
+ * Issue 15: sequential `/api/health` calls while an executive runs a 100-band allocation round
+ * over the API (the allocator in the worker pool, `nodeBudget` 600), again and again, on the
+ * real server with PGlite. Target: p99 < 50 ms.
+ */
+async function allocationHealthSection() {
+  console.log(`\n▶ /api/health during ${ALLOCATION_HEALTH.bands}-band allocation runs (PGlite, the demo club plus the bench's ${ALLOCATION_HEALTH.bands}-band round)`)
+  const { server, roundId } = await startDemoServer('PGlite', undefined, {}, { withRound: true })
+  try {
+    const login = await call(`${server.url}/api/login`, { method: 'POST', body: { email: DEMO_ACCOUNTS.president, password: DEMO_PASSWORD } })
+    if (login.status !== 200) throw new Error(`signing in as the demo president failed: ${login.status} ${login.text}`)
+    const token = login.json!.access_token as string
+    const result = await healthDuring(server.url, `GET /api/health during a ${ALLOCATION_HEALTH.bands}-band allocation run`, 'runs', (n) =>
+      call(`${server.url}/api/allocation/rounds/${roundId}/run`, { method: 'POST', token, body: { seed: n + 1 } }),
+    )
+    const pass = !!result.reqPerSec && result.p99 < ALLOCATION_HEALTH.p99Ms && result.non2xx === 0 && result.errors === 0
+    const value = result.reqPerSec ? `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.non2xx} non-2xx, ${result.errors} errors (${result.note})` : `not measured: ${result.note}`
+    console.log(`  ${pass ? 'PASS' : 'FAIL'}  /api/health p99 < ${ALLOCATION_HEALTH.p99Ms} ms during a ${ALLOCATION_HEALTH.bands}-band allocation run: ${value}`)
     return pass
   } finally {
     await server.stop()

@@ -39,9 +39,11 @@ import { Route as AuthenticatedFestivalBandListRouteImport } from './routes/_aut
 import { Route as AuthenticatedFestivalParticipantListRouteImport } from './routes/_authenticated/festival-participant-list'
 import { Route as AuthenticatedFestivalScheduleRouteImport } from './routes/_authenticated/festival-schedule'
 import { Route as AuthenticatedFestivalScheduleGeneratorRouteImport } from './routes/_authenticated/festival-schedule-generator'
+import { Route as AuthenticatedFilesRouteImport } from './routes/_authenticated/files'
 import { Route as AuthenticatedIntroRouteImport } from './routes/_authenticated/intro'
 import { Route as AuthenticatedIntroEditRouteImport } from './routes/_authenticated/intro-edit'
 import { Route as AuthenticatedIntroListRouteImport } from './routes/_authenticated/intro-list'
+import { Route as AuthenticatedNoticesRouteImport } from './routes/_authenticated/notices'
 import { Route as AuthenticatedPasswordChangeRouteImport } from './routes/_authenticated/password-change'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedRoomAllocationListRouteImport } from './routes/_authenticated/room-allocation-list'
@@ -227,6 +229,11 @@ const AuthenticatedFestivalScheduleGeneratorRoute =
     path: '/festival-schedule-generator',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedFilesRoute = AuthenticatedFilesRouteImport.update({
+  id: '/files',
+  path: '/files',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedIntroRoute = AuthenticatedIntroRouteImport.update({
   id: '/intro',
   path: '/intro',
@@ -240,6 +247,11 @@ const AuthenticatedIntroEditRoute = AuthenticatedIntroEditRouteImport.update({
 const AuthenticatedIntroListRoute = AuthenticatedIntroListRouteImport.update({
   id: '/intro-list',
   path: '/intro-list',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedNoticesRoute = AuthenticatedNoticesRouteImport.update({
+  id: '/notices',
+  path: '/notices',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedPasswordChangeRoute =
@@ -376,9 +388,11 @@ export interface FileRoutesByFullPath {
   '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/files': typeof AuthenticatedFilesRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
+  '/notices': typeof AuthenticatedNoticesRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
@@ -427,9 +441,11 @@ export interface FileRoutesByTo {
   '/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/files': typeof AuthenticatedFilesRoute
   '/intro': typeof AuthenticatedIntroRoute
   '/intro-edit': typeof AuthenticatedIntroEditRoute
   '/intro-list': typeof AuthenticatedIntroListRoute
+  '/notices': typeof AuthenticatedNoticesRoute
   '/password-change': typeof AuthenticatedPasswordChangeRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
@@ -481,9 +497,11 @@ export interface FileRoutesById {
   '/_authenticated/festival-participant-list': typeof AuthenticatedFestivalParticipantListRoute
   '/_authenticated/festival-schedule': typeof AuthenticatedFestivalScheduleRoute
   '/_authenticated/festival-schedule-generator': typeof AuthenticatedFestivalScheduleGeneratorRoute
+  '/_authenticated/files': typeof AuthenticatedFilesRoute
   '/_authenticated/intro': typeof AuthenticatedIntroRoute
   '/_authenticated/intro-edit': typeof AuthenticatedIntroEditRoute
   '/_authenticated/intro-list': typeof AuthenticatedIntroListRoute
+  '/_authenticated/notices': typeof AuthenticatedNoticesRoute
   '/_authenticated/password-change': typeof AuthenticatedPasswordChangeRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/room-allocation-list': typeof AuthenticatedRoomAllocationListRoute
@@ -536,9 +554,11 @@ export interface FileRouteTypes {
     | '/festival-participant-list'
     | '/festival-schedule'
     | '/festival-schedule-generator'
+    | '/files'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
+    | '/notices'
     | '/password-change'
     | '/profile'
     | '/room-allocation-list'
@@ -587,9 +607,11 @@ export interface FileRouteTypes {
     | '/festival-participant-list'
     | '/festival-schedule'
     | '/festival-schedule-generator'
+    | '/files'
     | '/intro'
     | '/intro-edit'
     | '/intro-list'
+    | '/notices'
     | '/password-change'
     | '/profile'
     | '/room-allocation-list'
@@ -640,9 +662,11 @@ export interface FileRouteTypes {
     | '/_authenticated/festival-participant-list'
     | '/_authenticated/festival-schedule'
     | '/_authenticated/festival-schedule-generator'
+    | '/_authenticated/files'
     | '/_authenticated/intro'
     | '/_authenticated/intro-edit'
     | '/_authenticated/intro-list'
+    | '/_authenticated/notices'
     | '/_authenticated/password-change'
     | '/_authenticated/profile'
     | '/_authenticated/room-allocation-list'
@@ -888,6 +912,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFestivalScheduleGeneratorRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/files': {
+      id: '/_authenticated/files'
+      path: '/files'
+      fullPath: '/files'
+      preLoaderRoute: typeof AuthenticatedFilesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/intro': {
       id: '/_authenticated/intro'
       path: '/intro'
@@ -907,6 +938,13 @@ declare module '@tanstack/react-router' {
       path: '/intro-list'
       fullPath: '/intro-list'
       preLoaderRoute: typeof AuthenticatedIntroListRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/notices': {
+      id: '/_authenticated/notices'
+      path: '/notices'
+      fullPath: '/notices'
+      preLoaderRoute: typeof AuthenticatedNoticesRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/password-change': {
@@ -1059,9 +1097,11 @@ interface AuthenticatedRouteChildren {
   AuthenticatedFestivalParticipantListRoute: typeof AuthenticatedFestivalParticipantListRoute
   AuthenticatedFestivalScheduleRoute: typeof AuthenticatedFestivalScheduleRoute
   AuthenticatedFestivalScheduleGeneratorRoute: typeof AuthenticatedFestivalScheduleGeneratorRoute
+  AuthenticatedFilesRoute: typeof AuthenticatedFilesRoute
   AuthenticatedIntroRoute: typeof AuthenticatedIntroRoute
   AuthenticatedIntroEditRoute: typeof AuthenticatedIntroEditRoute
   AuthenticatedIntroListRoute: typeof AuthenticatedIntroListRoute
+  AuthenticatedNoticesRoute: typeof AuthenticatedNoticesRoute
   AuthenticatedPasswordChangeRoute: typeof AuthenticatedPasswordChangeRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedRoomAllocationListRoute: typeof AuthenticatedRoomAllocationListRoute
@@ -1111,9 +1151,11 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedFestivalScheduleRoute: AuthenticatedFestivalScheduleRoute,
   AuthenticatedFestivalScheduleGeneratorRoute:
     AuthenticatedFestivalScheduleGeneratorRoute,
+  AuthenticatedFilesRoute: AuthenticatedFilesRoute,
   AuthenticatedIntroRoute: AuthenticatedIntroRoute,
   AuthenticatedIntroEditRoute: AuthenticatedIntroEditRoute,
   AuthenticatedIntroListRoute: AuthenticatedIntroListRoute,
+  AuthenticatedNoticesRoute: AuthenticatedNoticesRoute,
   AuthenticatedPasswordChangeRoute: AuthenticatedPasswordChangeRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedRoomAllocationListRoute: AuthenticatedRoomAllocationListRoute,

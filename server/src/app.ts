@@ -4,6 +4,10 @@ import type { ApiErrorBody } from '../../src/contract/errors'
 import rateLimit from '@fastify/rate-limit'
 import compress from '@fastify/compress'
 import zlib from 'node:zlib'
+import path from 'node:path'
+import { mkdtempSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
@@ -18,6 +22,7 @@ import { registerHealthRoutes } from './health/health.routes'
 import { createSettingsService } from './settings/settings.service'
 import { createMailer } from './mail/mailer'
 import { createNotifier } from './notices/notify'
+import { registerNoticeRoutes } from './notices/notices.routes'
 import { createJobRunner } from './jobs/job-runner'
 import { createWorkerPool } from './workers/worker-pool'
 import { registerMailRoutes } from './mail/mail.routes'
@@ -34,6 +39,13 @@ import { createScheduleVersion } from './bookings/schedule-cache'
 import { openChangeFeed } from './db/change-feed'
 import { registerLiveRoutes } from './lives/lives.routes'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
+import { registerAllocationRoutes } from './allocation/rounds.routes'
+import { createRoundsService, registerRoundJobs } from './allocation/rounds.service'
+import { localStorage } from './files/storage'
+import { createFilesService } from './files/files.service'
+import { createUploads } from './files/uploads'
+import { createFileLinks } from './files/file-links'
+import { registerFileRoutes } from './files/files.routes'
 import { registerDashboardRoutes } from './dashboard/dashboard.routes'
 
 export interface AppOptions {
@@ -54,6 +66,8 @@ export interface AppOptions {
   bodyLimit?: number
   /** Timeouts and the connection cap; CONNECTION_LIMITS unless a test needs others. */
   connectionLimits?: Partial<ConnectionLimits>
+  /** The club's files: `uploads/` (tus, in progress) and `store/` (the local file storage). Omitted (tests): a temporary folder, removed when the app closes. */
+  filesDir?: string
 }
 
 /** helmet's options: the content security policy and the rest (security-headers.ts). */
@@ -169,13 +183,27 @@ export async function buildApp(options: AppOptions) {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
   // In-app notices and their mails, written in the transaction of the change they tell about.
-  const notifier = createNotifier({ mailer, publicUrl })
-  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers }
+  const notifier = createNotifier({ mailer, publicUrl, clock })
+  // Room allocation rounds (issue 15): their jobs run rounds at the closing time and make the next one.
+  const rounds = createRoundsService({ db, clock, settings, scheduleVersion, jobs, workers, notifier, mailer, log: app.log })
+  registerRoundJobs(jobs, rounds)
+  app.addHook('onReady', async () => {
+    await rounds.currentRound().catch((error: unknown) => app.log.error({ err: error }, 'could not make the current allocation round'))
+  })
+  // The club's files (decision 024): bytes in the storage, rows in `files`, uploads by tus.
+  const filesDir = options.filesDir ?? mkdtempSync(path.join(tmpdir(), 'bandroom-files-'))
+  if (!options.filesDir) app.addHook('onClose', () => rm(filesDir, { recursive: true, force: true }))
+  const storage = localStorage(path.join(filesDir, 'store'))
+  const files = createFilesService({ db, clock, storage, jobs, log: app.log })
+  files.registerJobs()
+  const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer })
+  const fileLinks = createFileLinks(options.jwtSecret, clock)
+  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
   // Each area registers its routes here, in one line, with the services it needs.
-  registerMailRoutes(app, { db })
+  registerMailRoutes(app, { db, sends: mailer.sends })
   registerClubRoutes(app, { db, clock, settings, scheduleVersion })
   registerMemberRoutes(app, { db, settings })
   registerAccountsRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
@@ -183,8 +211,11 @@ export async function buildApp(options: AppOptions) {
   registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerBandRoutes(app, { db, clock, scheduleVersion })
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
-  registerLiveRoutes(app, { db, clock, settings, mailer, publicUrl, workers })
+  registerLiveRoutes(app, { db, clock, settings, mailer, notifier, publicUrl, workers })
   registerFeedbackRoutes(app, { db, clock, settings, notifier, mailer })
+  registerAllocationRoutes(app, rounds)
+  registerNoticeRoutes(app, { db, clock, settings, jobs, mailer, notifier, feed, secret: options.jwtSecret, publicUrl })
+  registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
   registerDashboardRoutes(app, { db, clock, settings })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)

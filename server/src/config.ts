@@ -11,6 +11,7 @@ export const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  FILES_DIR: optional(z.string()),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ADMIN_EMAIL: optional(z.email('must be an email address')),
@@ -27,6 +28,8 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /** The club's shared files (SPEC §5.8): uploads in progress and stored bytes; DATA_DIR/files by default. */
+  filesDir: string
   databaseUrl?: string
   jwtSecret: Uint8Array
   adminEmail?: string
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir)),
     adminEmail: e.ADMIN_EMAIL,

@@ -96,6 +96,7 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
   const { app, services } = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
+    filesDir: config.filesDir,
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
     spaDir: config.spaDir ?? fileURLToPath(new URL('../../dist', import.meta.url)),

@@ -1,6 +1,6 @@
-import type { AllocationAssignment, AllocationResult, AllocationSnapshot, AllocationUnmet, UnmetReason } from '../contract/allocation'
+import { rankWeight, type AllocationAssignment, type AllocationResult, type AllocationSnapshot, type AllocationUnmet, type UnmetReason } from '../contract/allocation'
 import { FlowGraph } from './flow'
-import { compile, objectiveOf, type Option, type Problem } from './model'
+import { compile, objectiveOf, rankOf, type Option, type Problem } from './model'
 
 /**
  * The allocator (issue 15, decision 020): a pure function from a round's snapshot to the
@@ -309,6 +309,49 @@ export function allocate(snapshot: AllocationSnapshot): AllocationResult {
   }
 }
 
+/**
+ * The result's figures and reasons for any list of assignments, e.g. a draft an executive
+ * changed by hand (decision 020): ranks (0 for a cell the band did not wish for), each band's
+ * periods, and a reason for every wish not met. `bound`, `provenOptimal` and `nodes` are those
+ * of `run` (the allocator's own result), kept as they were.
+ */
+export function describeAssignments(
+  snapshot: AllocationSnapshot,
+  assignments: ReadonlyArray<Omit<AllocationAssignment, 'rank'>>,
+  run: Pick<AllocationResult, 'bound' | 'provenOptimal' | 'nodes'>,
+): AllocationResult {
+  const problem = compile(snapshot)
+  const state = new State(problem)
+  const placed: AllocationAssignment[] = []
+  for (const assignment of assignments) {
+    const band = problem.bandById.get(assignment.bandId)
+    const cell = problem.cellIndex(assignment.roomId, assignment.date, assignment.periodId)
+    if (!band || cell === undefined) continue
+    const rank = rankOf(band, cell) ?? 0
+    const value = rank > 0 ? band.weight * rankWeight(rank) : 0
+    state.add({ band: band.index, cell, slot: problem.cells[cell]!.slot, rank, value })
+    placed.push({ ...assignment, rank })
+  }
+  return {
+    assignments: placed,
+    bands: problem.bands.map((band) => {
+      const mine = state.byBand[band.index]!
+      return {
+        bandId: band.id,
+        asked: band.asked,
+        received: mine.length,
+        satisfaction: mine.reduce((sum, option) => sum + (option.rank > 0 ? rankWeight(option.rank) : 0), 0),
+        lottery: band.lotteryPlace,
+      }
+    }),
+    unmet: unmetWishes(problem, state, true),
+    objective: objectiveOf(problem, placed),
+    bound: run.bound,
+    provenOptimal: run.provenOptimal,
+    nodes: run.nodes,
+  }
+}
+
 const byValue = (problem: Problem) => (a: Option, b: Option) =>
   b.value - a.value || problem.bands[b.band]!.ticket - problem.bands[a.band]!.ticket || a.cell - b.cell
 
@@ -448,7 +491,7 @@ function improve(state: State, problem: Problem, sorted: Option[]) {
 }
 
 /** Every wish a band did not get, with the first reason that applies (decision 020). */
-function unmetWishes(problem: Problem, state: State): AllocationUnmet[] {
+function unmetWishes(problem: Problem, state: State, byHand = false): AllocationUnmet[] {
   const unmet: AllocationUnmet[] = []
   const credited = new Set(state.chosen.map((option) => `${option.band}|${option.rank}`))
   for (const band of problem.bands) {
@@ -456,14 +499,14 @@ function unmetWishes(problem: Problem, state: State): AllocationUnmet[] {
     band.wishCells.forEach((cells, at) => {
       const rank = at + 1
       if (credited.has(`${band.index}|${rank}`)) return
-      const reason = reasonFor(problem, state, band.index, cells, mine)
+      const reason = reasonFor(problem, state, band.index, cells, mine, byHand)
       unmet.push({ bandId: band.id, rank, reason })
     })
   }
   return unmet
 }
 
-function reasonFor(problem: Problem, state: State, bandIndex: number, cells: number[] | null, mine: Option[]): UnmetReason {
+function reasonFor(problem: Problem, state: State, bandIndex: number, cells: number[] | null, mine: Option[], byHand: boolean): UnmetReason {
   if (cells === null) return { kind: 'not-in-round' }
   const band = problem.bands[bandIndex]!
   const slot = problem.cells[cells[0]!]!.slot
@@ -492,6 +535,7 @@ function reasonFor(problem: Problem, state: State, bandIndex: number, cells: num
   if (booked !== undefined) return { kind: 'booked', roomId: problem.cells[booked]!.roomId, label: problem.cells[booked]!.booking!.label }
   const closed = cells.find((cell) => problem.cells[cell]!.unavailable !== null)
   if (closed !== undefined) return { kind: 'unavailable', roomId: problem.cells[closed]!.roomId, reason: problem.cells[closed]!.unavailable! }
-  // Unreachable: a free cell the band could take would have been filled.
+  // Only after hand changes: the allocator fills every free cell a band could take.
+  if (byHand && free !== -1) return { kind: 'left-free', roomId: problem.cells[cells[free]!]!.roomId }
   throw new Error(`allocate: no reason found for a wish of ${band.id}`)
 }

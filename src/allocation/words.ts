@@ -38,6 +38,8 @@ function whyThem(problem: Problem, result: AllocationResult, us: BandInfo, them:
   const theirs = result.bands.find((band) => band.bandId === them.id)
   const ours = result.bands.find((band) => band.bandId === us.id)
   const theirRank = result.assignments.find((a) => a.bandId === them.id && problem.cellIndex(a.roomId, a.date, a.periodId) === cell)?.rank
+  // A cell placed by hand on a band that did not wish for it (rank 0): the executives' choice, not the allocator's.
+  if (theirRank === 0) return 'the club’s executives gave it to them'
   if (them.points > us.points) {
     const recent = them.band.recent ?? []
     let missed = 0
@@ -78,12 +80,16 @@ export function explainUnmetIn(problem: Problem, result: AllocationResult, unmet
     case 'member-allocated':
       return `${personName(problem, reason.personId)} is in ${roomName(problem, reason.roomId)} at that time with ${problem.bandById.get(reason.otherBandId)?.band.name ?? 'another band'}.`
     case 'same-time':
-      return `You received ${roomName(problem, reason.roomId)} at that time instead (your ${ordinal(reason.rank)} wish).`
+      return reason.rank > 0
+        ? `You received ${roomName(problem, reason.roomId)} at that time instead (your ${ordinal(reason.rank)} wish).`
+        : `You received ${roomName(problem, reason.roomId)} at that time instead (given by the club’s executives).`
     case 'enough':
       if (reason.received === 0) return reason.wants === 0 ? 'Your band asked for no periods in this round.' : 'Your band may not have any period in this round.'
       return reason.wants <= reason.limit
         ? `You received the ${reason.received === 1 ? 'period' : `${count(reason.received)} periods`} you asked for.`
         : `You received ${count(reason.received)} ${reason.received === 1 ? 'period' : 'periods'}, the most a band may have in this round.`
+    case 'left-free':
+      return `${wish.roomId === null ? `${roomName(problem, reason.roomId)}, ${when}` : what} was free, but the club’s executives changed the allocation by hand and did not give it to your band.`
     case 'taken': {
       const them = problem.bandById.get(reason.byBandId)!
       const cell = problem.cellIndex(reason.roomId, wish.date, wish.periodId)!

@@ -153,6 +153,8 @@ export type UnmetReason =
   | { kind: 'same-time'; roomId: string; rank: number }
   /** The band already received as many periods as it wants or may have. */
   | { kind: 'enough'; received: number; wants: number; limit: number }
+  /** The cell was free for the band, but an executive's hand changes to the draft left it out. */
+  | { kind: 'left-free'; roomId: string }
 
 export interface AllocationUnmet {
   bandId: string

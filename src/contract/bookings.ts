@@ -158,6 +158,11 @@ export const weekScheduleSchema = z.object({
   /** The last bookable date (today + horizon). */
   lastBookableDate: z.string(),
   entries: z.array(scheduleEntrySchema),
+  /**
+   * The cells (taking-part rooms × periods, every day of the week) an allocation round holds
+   * back from first-come booking (issue 15), and why in words with when; null or absent when none.
+   */
+  allocationHold: z.object({ roomIds: z.array(z.uuid()), periodIds: z.array(z.uuid()), message: z.string() }).nullish(),
 })
 export type WeekSchedule = z.infer<typeof weekScheduleSchema>
 

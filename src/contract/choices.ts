@@ -66,3 +66,8 @@ export const feedbackCategoryLabels: Record<FeedbackCategory, string> = {
   app: 'This app',
   other: 'Something else',
 }
+// files (SPEC §5.8)
+export const fileVisibilities = ['members', 'executives'] as const
+export type FileVisibility = (typeof fileVisibilities)[number]
+export const fileSorts = ['name', '-name', 'newest', 'oldest', 'largest', 'smallest'] as const
+export type FileSort = (typeof fileSorts)[number]

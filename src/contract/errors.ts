@@ -86,6 +86,15 @@ export const errorCodes = [
   'WISH_NOT_IN_ROUND',
   'ALLOCATION_RULE_BROKEN',
   'SLOT_IN_ALLOCATION',
+  // Files (SPEC §5.8, issue 16)
+  'FILE_TYPE_REFUSED',
+  'FILE_TOO_LARGE',
+  'FILE_NAME_TAKEN',
+  'FOLDER_NAME_TAKEN',
+  'FOLDER_NOT_EMPTY',
+  'FOLDER_INSIDE_ITSELF',
+  'LINK_EXPIRED',
+  'RANGE_NOT_SATISFIABLE',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -25,3 +25,67 @@ export interface Notice {
   createdAt: string
   readAt: string | null
 }
+
+/** What each kind means to a member, for the preferences on the profile. */
+export const noticeKindLabels: Record<NoticeKind, { title: string; description: string }> = {
+  'booking-tomorrow': { title: 'Bookings tomorrow', description: 'The evening before a room booking of yours or your band’s.' },
+  'allocation-result': { title: 'Room allocation results', description: 'Which rooms your bands got in a weekly allocation round.' },
+  'application-decision': { title: 'Live application decisions', description: 'When the executives accept, waitlist or turn down your band for a live.' },
+  timetable: { title: 'Live timetables', description: 'When a timetable with your band is published or changed.' },
+  feedback: { title: 'Feedback', description: 'When your band receives feedback.' },
+  'file-shared': { title: 'Files shared with executives', description: 'For executives: when a member shares a file with you.' },
+}
+
+export const noticeDeliveryLabels: Record<NoticeDelivery, string> = {
+  mail: 'In the app and by mail',
+  app: 'In the app only',
+  off: 'Off',
+}
+
+export const noticeDeliverySchema = z.enum(noticeDeliveries, 'Choose how to be told')
+
+/** Every kind's delivery; the profile saves them all at once. */
+export const noticePreferencesSchema = z.object({
+  preferences: z.record(noticeKindSchema, noticeDeliverySchema),
+})
+export type NoticePreferences = z.output<typeof noticePreferencesSchema>
+
+export const noticeSchema = z.object({
+  id: z.uuid(),
+  kind: noticeKindSchema,
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+})
+
+export const noticeListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+})
+export type NoticeListQuery = z.output<typeof noticeListQuerySchema>
+
+/** A page of the caller's notices, newest first, with how many are unread in all. */
+export const noticePageSchema = z.object({ items: z.array(noticeSchema), total: z.number().int(), unread: z.number().int() })
+export type NoticePage = z.output<typeof noticePageSchema>
+
+export const unreadCountSchema = z.object({ unread: z.number().int() })
+export type UnreadCount = z.output<typeof unreadCountSchema>
+
+export const noticeParamsSchema = z.object({ noticeId: z.uuid('Not a valid id') })
+
+/** The caller's calendar feed: its address (webcal:// and https://), or null when there is none. */
+export const calendarFeedSchema = z.object({
+  feed: z
+    .object({
+      url: z.string(),
+      webcalUrl: z.string(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+})
+export type CalendarFeed = z.output<typeof calendarFeedSchema>
+
+/** A feed token as it appears in the address; anything that is not a live feed's token is a plain 404. */
+export const calendarTokenParamsSchema = z.object({ token: z.string().max(200) })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { text } from './text'
 import { isValidTimeZone } from './terms'
+import { fileKindIds } from './files'
 
 /** ISO weekday: 1 = Monday … 7 = Sunday. */
 export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
@@ -40,6 +41,12 @@ export const clubSettingsSchema = z
       })
       .prefault({}),
     uploadLimitMb: z.number().int().min(1, 'At least 1 MB').max(1024, 'At most 1024 MB').default(25),
+    /** The kinds of file executives may upload (src/contract/files.ts `fileKinds`); all by default. */
+    allowedFileKinds: z
+      .array(z.enum(fileKindIds, { error: 'Choose kinds from the list' }))
+      .max(fileKindIds.length)
+      .refine((kinds) => new Set(kinds).size === kinds.length, 'Choose each kind once')
+      .default([...fileKindIds]),
     anonymousFeedbackAllowed: z.boolean().default(true),
     /**
      * Room allocation rounds (issue 15, decision 020). Wishes for a week open and close in the
@@ -58,6 +65,15 @@ export const clubSettingsSchema = z
         periodsPerBand: z.number('Enter a number').int('Enter a whole number').min(1, 'At least 1 period').max(50, 'At most 50 periods').nullable().default(null),
         roomIds: z.array(z.uuid('Choose a room')).max(50, 'At most 50 rooms').default([]),
         periodIds: z.array(z.uuid('Choose a period')).max(24, 'At most 24 periods').default([]),
+      })
+      .prefault({}),
+    notices: z
+      .object({
+        /** When, the evening before, members are reminded of the next day's bookings (club time). */
+        bookingReminderAt: z
+          .string('Enter a time')
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, e.g. 20:00')
+          .default('20:00'),
       })
       .prefault({}),
   })

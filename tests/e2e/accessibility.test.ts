@@ -11,6 +11,7 @@ const appPaths = [
   '/dashboard2',
   '/dashboard403',
   '/profile',
+  '/notices',
   '/password-change',
   '/intro',
   '/intro-edit',
@@ -41,6 +42,7 @@ const appPaths = [
   '/feedback-form',
   '/feedback-list',
   '/feedback-list?tab=all',
+  '/files',
 ]
 
 let browser: Browser

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { count, eq, sql } from 'drizzle-orm'
-import { applications, bandMembers, bands, bookings, events, intros, periods, positionHolders, rooms, timetables, users } from '../../server/src/db/schema'
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm'
+import { allocationOutcomes, allocationRounds, allocationStandingWishes, allocationWishes, applications, bandMembers, bands, bookings, events, intros, jobs, periods, positionHolders, rooms, timetables, users } from '../../server/src/db/schema'
+import { checkAllocation, nextPoints } from '../../src/allocation/rules'
+import type { AllocationSnapshot } from '../../src/contract/allocation'
 import { acceptedPerformances, timetableInputOf } from '../../server/src/lives/live-schedule.service'
 import { endAfter } from '../../src/timetable/input'
 import { checkTimetable } from '../../src/timetable/rules'
@@ -107,7 +109,9 @@ it('books this week and next realistically: one booking a slot, nobody in two pl
   const nextWeek = addDays(thisWeek, 7)
   const weekOf = (date: string) => weekStartOf(date)
 
-  const rows = await t.db.select().from(bookings)
+  // First-come bookings here; the allocation rounds' bookings (source 'allocation') have their own test below.
+  const everything = await t.db.select().from(bookings)
+  const rows = everything.filter((row) => row.source === 'booking')
   expect(rows.length).toBe(loaded.bookings.total)
   const active = rows.filter((row) => row.status === 'active')
   for (const week of [thisWeek, nextWeek]) {
@@ -135,8 +139,9 @@ it('books this week and next realistically: one booking a slot, nobody in two pl
     expect(row.createdAt <= now && row.createdAt <= row.slotStart).toBe(true)
   }
 
-  // One active booking per slot.
-  const slots = active.map((row) => `${row.roomId}|${row.date}|${row.periodId}`)
+  // One active booking per slot, allocated ones included.
+  const allActive = everything.filter((row) => row.status === 'active')
+  const slots = allActive.map((row) => `${row.roomId}|${row.date}|${row.periodId}`)
   expect(new Set(slots).size).toBe(slots.length)
 
   // Nobody in two places: every member of a booked band, and every personal booker.
@@ -144,8 +149,8 @@ it('books this week and next realistically: one booking a slot, nobody in two pl
   const bandRows = await t.db.select().from(bands)
   const membersOf = (bandId: string) => memberRows.filter((row) => row.bandId === bandId).map((row) => row.userId)
   const seen = new Map<string, string>()
-  for (const row of active) {
-    if (row.kind === 'band') {
+  for (const row of allActive) {
+    if (row.kind === 'band' && row.source === 'booking') {
       expect(bandRows.find((band) => band.id === row.bandId)?.status).toBe('active')
       expect(membersOf(row.bandId!)).toContain(row.userId)
     }
@@ -182,7 +187,7 @@ it('books this week and next realistically: one booking a slot, nobody in two pl
 
   // Loading again resets the bookings too.
   const again = await loadDemoClub(t.db, { now })
-  expect((await t.db.select({ n: count() }).from(bookings))[0]!.n).toBe(again.bookings.total)
+  expect((await t.db.select({ n: count() }).from(bookings).where(eq(bookings.source, 'booking')))[0]!.n).toBe(again.bookings.total)
 })
 
 /** Demo dates around the year: summer (the test clock), autumn, winter, spring before summer, March. */
@@ -338,4 +343,49 @@ it('shows the lives through the API: the festival closed, the summer live open w
   const participants = (await t.inject({ method: 'GET', url: `/api/events/${festival.id}/participants`, headers: asPresident })).json()
   expect(participants.items.length).toBeGreaterThanOrEqual(15)
   expect(participants.items.filter((person: { bands: unknown[] }) => person.bands.length >= 2).length).toBeGreaterThanOrEqual(2)
+})
+
+it('has allocation rounds to try: three published ones with their bookings and points, and next week’s open with wishes from most bands', async () => {
+  const now = t.clock.now()
+  const loaded = await loadDemoClub(t.db, { now })
+  const thisWeek = weekStartOf(todayIn(now, 'Asia/Tokyo'))
+  const rounds = await t.db.select().from(allocationRounds).orderBy(asc(allocationRounds.weekStart))
+  expect(rounds.map((round) => [round.weekStart, round.status])).toEqual([
+    [addDays(thisWeek, -14), 'published'],
+    [addDays(thisWeek, -7), 'published'],
+    [thisWeek, 'published'],
+    [addDays(thisWeek, 7), 'collecting'],
+  ])
+  expect(loaded.allocation.map((round) => round.status)).toEqual(['published', 'published', 'published', 'open'])
+
+  const allocated = await t.db.select().from(bookings).where(eq(bookings.source, 'allocation'))
+  for (const round of rounds.slice(0, 3)) {
+    const snapshot = round.snapshot as AllocationSnapshot
+    expect(snapshot.bands.length).toBeGreaterThanOrEqual(10)
+    expect(checkAllocation(snapshot, round.assignments!)).toEqual([])
+    expect(allocated.filter((row) => weekStartOf(row.date) === round.weekStart)).toHaveLength(round.assignments!.length)
+    const outcomes = await t.db.select().from(allocationOutcomes).where(eq(allocationOutcomes.roundId, round.id))
+    expect(outcomes).toHaveLength(snapshot.bands.length)
+    for (const outcome of outcomes) expect(outcome.pointsAfter).toBe(nextPoints(outcome.pointsBefore, outcome.asked, outcome.received))
+  }
+  // The evenings are contested: some bands missed out and hold priority points now.
+  expect((await t.db.select().from(allocationOutcomes)).some((outcome) => outcome.pointsAfter > 0)).toBe(true)
+
+  const open = rounds[3]!
+  const activeBands = (await t.db.select().from(bands)).filter((band) => band.status === 'active')
+  const wishes = await t.db.select().from(allocationWishes).where(eq(allocationWishes.roundId, open.id))
+  expect(wishes.length / activeBands.length).toBeGreaterThanOrEqual(0.6)
+  expect(wishes.every((row) => row.wishes.length >= 1 && row.wishes.every((wish) => weekStartOf(wish.date) === open.weekStart))).toBe(true)
+  expect((await t.db.select().from(allocationStandingWishes)).length).toBe(2)
+  const [run] = await t.db.select().from(jobs).where(eq(jobs.kind, 'allocation.run'))
+  expect(run).toMatchObject({ payload: { roundId: open.id }, runAt: open.closesAt })
+
+  // Next week's evening studio cells were left for the round: nobody booked them first-come.
+  const held = await t.db.select().from(bookings).where(and(eq(bookings.source, 'booking'), eq(bookings.status, 'active'), gte(bookings.date, open.weekStart)))
+  expect(held.filter((row) => row.kind !== 'block' && open.roomIds.includes(row.roomId) && open.periodIds.includes(row.periodId!))).toEqual([])
+
+  const { access_token } = await t.signIn(DEMO_ACCOUNTS.member, DEMO_PASSWORD)
+  const list = await t.inject({ method: 'GET', url: '/api/allocation/rounds', headers: { authorization: `Bearer ${access_token}` } })
+  expect(list.json().current).toMatchObject({ id: open.id, status: 'open' })
+  expect(list.json().past.map((round: { status: string }) => round.status)).toEqual(['published', 'published', 'published'])
 })

@@ -96,10 +96,12 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
         const response = await call(index % 2 ? a : b, '/api/password-reset/request', { method: 'POST', body: { email } })
         expect(response.status).toBe(202)
       }
-      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(people.length)
+      // Only the reset mails: in the evening the demo club's booking reminders go out too (decision 023).
+      const resets = () => smtp.received.filter((mail) => mail.data.includes('Subject: Reset your Bandroom password'))
+      await expect.poll(() => resets().length, { timeout: 20_000 }).toBe(people.length)
       // Both processes look for due jobs every 5 s: past that, still one mail each.
       await new Promise((resolve) => setTimeout(resolve, 6_000))
-      expect(smtp.received.flatMap((mail) => mail.to.map((to) => to.replace(/[<>]/g, ''))).sort()).toEqual(people.sort())
+      expect(resets().flatMap((mail) => mail.to.map((to) => to.replace(/[<>]/g, ''))).sort()).toEqual(people.sort())
     }, 40_000)
 
     it('counts failed sign-ins made to both against one account', async () => {

@@ -9,6 +9,7 @@ import { bandMembers, bands, blackouts, bookings, periods, rooms, users } from '
 import type { Executor } from '../db/transaction'
 import { AppError } from '../http/errors'
 import { clubToday } from './club-time'
+import { allocationHoldOf } from '../allocation/booking-hold'
 
 /**
  * The booking rules (SPEC §5.5), written once: `GET /api/bookings/check` lists every problem
@@ -205,6 +206,11 @@ export async function evaluateBooking(executor: Executor, { caller, request, now
   if (!room.active) add('ROOM_INACTIVE', `${room.name} is not in use at the moment: choose another room.`)
   if (blackout !== null) add('ROOM_BLACKED_OUT', `${room.name} is closed on ${day}: ${sentence(blackout)}`)
   if (taken) add('SLOT_TAKEN', slotTakenMessage(room.name, period.label, request.date))
+  // A cell an allocation round gives out waits for its results (issue 15); executives may still close it.
+  if (!taken && request.kind !== 'block') {
+    const held = await allocationHoldOf(executor, { room, period, date: request.date }, now, club)
+    if (held) add('SLOT_IN_ALLOCATION', held)
+  }
   for (const person of people) {
     const otherRoom = clashes.get(person.id)
     if (otherRoom) add('PERSON_DOUBLE_BOOKED', `${person.displayName} already has a booking in ${when} (${otherRoom}).`)

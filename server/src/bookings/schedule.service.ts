@@ -9,6 +9,7 @@ import { lastBookableDate } from './booking-rules'
 import { clubToday } from './club-time'
 import { createBodyCache, createVersionedCache, type CachedBody } from './schedule-cache'
 import type { BookingsDeps } from './bookings.service'
+import { holdMessage, weekHoldOf } from '../allocation/booking-hold'
 
 type BlackoutRow = { startsOn: string; endsOn: string; roomIds: string[] | null; reason: string }
 
@@ -114,7 +115,8 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
   /** A week as every member sees it; `userId` (the booker) stays here to mark the caller's own. */
   async function memberWeek(weekStart: string) {
     const days = weekDays(weekStart)
-    const [roomRows, periodRows, blackoutRows, entryRows] = await Promise.all([
+    const club = await settings.get()
+    const [roomRows, periodRows, blackoutRows, entryRows, hold] = await Promise.all([
       db
         .select({ id: rooms.id, name: rooms.name, active: rooms.active })
         .from(rooms)
@@ -141,7 +143,16 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
         .leftJoin(users, eq(users.id, bookings.userId))
         .where(activeIn(weekStart, days[6]!))
         .orderBy(...entryOrder),
+      weekHoldOf(db, weekStart, clock(), club),
     ])
+    // The cells an allocation round holds (issue 15); a round still to come takes every active room / period when the settings list none.
+    const allocationHold = hold
+      ? {
+          roomIds: hold.roomIds ?? roomRows.filter((room) => room.active).map((room) => room.id),
+          periodIds: hold.periodIds ?? periodRows.map((period) => period.id),
+          message: holdMessage(hold, 'The rooms and periods marked for the allocation round', weekStart, club),
+        }
+      : null
     const labelOf = (row: (typeof entryRows)[number]) => {
       if (row.kind === 'band') return row.bandName ?? bookingKindLabels.band
       if (row.kind === 'block') return row.reason ?? bookingKindLabels.block
@@ -153,6 +164,7 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
       rooms: roomRows,
       periods: periodRows,
       blackouts: expandBlackouts(blackoutRows, days),
+      allocationHold,
       entries: entryRows.map((row) => ({
         id: row.id,
         roomId: row.roomId,

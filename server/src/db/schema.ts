@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { roles, userStatuses } from '../../../src/contract/auth'
 import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/contract/bookings'
 import { applicationStatuses, eventKinds, eventStatuses, seasons, type EventDay, type Song, type UnavailableWindow } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
-import type { NoticeKind } from '../../../src/contract/notices'
-import { feedbackCategories, feedbackStatuses, feedbackTargets } from '../../../src/contract/choices'
+import { feedbackCategories, feedbackStatuses, feedbackTargets, fileVisibilities } from '../../../src/contract/choices'
+import type { AllocationResult } from '../../../src/contract/allocation'
+import type { NoticeDelivery, NoticeKind } from '../../../src/contract/notices'
 
 export const userRole = pgEnum('user_role', roles)
 export const userStatus = pgEnum('user_status', userStatuses)
@@ -531,5 +532,233 @@ export const feedback = pgTable(
     check('feedback_club_has_category', sql`(${t.target} = 'club') = (${t.category} is not null)`),
     check('feedback_performance_has_band', sql`(${t.target} = 'performance') = (${t.eventId} is not null and ${t.bandId} is not null)`),
     check('feedback_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+)
+
+// ── Room allocation rounds (issue 15, decision 020) ────────────────────────────────────
+
+/** A ranked wish as stored: a cell, or any taking-part room (`roomId` null) at a date and period. */
+export interface StoredWish {
+  roomId: string | null
+  date: string
+  periodId: string
+}
+/** A standing wish: the same, by ISO weekday (1 = Monday), copied into each new round. */
+export interface StandingWish {
+  roomId: string | null
+  weekday: number
+  periodId: string
+}
+/** A cell of the draft given to a band. */
+export interface StoredAssignment {
+  bandId: string
+  roomId: string
+  date: string
+  periodId: string
+}
+
+/**
+ * `collecting` covers "wishes not open yet", "open" and "closed, run queued": which one is
+ * read from the clock against `opens_at`/`closes_at`. `run_token` fences a run: only the run
+ * that set it may store its result (exactly one run per round, decision 020).
+ */
+export const allocationRoundStatus = pgEnum('allocation_round_status', ['collecting', 'running', 'draft', 'published'])
+
+/** One round per target week, with what takes part frozen when the round was made. */
+export const allocationRounds = pgTable(
+  'allocation_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Monday of the target week. */
+    weekStart: date('week_start').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    status: allocationRoundStatus('status').notNull().default('collecting'),
+    roomIds: uuid('room_ids').array().notNull(),
+    periodIds: uuid('period_ids').array().notNull(),
+    wishesPerBand: integer('wishes_per_band').notNull(),
+    periodsPerBand: integer('periods_per_band').notNull(),
+    seed: bigint('seed', { mode: 'number' }),
+    runToken: uuid('run_token'),
+    runStartedAt: timestamp('run_started_at', { withTimezone: true }),
+    /** The allocator's input and output of the last run (reproducible: same snapshot → same result). */
+    snapshot: jsonb('snapshot').$type<unknown>(),
+    result: jsonb('result').$type<AllocationResult>(),
+    /** The draft as it stands (the run's result, then hand changes); what publishing books. */
+    assignments: jsonb('assignments').$type<StoredAssignment[]>(),
+    editedByHand: boolean('edited_by_hand').notNull().default(false),
+    ranAt: timestamp('ran_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('allocation_rounds_week_key').on(t.weekStart)],
+)
+
+/** One band's ranked wishes in one round. */
+export const allocationWishes = pgTable(
+  'allocation_wishes',
+  {
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => allocationRounds.id, { onDelete: 'cascade' }),
+    bandId: uuid('band_id')
+      .notNull()
+      .references(() => bands.id, { onDelete: 'cascade' }),
+    wishes: jsonb('wishes').$type<StoredWish[]>().notNull(),
+    wants: integer('wants').notNull(),
+    /** Copied from the band's standing wish when the round was made, and not changed since. */
+    fromStanding: boolean('from_standing').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.bandId] }), index('allocation_wishes_band_idx').on(t.bandId)],
+)
+
+/** A band's standing wish ("same time every week"), copied into each new round until changed. */
+export const allocationStandingWishes = pgTable('allocation_standing_wishes', {
+  bandId: uuid('band_id')
+    .primaryKey()
+    .references(() => bands.id, { onDelete: 'cascade' }),
+  wishes: jsonb('wishes').$type<StandingWish[]>().notNull(),
+  wants: integer('wants').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+})
+
+/** What each band asked and received in a published round, and its priority points before and after. */
+export const allocationOutcomes = pgTable(
+  'allocation_outcomes',
+  {
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => allocationRounds.id, { onDelete: 'cascade' }),
+    bandId: uuid('band_id')
+      .notNull()
+      .references(() => bands.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start').notNull(),
+    asked: integer('asked').notNull(),
+    received: integer('received').notNull(),
+    pointsBefore: integer('points_before').notNull(),
+    pointsAfter: integer('points_after').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.bandId] }), index('allocation_outcomes_band_week_idx').on(t.bandId, t.weekStart)],
+)
+
+// ── Notifications and calendar feeds (issue 17 items 3–4, decision 023) ──
+
+/**
+ * How each kind of notice reaches a person: `mail` (in the app and by mail), `app` or `off`.
+ * No row means the default, `mail`; `notify` reads the rows of the people it tells.
+ */
+export const noticePreferences = pgTable(
+  'notice_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NoticeKind>().notNull(),
+    delivery: text('delivery').$type<NoticeDelivery>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] }), check('notice_preferences_delivery_check', sql`${t.delivery} in ('mail', 'app', 'off')`)],
+)
+
+/**
+ * A daily notice run that has happened (`booking-tomorrow` for the bookings of `day`): the job
+ * inserts its row in the transaction that writes the notices, so however many processes run
+ * the day's job, and however often, the people are told once.
+ */
+export const noticeRuns = pgTable(
+  'notice_runs',
+  {
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day] })],
+)
+
+/**
+ * A member's secret calendar feed. Only a SHA-256 of the token is kept (the lookup key); the
+ * token itself is an HMAC of the row's id under the server's secret, so the owner can be shown
+ * the link again while a copy of the database alone reveals no feed. Revoking deletes the row.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_user_key').on(t.userId), uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
+)
+
+// ---------------------------------------------------------------------------------------------
+// Files (SPEC §5.8, issue 16, decision 024): the club's shared files. A row says what a file
+// is; its bytes live in the file storage (server/src/files/storage.ts) under `storage_key`.
+// ---------------------------------------------------------------------------------------------
+
+export const fileVisibility = pgEnum('file_visibility', fileVisibilities)
+/** `storing`: the row is written, its bytes are being put into storage (invisible); `ready`: listed. */
+export const fileStatus = pgEnum('file_status', ['storing', 'ready'])
+
+/** Folders: a tree by `parent_id` (null: at the top). Names are unique among a folder's children, case-insensitively. */
+export const fileFolders = pgTable(
+  'file_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => fileFolders.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('file_folders_parent_name_key').on(sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`)],
+)
+
+/**
+ * Files. A "replace" keeps the old row as an earlier version (`replaced_at` set, the new row's
+ * `previous_version_id` pointing at it); a delete moves it to the trash (`deleted_at`) for 30
+ * days. The current files of a folder (not replaced, not deleted) have unique names there,
+ * case-insensitively; "keep both" gives the newcomer a free name ("score (2).pdf").
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    folderId: uuid('folder_id').references(() => fileFolders.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The type read from the file's first bytes (file-type), never the name's or the browser's claim. */
+    type: text('type').notNull(),
+    sha256: text('sha256').notNull(),
+    description: text('description').notNull().default(''),
+    visibility: fileVisibility('visibility').notNull().default('members'),
+    status: fileStatus('status').notNull().default('storing'),
+    /** The key of its bytes in the file storage: the tus upload's id. */
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The id of the first version: every version of a file shares it. */
+    lineageId: uuid('lineage_id').notNull(),
+    previousVersionId: uuid('previous_version_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('files_storage_key_key').on(t.storageKey),
+    uniqueIndex('files_folder_name_key')
+      .on(sql`coalesce(${t.folderId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`)
+      .where(sql`${t.replacedAt} is null and ${t.deletedAt} is null`),
+    // A folder's listing, by name or by time.
+    index('files_folder_created_idx').on(t.folderId, t.createdAt).where(sql`${t.replacedAt} is null and ${t.deletedAt} is null`),
+    index('files_created_idx').on(t.createdAt).where(sql`${t.replacedAt} is null and ${t.deletedAt} is null`),
+    index('files_lineage_idx').on(t.lineageId),
+    index('files_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 )

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { additionalInfo, bandEvents, bandMembers, bands, bookings, intros, periods, positionHolders, positions, rooms, settings, users } from '../db/schema'
+import { eq } from 'drizzle-orm'
 import { hashPassword } from '../auth/passwords'
 import { clubSettingsSchema } from '../../../src/contract/settings'
 import { academicYearOf } from '../../../src/contract/terms'
 import { addDays, todayIn, weekStartOf, zonedInstant, type IsoDate } from '../../../src/contract/calendar'
 import { createRandom } from './random'
 import { addDemoLives } from './demo-lives'
+import { addDemoAllocation } from './demo-allocation'
 
 export const DEMO_PASSWORD = 'bandroom-demo'
 export const DEMO_ACCOUNTS = {
@@ -44,11 +46,11 @@ export async function loadDemoClub(db: Db, options: { now?: Date; seed?: number 
 
 async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
   const random = createRandom(seed)
-  const club = clubSettingsSchema.parse({ clubName: 'Hikari University Light Music Club' })
-  const term = academicYearOf(now, club)
+  const baseClub = clubSettingsSchema.parse({ clubName: 'Hikari University Light Music Club' })
+  const term = academicYearOf(now, baseClub)
 
   await resetDatabase(db)
-  await db.insert(settings).values({ key: 'club', value: club })
+  await db.insert(settings).values({ key: 'club', value: baseClub })
 
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const people: Array<typeof users.$inferInsert & { id: string }> = []
@@ -149,6 +151,15 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
     { label: '6th', startsAt: '18:00', endsAt: '19:30', sortOrder: 6 },
   ]).returning()
 
+  // Allocation rounds (issue 15) for the evenings in the two band studios; wishes close on Saturday evening.
+  const club = clubSettingsSchema.parse({
+    ...baseClub,
+    allocation: { enabled: true, closesWeekday: 6, closesAt: '20:00', roomIds: roomRows.filter((room) => room.name.startsWith('Studio')).map((room) => room.id), periodIds: periodRows.filter((period) => ['5th', '6th'].includes(period.label)).map((period) => period.id) },
+  })
+  await db.update(settings).set({ value: club }).where(eq(settings.key, 'club'))
+  // This week's evening studio cells went out through last week's round (published below), next week's wait for the open one.
+  const held = (roomId: string, _date: IsoDate, periodId: string) => club.allocation.roomIds.includes(roomId) && club.allocation.periodIds.includes(periodId)
+
   const demoBandList = await addDemoBands(db, random, {
     now,
     members: active.map((person) => ({ id: person.id, displayName: person.displayName })),
@@ -166,6 +177,16 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
     members: active.map((person) => person.id),
     executiveId: presidentId,
     featured: memberId,
+    // The evening studio cells are the allocation rounds': nobody booked them first-come.
+    held,
+  })
+  const allocation = await addDemoAllocation(db, createRandom(seed + 15), {
+    now,
+    club,
+    bands: demoBandList,
+    rooms: roomRows,
+    periods: periodRows,
+    publisherId: holderOf(3),
   })
 
   // The live manager (the fifth position) reviews the applications.
@@ -182,7 +203,7 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
     ownBand: demoBandList[0]!.id,
   })
 
-  return { term, users: people.length, bands: demoBandList.length, bookings: bookingStats, lives, adminId, presidentId, memberId, liveManagerId }
+  return { term, users: people.length, bands: demoBandList.length, bookings: bookingStats, lives, allocation, adminId, presidentId, memberId, liveManagerId }
 }
 
 const demoBands: ReadonlyArray<{ name: string; genre: string; description: string; status?: 'inactive' | 'disbanded' }> = [
@@ -314,6 +335,7 @@ async function addDemoBookings(
     members: string[]
     executiveId: string
     featured: string
+    held?: (roomId: string, date: IsoDate, periodId: string) => boolean
   },
 ) {
   const { now, club, executiveId } = options
@@ -335,7 +357,7 @@ async function addDemoBookings(
   const slotKey = (roomId: string, date: IsoDate, periodId: string) => `${roomId}|${date}|${periodId}`
   const isWeekend = (date: IsoDate) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())
   const isFree = (roomId: string, date: IsoDate, periodId: string, people: string[]) =>
-    !taken.has(slotKey(roomId, date, periodId)) && !people.some((person) => busy.get(`${date}|${periodId}`)?.has(person))
+    !taken.has(slotKey(roomId, date, periodId)) && !options.held?.(roomId, date, periodId) && !people.some((person) => busy.get(`${date}|${periodId}`)?.has(person))
 
   function row(slot: { roomId: string; date: IsoDate; period: (typeof periodList)[number] }, fields: Pick<BookingRow, 'kind' | 'bandId' | 'userId' | 'reason'>, cancelled = false): BookingRow {
     const slotStart = zonedInstant(slot.date, slot.period.startsAt, timeZone)

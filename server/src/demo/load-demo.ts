@@ -14,6 +14,8 @@ async function main() {
     console.log(`Loaded the demo club: ${result.users} accounts, ${result.bands} bands, term ${result.term}.`)
     const weeks = result.bookings.weeks.map((week) => `${week.active} in the week of ${week.weekStart} (${Math.round(week.weekdayOccupancy * 100)}% of weekday slots)`)
     console.log(`Room bookings: ${weeks.join(', ')}, plus ${result.bookings.weeks.reduce((sum, week) => sum + week.cancelled, 0)} cancelled.`)
+    const rounds = result.allocation.map((round) => `the week of ${round.weekStart} (${round.status}, ${round.bands} bands with wishes${round.status === 'published' ? `, ${round.served} served` : ''})`)
+    console.log(`Room allocation rounds: ${rounds.join(', ')}.`)
     console.log('Lives:')
     for (const live of result.lives) {
       const counts = Object.entries(live.counts).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`)

@@ -20,7 +20,7 @@ import { accessTable, type AccessRule } from './access-table'
  */
 export type Access = 'public' | 'session' | 'member' | 'executive' | 'admin'
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface RouteContext<B, Q, P> {
   request: FastifyRequest
@@ -53,6 +53,11 @@ export interface RouteDefinition<B extends z.ZodType, Q extends z.ZodType, P ext
    * Leave it unset unless that is certain: unset is always safe.
    */
   keepsPeople?: true
+  /**
+   * The handler answers on `reply.raw` itself after `reply.hijack()` (the tus uploads): the body
+   * is left unread for it and nothing is sent after it. Access and params are checked as for any route.
+   */
+  raw?: true
   handler: (context: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>
 }
 
@@ -117,10 +122,11 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
         request,
         reply,
         principal,
-        body: parse(definition.body, request.body, 'body'),
+        body: definition.raw ? (undefined as z.output<B>) : parse(definition.body, request.body, 'body'),
         query: parse(definition.query, request.query, 'query'),
         params: parse(definition.params, request.params, 'params'),
       })
+      if (definition.raw) return
       // A handler may have chosen another status itself (e.g. 503 from the health check).
       if (reply.statusCode === 200) reply.status(status)
       return status === 204 ? reply.send() : result

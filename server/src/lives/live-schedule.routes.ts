@@ -10,6 +10,7 @@ import {
 import { eventParamsSchema } from '../../../src/contract/lives'
 import { sendCsv } from '../http/csv'
 import { defineRoute } from '../http/route'
+import { sendCalendar } from '../http/calendar-response'
 import { createLiveScheduleService } from './live-schedule.service'
 import type { LivesDeps } from './lives.routes'
 
@@ -68,16 +69,15 @@ export function registerLiveScheduleRoutes(app: FastifyInstance, deps: LivesDeps
     method: 'GET',
     url: '/api/events/:eventId/timetable.ics',
     tag: 'lives',
-    summary: 'The latest published timetable as an iCal feed, one event per performance',
+    summary: 'The latest published timetable as a public iCal feed, one event per performance; ETag and 304',
     params: eventParamsSchema,
-    handler: async ({ params, reply }) => {
+    handler: async ({ params, request, reply }) => {
       const calendar = await schedule.ics(params.eventId)
       const ascii = calendar.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(calendar.filename)}`)
-        .header('cache-control', 'no-store')
-        .send(calendar.body)
+      return sendCalendar(request, reply, calendar.body, {
+        'cache-control': 'public, no-cache',
+        'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(calendar.filename)}`,
+      })
     },
   })
 

@@ -194,17 +194,19 @@ const csvColumns: ReadonlyArray<CsvColumn<CsvRow>> = [
  * Writes lock the event row first, as reviews do (decision 008), so a review and a draft save
  * or a publish never see each other half done.
  */
-export function createLiveScheduleService({ db, clock, settings, workers }: Pick<LivesDeps, 'db' | 'clock' | 'settings' | 'workers'>) {
+export function createLiveScheduleService({ db, clock, settings, workers, notifier, mailer }: Pick<LivesDeps, 'db' | 'clock' | 'settings' | 'workers' | 'notifier' | 'mailer'>) {
   /** The latest published version with what it needs, or 404 with a sentence. */
   async function publishedOrNotFound(eventId: string) {
     const event = await findEvent(db, eventId)
+    // The iCal feed is public (decision 023): a draft live does not exist for it.
+    if (event.status === 'draft') throw notFound('No such live.')
     const [row, performances] = await Promise.all([latestPublished(db, event.id), acceptedPerformances(db, event.id)])
     if (!row) throw notFound(`The timetable of ${event.title} is not published yet.`)
     const byId = new Map(performances.map((performance) => [performance.id, performance]))
     const placements = currentPlacements(row.placements, byId).sort(
       (a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.stage.localeCompare(b.stage),
     )
-    return { event, placements, byId }
+    return { event, placements, byId, publishedAt: row.publishedAt ?? row.createdAt }
   }
 
   return {
@@ -332,7 +334,7 @@ export function createLiveScheduleService({ db, clock, settings, workers }: Pick
      */
     async publish(caller: Caller, eventId: string, input: PublishInputValue): Promise<StoredTimetable> {
       const now = clock()
-      return withTransaction(db, async (tx) => {
+      const stored = await withTransaction(db, async (tx) => {
         const event = await findEvent(tx, eventId, { forUpdate: true })
         const [draft, performances] = await Promise.all([draftOf(tx, event.id), acceptedPerformances(tx, event.id)])
         if (!draft) throw new AppError(409, 'NO_DRAFT', `${event.title} has no draft timetable yet. Generate one or place the bands, save, then publish.`)
@@ -351,24 +353,40 @@ export function createLiveScheduleService({ db, clock, settings, workers }: Pick
           .values({ eventId: event.id, status: 'published', version: latest + 1, placements: kept, updatedBy: caller.id, publishedAt: now, createdAt: now, updatedAt: now })
           .returning()
         await tx.update(events).set({ status: 'published', updatedAt: now }).where(eq(events.id, event.id))
+        // The members of every band in it are told, in this transaction (decision 023).
+        const placed = new Set(kept.map((placement) => placement.performanceId))
+        await notifier.notify(tx, {
+          kind: 'timetable',
+          userIds: performances.filter((performance) => placed.has(performance.id)).flatMap((performance) => performance.members.map((member) => member.id)),
+          title: latest === 0 ? `The timetable of ${event.title} is out` : `The timetable of ${event.title} has changed`,
+          body: latest === 0 ? 'See when and on which stage your band plays.' : `Version ${latest + 1} replaces the one before: check your band’s time and stage again.`,
+          link: `/festival-schedule?eventId=${event.id}`,
+        })
         return storedOf(row!, event, performances)
       })
+      mailer.flush()
+      return stored
     },
 
-    /** The latest published version as an iCal feed: one VEVENT per performance, instants in UTC. */
+    /**
+     * The latest published version as a public iCal feed: one VEVENT per performance, instants
+     * in UTC with the club's zone named. DTSTAMP is the version's publishing time, so the
+     * body (and its ETag) changes only with a new version. Band names only: members' names
+     * stay in the app, since anyone may read this feed.
+     */
     async ics(eventId: string) {
-      const [{ event, placements, byId }, { timeZone }] = await Promise.all([publishedOrNotFound(eventId), settings.get()])
-      const calendar = ical({ name: `${event.title} timetable`, prodId: { company: 'Bandroom', product: 'Timetable', language: 'EN' } })
+      const [{ event, placements, byId, publishedAt }, { timeZone }] = await Promise.all([publishedOrNotFound(eventId), settings.get()])
+      const calendar = ical({ name: `${event.title} timetable`, prodId: { company: 'Bandroom', product: 'Timetable', language: 'EN' }, x: { 'X-WR-TIMEZONE': timeZone } })
       for (const placement of placements) {
         const performance = byId.get(placement.performanceId)!
         calendar.createEvent({
           id: `${event.id}-${performance.id}@bandroom`,
-          stamp: clock(),
+          stamp: publishedAt,
+          lastModified: publishedAt,
           start: zonedInstant(placement.date, placement.start, timeZone),
           end: zonedInstant(placement.date, placement.end, timeZone),
           summary: `${performance.bandName} — ${event.title}`,
           location: `${event.venue} · ${placement.stage}`,
-          description: performance.members.map((member) => `${member.displayName} (${member.part})`).join('\n'),
         })
       }
       return { filename: `${event.title} timetable.ics`, body: calendar.toString() }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
 import type { Mailer } from '../mail/mailer'
+import type { Notifier } from '../notices/notify'
 import type { SettingsService } from '../settings/settings.service'
 import type { WorkerPool } from '../workers/worker-pool'
 import { registerEventRoutes } from './events.routes'
@@ -12,6 +13,8 @@ export interface LivesDeps {
   clock: () => Date
   settings: SettingsService
   mailer: Mailer
+  /** Notices (and their mails) to the bands, in the transaction of the change. */
+  notifier: Notifier
   /** The app's public address, for links in mail. */
   publicUrl: string
   /** Threads for CPU-heavy work (the timetable generator). */

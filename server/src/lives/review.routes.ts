@@ -22,7 +22,7 @@ import { createReviewService } from './review.service'
  * reviews one by one and in bulk, the participants (and their CSV) and the accepted bands.
  */
 export function registerReviewRoutes(app: FastifyInstance, deps: LivesDeps) {
-  const review = createReviewService(deps, app.log)
+  const review = createReviewService(deps)
   const participants = createParticipantsService(deps)
 
   defineRoute(app, {

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
 import type { SessionUser } from '../../../src/contract/auth'
 import type {
   Application,
@@ -13,7 +12,7 @@ import type {
   Season,
 } from '../../../src/contract/lives'
 import type { z } from 'zod'
-import { applications, bandMembers, bands, users } from '../db/schema'
+import { applications, bandMembers, bands } from '../db/schema'
 import { containsPattern } from '../db/sql-helpers'
 import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { AppError, forbidden, notFound } from '../http/errors'
@@ -54,7 +53,7 @@ export function applicationListPath(event: { kind: EventKind; season: Season | n
   return `${path}?eventId=${event.id}`
 }
 
-/** An application whose status a review changed, for the mail sent after the commit. */
+/** An application whose status a review changed, for the notices to its band. */
 interface StatusChange {
   bandId: string
   bandName: string
@@ -100,7 +99,7 @@ const withdrawnError = (bandNames: ReadonlyArray<string>) =>
  * the applications by id (decision 008), so two parallel accepts cannot pass the band limit
  * together. The bands' members are told by mail after the commit.
  */
-export function createReviewService({ db, clock, settings, mailer, publicUrl }: LivesDeps, log: FastifyBaseLogger) {
+export function createReviewService({ db, clock, settings, mailer, notifier }: LivesDeps) {
   async function viewerOf(executor: Executor, caller: Caller, event: EventRow): Promise<ApplicationViewer> {
     const [bandIds, club] = await Promise.all([bandIdsOf(executor, caller.id), settings.get()])
     return { bandIds, windowOpen: applicationWindowOf(event, clock(), club.timeZone).state === 'open' }
@@ -123,41 +122,29 @@ export function createReviewService({ db, clock, settings, mailer, publicUrl }: 
   }
 
   /**
-   * One mail per active member of each band whose status changed, after the commit. A mail
-   * that cannot be written is logged: the review itself has already happened.
+   * Tells the members of each band whose status changed (a notice, and a mail unless they
+   * chose otherwise), in the review's transaction: the notices exist exactly when the decision
+   * does. The mails go after the commit (`mailer.flush()`).
    */
-  async function notify(event: EventRow, changes: ReadonlyArray<StatusChange>, decision: ReviewDecision, note: string | null) {
+  async function tell(tx: Tx, event: EventRow, changes: ReadonlyArray<StatusChange>, decision: ReviewDecision, note: string | null) {
     if (changes.length === 0) return
-    const recipients = await db
-      .select({ bandId: bandMembers.bandId, email: users.email, displayName: users.displayName })
+    const members = await tx
+      .select({ bandId: bandMembers.bandId, userId: bandMembers.userId })
       .from(bandMembers)
-      .innerJoin(users, eq(users.id, bandMembers.userId))
-      .where(and(inArray(bandMembers.bandId, changes.map((change) => change.bandId)), eq(users.status, 'active')))
-    const bandNames = new Map(changes.map((change) => [change.bandId, change.bandName]))
-    const link = `${publicUrl}${applicationListPath(event)}`
-    for (const recipient of recipients) {
-      const bandName = bandNames.get(recipient.bandId)!
-      const lines = [
-        `Hello ${recipient.displayName},`,
-        '',
-        `${bandName} ${decisionPhrases[decision]} for ${event.title}.`,
+      .where(inArray(bandMembers.bandId, changes.map((change) => change.bandId)))
+    for (const change of changes) {
+      const body = [
+        `${change.bandName} ${decisionPhrases[decision]} for ${event.title}.`,
         ...(decision === 'waitlisted' ? ['If another band drops out, the executives may still accept it.'] : []),
         ...(note ? ['', 'Note from the executives:', note] : []),
-        '',
-        'See your band’s application:',
-        link,
-        '',
       ]
-      try {
-        await mailer.send({
-          to: recipient.email,
-          kind: 'application-review',
-          subject: `${event.title}: ${bandName} ${decisionPhrases[decision]}`,
-          text: lines.join('\n'),
-        })
-      } catch (error) {
-        log.error({ err: error, eventId: event.id, bandId: recipient.bandId }, 'review mail could not be written')
-      }
+      await notifier.notify(tx, {
+        kind: 'application-decision',
+        userIds: members.filter((member) => member.bandId === change.bandId).map((member) => member.userId),
+        title: `${event.title}: ${change.bandName} ${decisionPhrases[decision]}`,
+        body: body.join('\n'),
+        link: applicationListPath(event),
+      })
     }
   }
 
@@ -213,9 +200,11 @@ export function createReviewService({ db, clock, settings, mailer, publicUrl }: 
           .update(applications)
           .set({ status: input.status, reviewNote: note, reviewedBy: caller.id, reviewedAt: now, updatedAt: now })
           .where(eq(applications.id, applicationId))
-        return { event, changes: row.status === input.status ? [] : [{ bandId: row.bandId, bandName: row.bandName }] }
+        const changes = row.status === input.status ? [] : [{ bandId: row.bandId, bandName: row.bandName }]
+        await tell(tx, event, changes, input.status, note)
+        return { event }
       })
-      await notify(outcome.event, outcome.changes, input.status, note)
+      mailer.flush()
       return loadApplication(db, applicationId, await viewerOf(db, caller, outcome.event))
     },
 
@@ -257,12 +246,11 @@ export function createReviewService({ db, clock, settings, mailer, publicUrl }: 
           .update(applications)
           .set({ status: input.status, reviewNote: note, reviewedBy: caller.id, reviewedAt: now, updatedAt: now })
           .where(inArray(applications.id, ids))
-        return {
-          event,
-          changes: rows.filter((row) => row.status !== input.status).map((row) => ({ bandId: row.bandId, bandName: row.bandName })),
-        }
+        const changes = rows.filter((row) => row.status !== input.status).map((row) => ({ bandId: row.bandId, bandName: row.bandName }))
+        await tell(tx, event, changes, input.status, note)
+        return { event }
       })
-      await notify(outcome.event, outcome.changes, input.status, note)
+      mailer.flush()
       return { updated: ids.length, summary: await applicationSummaryOf(db, outcome.event) }
     },
   }

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify'
-import { count, desc } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { outboxPageSchema, outboxQuerySchema } from '../../../src/contract/mail'
 import type { Db } from '../db/client'
-import { mailOutbox } from '../db/schema'
+import { jobs, mailOutbox } from '../db/schema'
 import { defineRoute } from '../http/route'
 
-export function registerMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
+/**
+ * The outbox list for administrators: each mail with its state, `sent`, `queued` (waiting for
+ * its job), `failing` (the last try failed; `error` says why, and it is tried again with
+ * backoff), `failed` (its job gave up after its last try) or `kept` (no SMTP server is set, so
+ * mail stays here). Given-up mails are found through their jobs, for the unsent mails with an
+ * error on the page only: the admin's screen, at most a page of ids.
+ */
+export function registerMailRoutes(app: FastifyInstance, { db, sends }: { db: Db; sends: boolean }) {
   defineRoute(app, {
     method: 'GET',
     url: '/api/outbox',
@@ -23,6 +30,17 @@ export function registerMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
           .offset((query.page - 1) * query.pageSize),
         db.select({ n: count() }).from(mailOutbox),
       ])
+      const erring = items.filter((mail) => !mail.sentAt && mail.error).map((mail) => mail.id)
+      const gaveUp = new Set(
+        erring.length === 0
+          ? []
+          : (
+              await db
+                .select({ mailId: sql<string>`${jobs.payload}->>'mailId'` })
+                .from(jobs)
+                .where(and(eq(jobs.kind, 'mail.send'), isNotNull(jobs.failedAt), inArray(sql`${jobs.payload}->>'mailId'`, erring)))
+            ).map((row) => row.mailId),
+      )
       return {
         items: items.map((mail) => ({
           id: mail.id,
@@ -33,6 +51,7 @@ export function registerMailRoutes(app: FastifyInstance, { db }: { db: Db }) {
           createdAt: mail.createdAt.toISOString(),
           sentAt: mail.sentAt?.toISOString() ?? null,
           error: mail.error,
+          state: mail.sentAt ? ('sent' as const) : gaveUp.has(mail.id) ? ('failed' as const) : mail.error ? ('failing' as const) : sends ? ('queued' as const) : ('kept' as const),
         })),
         total: total?.n ?? 0,
       }

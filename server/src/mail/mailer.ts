@@ -71,6 +71,8 @@ export function createMailer({
   }
 
   return {
+    /** Whether mail goes out over SMTP (SMTP_URL set) or stays in the outbox only. */
+    sends: transport !== null,
     async send(mail: Mail) {
       const id = await withTransaction(db, (tx) => queue(tx, mail))
       log.info({ mailId: id, to: mail.to, kind: mail.kind, subject: mail.subject }, transport ? 'mail queued' : 'mail written to the outbox (no SMTP_URL)')

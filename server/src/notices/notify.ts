@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { NoticeKind } from '../../../src/contract/notices'
-import { notices, users } from '../db/schema'
+import { noticePreferences, notices, users } from '../db/schema'
 import type { Tx } from '../db/transaction'
 import type { Mailer } from '../mail/mailer'
 
@@ -20,20 +20,27 @@ export interface NoticeMessage {
  * Tells people about a change, in the transaction of that change: one notice per person for
  * the bell and one mail each (written to the outbox and sent by the job runner, decision 014),
  * so both exist exactly when the change does. Call `mailer.flush()` after the commit.
+ * Each person's preference for the kind is honoured: `off` → nothing, `app` → the notice only,
+ * `mail` (the default) → both. Resolves with the number of people given a notice.
  */
-export function createNotifier({ mailer, publicUrl }: { mailer: Pick<Mailer, 'queue'>; publicUrl: string }) {
+export function createNotifier({ mailer, publicUrl, clock = () => new Date() }: { mailer: Pick<Mailer, 'queue'>; publicUrl: string; clock?: () => Date }) {
   return {
     async notify(tx: Tx, message: NoticeMessage) {
       const ids = [...new Set(message.userIds)]
       if (ids.length === 0) return 0
-      const people = await tx
-        .select({ id: users.id, email: users.email, displayName: users.displayName })
+      // Each person's choice for this kind (no row: in the app and by mail); `off` tells nothing.
+      const told = await tx
+        .select({ id: users.id, email: users.email, displayName: users.displayName, delivery: noticePreferences.delivery })
         .from(users)
+        .leftJoin(noticePreferences, and(eq(noticePreferences.userId, users.id), eq(noticePreferences.kind, message.kind)))
         .where(and(inArray(users.id, ids), eq(users.status, 'active')))
+      const people = told.filter((person) => person.delivery !== 'off')
       if (people.length === 0) return 0
       const body = message.body ?? ''
-      await tx.insert(notices).values(people.map((person) => ({ userId: person.id, kind: message.kind, title: message.title, body, link: message.link ?? null })))
+      const createdAt = clock()
+      await tx.insert(notices).values(people.map((person) => ({ createdAt, userId: person.id, kind: message.kind, title: message.title, body, link: message.link ?? null })))
       for (const person of people) {
+        if (person.delivery === 'app') continue
         const lines = [`Hello ${person.displayName},`, '', message.title, ...(body ? ['', body] : []), ...(message.link ? ['', `${publicUrl}${message.link}`] : []), '']
         await mailer.queue(tx, { to: person.email, kind: message.kind, subject: message.title, text: lines.join('\n') })
       }

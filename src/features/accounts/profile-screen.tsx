@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { emailChangeSchema, profileUpdateSchema, type Profile } from '@/contract/accounts'
@@ -23,7 +23,8 @@ function useApplyUser() {
   }
 }
 
-export function ProfileScreen() {
+/** `children`: cards other areas add below the account (the route composes them). */
+export function ProfileScreen({ children }: { children?: ReactNode }) {
   const profile = useQuery(profileQueryOptions())
 
   return (
@@ -36,6 +37,7 @@ export function ProfileScreen() {
       ) : (
         <ProfileDetails profile={profile.data} />
       )}
+      {children}
     </div>
   )
 }

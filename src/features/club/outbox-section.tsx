@@ -1,10 +1,27 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import type { OutboxMail } from '@/contract/mail'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card, Pagination } from '@/components/ui/page'
 import { OUTBOX_PAGE_SIZE, outboxQueryOptions } from './club-queries'
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+const stateBadges: Record<OutboxMail['state'], { label: string; className: string }> = {
+  sent: { label: 'Sent', className: 'bg-brand/15 text-brand' },
+  queued: { label: 'Waiting to be sent', className: 'bg-surface-2 text-ink' },
+  failing: { label: 'Not sent yet, trying again', className: 'bg-warn/15 text-warn' },
+  failed: { label: 'Not sent: given up', className: 'bg-danger/15 text-danger' },
+  kept: { label: 'Kept here (no mail server set)', className: 'bg-surface-2 text-ink-muted' },
+}
+
+function stateLine(mail: OutboxMail) {
+  if (mail.state === 'sent' && mail.sentAt) return `sent ${formatTime(mail.sentAt)}`
+  if (mail.state === 'failing') return `last try failed: ${mail.error ?? 'unknown error'}`
+  if (mail.state === 'failed') return `every try failed, the last: ${mail.error ?? 'unknown error'}`
+  if (mail.state === 'queued') return 'waiting for its turn to be sent'
+  return 'not sent: the club has no mail server set'
+}
 
 /** Every mail the app wrote, newest first; each opens to show its text. */
 export function OutboxSection() {
@@ -25,9 +42,10 @@ export function OutboxSection() {
               <li key={mail.id}>
                 <details className="rounded-md border border-line p-3 text-sm">
                   <summary className="cursor-pointer focus-visible:outline-2 focus-visible:outline-brand">
+                    <span className={`mr-2 inline-block rounded px-1.5 py-0.5 text-xs font-medium ${stateBadges[mail.state].className}`}>{stateBadges[mail.state].label}</span>
                     <span className="font-medium">{mail.subject}</span> <span className="break-all text-ink-muted">to {mail.to}</span>
-                    <span className="block text-ink-muted">
-                      Written {formatTime(mail.createdAt)} · {mail.sentAt ? `sent ${formatTime(mail.sentAt)}` : mail.error ? `not sent: ${mail.error}` : 'outbox only'}
+                    <span className="block break-words text-ink-muted">
+                      Written {formatTime(mail.createdAt)} · {stateLine(mail)}
                     </span>
                   </summary>
                   <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{mail.text}</pre>

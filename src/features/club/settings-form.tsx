@@ -5,7 +5,9 @@ import { api } from '@/lib/api-client'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Card } from '@/components/ui/page'
 import { clubKeys } from './club-queries'
-import { useAppForm } from '@/components/form/form-kit'
+import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
+import { CheckboxField } from '@/components/ui/field'
+import { fileKinds, type FileKindId } from '@/contract/files'
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const modeLabels: Record<(typeof registrationModes)[number], string> = {
@@ -22,9 +24,34 @@ const timeZones = (() => {
   }
 })()
 
-type TextPath = 'clubName' | 'registration.inviteCode'
+type TextPath = 'clubName' | 'registration.inviteCode' | 'notices.bookingReminderAt'
 type NumberPath = 'booking.horizonDays' | 'booking.bandPeriodsPerWeek' | 'booking.personalPeriodsPerWeek' | 'uploadLimitMb'
 type BooleanPath = 'booking.personalPracticeAllowed' | 'publicSchedule.enabled' | 'publicSchedule.showBandNames' | 'anonymousFeedbackAllowed'
+
+/** The kinds of file executives may upload (the server checks each file's real type against them). */
+function FileKindsFieldset() {
+  const field = useFieldContext<FileKindId[]>()
+  const error = useFieldErrors().find(Boolean)
+  const value = field.state.value
+  return (
+    <fieldset className="flex flex-col gap-2 sm:col-span-2">
+      <legend className="mb-1 text-sm font-medium text-ink">Kinds of file executives may upload</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {fileKinds.map((kind) => (
+          <CheckboxField
+            key={kind.id}
+            label={kind.label}
+            checked={value.includes(kind.id)}
+            onChange={(event) =>
+              field.handleChange(event.target.checked ? fileKinds.map((k) => k.id).filter((id) => id === kind.id || value.includes(id)) : value.filter((id) => id !== kind.id))
+            }
+          />
+        ))}
+      </div>
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+    </fieldset>
+  )
+}
 
 /** Every club setting in one validated form (SPEC §5.3); saving applies at once. */
 export function SettingsForm({ initial }: { initial: ClubSettings }) {
@@ -53,7 +80,7 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
     },
   })
 
-  const text = (name: TextPath, label: string, extra: { description?: string } = {}) => (
+  const text = (name: TextPath, label: string, extra: { description?: string; type?: string } = {}) => (
     <form.AppField name={name}>{(field) => <field.TextField label={label} autoComplete="off" {...extra} />}</form.AppField>
   )
   const number = (name: NumberPath, label: string, description?: string) => (
@@ -114,10 +141,20 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
           </div>
         </Card>
 
+        <Card title="Reminders">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text('notices.bookingReminderAt', 'Remind members of tomorrow’s bookings at', {
+              type: 'time',
+              description: 'The evening before, in the club’s time zone (in the app, and by mail for those who want it).',
+            })}
+          </div>
+        </Card>
+
         <Card title="Uploads and feedback">
           <div className="grid gap-4 sm:grid-cols-2">
             {number('uploadLimitMb', 'Upload size limit (MB)')}
             {checkbox('anonymousFeedbackAllowed', 'Allow anonymous feedback', 'Members may send feedback without their name. Admins can always see who wrote it; bands and executives cannot.')}
+            <form.AppField name="allowedFileKinds">{() => <FileKindsFieldset />}</form.AppField>
           </div>
         </Card>
 

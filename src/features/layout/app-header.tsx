@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useUiState } from '@/lib/ui-state'
 import { promptInstall } from '@/lib/install-prompt'
 import { AccountMenu } from '@/features/layout/account-menu'
+import { NoticeBell } from '@/features/notices/notice-bell'
 
 const iconButton = 'inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-2'
 
@@ -48,6 +49,7 @@ export function AppHeader({ navExpanded, onToggleNav }: { navExpanded: boolean; 
       >
         {theme === 'dark' ? <Sun aria-hidden="true" className="size-5" /> : <Moon aria-hidden="true" className="size-5" />}
       </button>
+      <NoticeBell />
       <AccountMenu />
     </header>
   )

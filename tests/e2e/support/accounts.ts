@@ -61,6 +61,12 @@ export const E2E_USERS = {
   allocationLeaderB: seed('allocation-leader-b', 'Haru Ono', { enrollmentYear: 2025 }),
   allocationLeaderC: seed('allocation-leader-c', 'Jun Takeda', { enrollmentYear: 2023 }),
   allocationExecutive: seed('allocation-executive', 'Kazuki Shimizu', { enrollmentYear: 2023 }),
+  // Notices and calendar feeds.
+  noticeLeader: seed('notice-leader', 'Nanami Kobayashi', { enrollmentYear: 2024 }),
+  feedOwner: seed('feed-owner', 'Itsuki Shimizu', { enrollmentYear: 2025 }),
+  // Files: an executive who uploads, a member who previews and downloads.
+  filesLibrarian: seed('files-librarian', 'Emi Kobayashi', { enrollmentYear: 2023 }),
+  filesReader: seed('files-reader', 'Hayato Shimizu', { enrollmentYear: 2025 }),
   // Dashboards: a member with a band, a booking and a live to apply to; a new member with nothing; an executive.
   dashboardMember: seed('dashboard-member', 'Asuka Hoshino', { enrollmentYear: 2024 }),
   dashboardBandmate: seed('dashboard-bandmate', 'Kei Noguchi', { enrollmentYear: 2025 }),

@@ -57,7 +57,7 @@ const reviewMails = (to?: string) =>
   t.db
     .select()
     .from(mailOutbox)
-    .where(to ? and(eq(mailOutbox.kind, 'application-review'), eq(mailOutbox.to, to)) : eq(mailOutbox.kind, 'application-review'))
+    .where(to ? and(eq(mailOutbox.kind, 'application-decision'), eq(mailOutbox.to, to)) : eq(mailOutbox.kind, 'application-decision'))
     .orderBy(asc(mailOutbox.createdAt))
 
 /** `count` bands of one fresh member each, applied to `eventId` in order, a minute apart. */
@@ -222,7 +222,7 @@ describe('POST /api/applications/:applicationId/review', () => {
     expect(row).toMatchObject({ status: 'accepted', reviewNote: null, reviewedBy: executive.user.id, reviewedAt: t.clock.now() })
 
     const mails = await t.db.select().from(mailOutbox).where(inArray(mailOutbox.to, [aoi.user.email, ren.user.email, suspended.email, pending.email, deleted.email]))
-    expect(mails.filter((mail) => mail.kind === 'application-review').map((mail) => mail.to).sort()).toEqual([aoi.user.email, ren.user.email].sort())
+    expect(mails.filter((mail) => mail.kind === 'application-decision').map((mail) => mail.to).sort()).toEqual([aoi.user.email, ren.user.email].sort())
     const [mail] = await reviewMails(aoi.user.email)
     expect(mail!.subject).toBe('Summer Live 2026: Midnight Owls is accepted')
     expect(mail!.text).toContain('Hello Aoi Tanaka')
@@ -344,7 +344,7 @@ describe('POST /api/applications/:applicationId/review', () => {
     const mailed = await t.db
       .select({ to: mailOutbox.to })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.kind, 'application-review'), inArray(mailOutbox.to, made.map((entry) => entry.user.email))))
+      .where(and(eq(mailOutbox.kind, 'application-decision'), inArray(mailOutbox.to, made.map((entry) => entry.user.email))))
     expect(mailed).toHaveLength(3)
   })
 })

@@ -8,6 +8,7 @@ import { bookingsHandlers } from './handlers/bookings'
 import { roomScheduleHandlers } from './handlers/room-schedule'
 import { livesHandlers } from './handlers/lives'
 import { allocationHandlers } from './handlers/allocation'
+import { noticesHandlers } from './handlers/notices'
 
 export const server = setupServer(
   ...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...peopleHandlers, ...bandsHandlers,
@@ -15,4 +16,5 @@ export const server = setupServer(
   ...roomScheduleHandlers,
   ...livesHandlers,
   ...allocationHandlers,
+  ...noticesHandlers,
 )

@@ -62,6 +62,15 @@ describe('system settings', () => {
     expect(clubState.settings.clubName).toBe('Keion Club')
   })
 
+  it('saves which kinds of file executives may upload', async () => {
+    const { user, form } = await openSettings()
+    const kinds = within(form).getByRole('group', { name: 'Kinds of file executives may upload' })
+    expect(within(kinds).getByLabelText('PDF documents')).toBeChecked()
+    await user.click(within(kinds).getByLabelText('ZIP archives'))
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    await waitFor(() => expect(clubState.settings.allowedFileKinds).toEqual(['pdf', 'image', 'audio', 'video', 'office', 'text']))
+  })
+
   it('shows the empty states of rooms, periods, blackouts and the outbox', async () => {
     await openSettings()
     expect(await screen.findByText('No rooms yet')).toBeInTheDocument()

@@ -1,0 +1,295 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createHash, type Hash } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { Transform, type Readable } from 'node:stream'
+import path from 'node:path'
+import { ERRORS, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server'
+import { FileStore } from '@tus/file-store'
+import { and, eq, or } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import { UPLOADS_PATH, uploadMetadataSchema } from '../../../src/contract/files'
+import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
+import type { Principal } from '../auth/principal'
+import { holdsPositionIn } from '../auth/auth.service'
+import type { Db } from '../db/client'
+import { users } from '../db/schema'
+import { withTransaction, type Tx } from '../db/transaction'
+import type { JobRunner } from '../jobs/job-runner'
+import type { Mailer } from '../mail/mailer'
+import type { Notifier } from '../notices/notify'
+import type { SettingsService } from '../settings/settings.service'
+import { checkFileType, sha256Of } from './file-checks'
+import type { FilesService } from './files.service'
+import type { FileStorage } from './storage'
+
+const MB = 1024 * 1024
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Drops the upload (partial or refused) a day after it started, finished or not: its bytes are in storage by then if they ever will be. */
+export const UPLOAD_EXPIRE_JOB = 'files.upload-expire'
+
+/** An answer from inside a tus hook: tus sends `status_code` with `body`, which `write` below keeps as our JSON error. */
+class UploadRefusal {
+  readonly body: string
+  constructor(
+    readonly status_code: number,
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+  ) {
+    this.body = JSON.stringify({ error: { code, message, ...(fields ? { fields } : {}) } })
+  }
+}
+
+const codeForStatus: Record<number, ErrorCode> = { 400: 'VALIDATION_FAILED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'NOT_FOUND', 413: 'FILE_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' }
+
+/**
+ * tus answers its own refusals (a wrong offset, a missing header) in plain text: every 4xx leaves
+ * as the API's `{error:{code,message}}` instead, and a 5xx says no more than any other 500.
+ */
+class ClubTusServer extends Server {
+  override write(...args: Parameters<Server['write']>) {
+    const [context, headers, status, body = ''] = args
+    if (status < 400) return super.write(context, headers, status, body)
+    headers.set('Content-Type', 'application/json; charset=utf-8')
+    headers.set('Cache-Control', 'no-store')
+    if (status >= 500) return super.write(context, headers, status, JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on the server. Try again in a moment.' } }))
+    if (body.startsWith('{"error"')) return super.write(context, headers, status, body)
+    const message = body.trim() || 'The upload could not go on.'
+    return super.write(context, headers, status, JSON.stringify({ error: { code: codeForStatus[status] ?? 'VALIDATION_FAILED', message } }))
+  }
+}
+
+/**
+ * The file store, hashing as bytes stream in: each upload's SHA-256 grows with every PATCH
+ * written in order in this process, so the finish step needs no second read. A gap (a write
+ * that failed, an upload continued after a restart or on another process) drops the running
+ * hash, and the finish step reads the file once instead.
+ */
+export class HashingFileStore extends FileStore {
+  private readonly hashes = new Map<string, { hash: Hash; length: number }>()
+
+  override async write(readable: Readable, id: string, offset: number) {
+    let state = this.hashes.get(id)
+    if (state && state.length !== offset) {
+      this.hashes.delete(id)
+      state = undefined
+    }
+    if (!state && offset === 0) {
+      // Uploads abandoned in this process leave their entry until their clean-up; a bound keeps it small.
+      if (this.hashes.size >= 1000) this.hashes.clear()
+      state = { hash: createHash('sha256'), length: 0 }
+      this.hashes.set(id, state)
+    }
+    if (!state) return super.write(readable, id, offset)
+    const running = state
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        running.hash.update(chunk)
+        running.length += chunk.length
+        callback(null, chunk)
+      },
+    })
+    readable.once('error', (error) => tap.destroy(error))
+    try {
+      return await super.write(readable.pipe(tap), id, offset)
+    } catch (error) {
+      this.hashes.delete(id)
+      throw error
+    }
+  }
+
+  /** The SHA-256 of an upload whose `size` bytes all streamed through this process in order, once. */
+  takeHash(id: string, size: number) {
+    const state = this.hashes.get(id)
+    this.hashes.delete(id)
+    return state && state.length === size ? state.hash.digest('hex') : undefined
+  }
+
+  forget(id: string) {
+    this.hashes.delete(id)
+  }
+}
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]
+const nodeRequestOf = (req: TusRequest) => (req as unknown as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req
+
+/**
+ * Resumable uploads (tus, issue 16 item 1) for executives: `@tus/server` with `@tus/file-store`
+ * writing each upload to `<filesDir>/uploads/<id>` as it streams in. The routes (files.routes.ts)
+ * check the caller through the access table and hand the request here with its principal.
+ * When the last byte is in, `finish` reads the file once as a stream (SHA-256, real type) and
+ * only then writes the row (decision 024 has the order that keeps rows and bytes together).
+ */
+export function createUploads({
+  db,
+  clock,
+  settings,
+  storage,
+  files,
+  jobs,
+  dir,
+  log,
+  notifier,
+  mailer,
+}: {
+  notifier: Notifier
+  mailer: Pick<Mailer, 'flush'>
+  db: Db
+  clock: () => Date
+  settings: SettingsService
+  storage: FileStorage
+  files: FilesService
+  jobs: JobRunner
+  dir: string
+  log: FastifyBaseLogger
+}) {
+  /** Active admins and this term's position holders, but the uploader. */
+  async function tellExecutives(tx: Tx, file: { name: string; description: string; folderId: string | null; uploadedBy: string | null }) {
+    const term = await settings.currentTerm()
+    const executives = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.status, 'active'), or(eq(users.role, 'admin'), holdsPositionIn(term))))
+    return notifier.notify(tx, {
+      kind: 'file-shared',
+      userIds: executives.map((executive) => executive.id).filter((id) => id !== file.uploadedBy),
+      title: `New file for the executives: ${file.name}`,
+      body: file.description,
+      link: file.folderId ? `/files?folder=${file.folderId}` : '/files',
+    })
+  }
+
+  const principals = new WeakMap<IncomingMessage, Principal>()
+  const datastore = new HashingFileStore({ directory: dir })
+  const principalOf = (req: TusRequest) => {
+    const node = nodeRequestOf(req)
+    const principal = node && principals.get(node)
+    if (!principal) throw new UploadRefusal(401, 'UNAUTHENTICATED', 'Sign in to continue.')
+    return principal
+  }
+
+  async function removeUpload(id: string) {
+    datastore.forget(id)
+    await rm(path.join(dir, id), { force: true })
+    await rm(path.join(dir, `${id}.json`), { force: true })
+  }
+
+  /** The finished upload becomes a file, or is deleted with the reason. Safe to run again for the same upload. */
+  async function finish(upload: Upload) {
+    const metadata = uploadMetadataSchema.parse(upload.metadata ?? {})
+    const uploadedBy = upload.metadata?.uploaderId ?? ''
+    const filePath = path.join(dir, upload.id)
+    const refuse = async (status: number, code: ErrorCode, message: string) => {
+      await removeUpload(upload.id)
+      return new UploadRefusal(status, code, message)
+    }
+    const stored = await files.storedAs(upload.id)
+    if (stored?.status === 'ready') return stored
+    if (!upload.size) throw await refuse(415, 'FILE_TYPE_REFUSED', `“${metadata.filename}” is empty.`)
+    const club = await settings.get()
+    const check = await checkFileType(filePath, metadata.filename, club.allowedFileKinds)
+    if (!check.ok) throw await refuse(415, 'FILE_TYPE_REFUSED', check.message)
+    const sha256 = datastore.takeHash(upload.id, upload.size) ?? (await sha256Of(filePath))
+    let row
+    try {
+      row = await files.beginStore({
+        storageKey: upload.id,
+        folderId: metadata.folderId || null,
+        name: metadata.filename,
+        description: metadata.description,
+        visibility: metadata.visibility,
+        onClash: metadata.onClash,
+        size: upload.size,
+        type: check.type,
+        sha256,
+        uploadedBy,
+      })
+    } catch (error) {
+      const known = error as { statusCode?: number; code?: ErrorCode; message?: string }
+      if (known.statusCode && known.statusCode < 500 && known.code) throw await refuse(known.statusCode, known.code, known.message ?? '')
+      throw error
+    }
+    if (row.status === 'ready') return row
+    await storage.put(upload.id, filePath)
+    // A file for executives: the other executives are told (notice kind `file-shared`).
+    const kept = row
+    await files.markStored(kept.id, kept.visibility === 'executives' ? (tx) => tellExecutives(tx, kept) : undefined)
+    mailer.flush()
+    log.info({ fileId: row.id, size: upload.size }, 'file stored')
+    return row
+  }
+
+  const tus = new ClubTusServer({
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    // Holds an upload while one request writes it; one process only. Several processes need a
+    // shared locker (decision 024).
+    locker: new MemoryLocker(),
+    async onIncomingRequest(req, uploadId) {
+      const principal = principalOf(req)
+      if (req.method === 'POST') return
+      // An upload is its uploader's: another executive's id is a 404, as if it did not exist.
+      const upload = await datastore.getUpload(uploadId).catch(() => null)
+      if (!upload || upload.metadata?.uploaderId !== principal.user.id) throw ERRORS.FILE_NOT_FOUND
+    },
+    async onUploadCreate(req, upload) {
+      const principal = principalOf(req)
+      // A key sent without a value (`folderId` at the top) arrives as null.
+      const sent = Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([key, value]) => [key, value ?? '']))
+      const parsed = uploadMetadataSchema.safeParse(sent)
+      if (!parsed.success) throw new UploadRefusal(400, 'VALIDATION_FAILED', 'Some fields need attention.', fieldErrors(parsed.error.issues))
+      if (upload.size === undefined) throw new UploadRefusal(400, 'VALIDATION_FAILED', 'Tell the size of the file when the upload starts.')
+      const metadata = parsed.data
+      const limitMb = (await settings.get()).uploadLimitMb
+      if (upload.size > limitMb * MB) {
+        throw new UploadRefusal(413, 'FILE_TOO_LARGE', `“${metadata.filename}” is ${(upload.size / MB).toFixed(1)} MB; the club’s limit is ${limitMb} MB.`)
+      }
+      try {
+        await files.checkNewUpload(metadata)
+      } catch (error) {
+        const known = error as { statusCode?: number; code?: ErrorCode; message?: string; fields?: Record<string, string> }
+        if (known.statusCode && known.code) throw new UploadRefusal(known.statusCode, known.code, known.message ?? '', known.fields)
+        throw error
+      }
+      // The clean-up exists before the upload's first byte does (decision 014: durable).
+      await withTransaction(db, (tx) => jobs.enqueue(tx, { kind: UPLOAD_EXPIRE_JOB, payload: { uploadId: upload.id }, runAt: new Date(clock().getTime() + DAY_MS) }))
+      return { metadata: { ...sent, ...Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, String(value)])), uploaderId: principal.user.id } }
+    },
+    async onUploadFinish(_req, upload) {
+      await finish(upload)
+      return {}
+    },
+    onResponseError(_req, error) {
+      if (!(error instanceof UploadRefusal) && !('status_code' in error)) log.error({ err: error }, 'upload failed')
+      return undefined
+    },
+  })
+
+  jobs.register(UPLOAD_EXPIRE_JOB, async (payload) => {
+    await removeUpload((payload as { uploadId: string }).uploadId)
+  })
+
+  return {
+    /** Runs a tus request for `principal` (already checked by the route's access rule). */
+    async handle(principal: Principal, req: IncomingMessage, res: ServerResponse) {
+      principals.set(req, principal)
+      // A client that lost the answer to its last PATCH asks where it stands (HEAD): an upload
+      // complete on disk whose file was never written (the process died while finishing) is
+      // finished now, so "complete" always means "stored".
+      if (req.method === 'HEAD') {
+        const id = path.basename(new URL(req.url ?? '/', 'http://x').pathname)
+        const upload = await datastore.getUpload(id).catch(() => null)
+        if (upload && upload.metadata?.uploaderId === principal.user.id && upload.size !== undefined && upload.offset === upload.size) {
+          await finish(upload).catch((error: unknown) => log.warn({ err: error, uploadId: id }, 'a finished upload could not be stored'))
+        }
+      }
+      await tus.handle(req, res)
+    },
+    finish,
+    removeUpload,
+    datastore,
+  }
+}
+
+export type Uploads = ReturnType<typeof createUploads>

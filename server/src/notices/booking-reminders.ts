@@ -1,0 +1,145 @@
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import { addDays, dayLabel, periodPhrase, todayIn, zonedInstant } from '../../../src/contract/calendar'
+import type { ClubSettings } from '../../../src/contract/settings'
+import type { Db } from '../db/client'
+import { bandMembers, bands, bookings, jobs as jobsTable, noticeRuns, rooms } from '../db/schema'
+import { withTransaction, type Executor, type Tx } from '../db/transaction'
+import type { JobRunner } from '../jobs/job-runner'
+import type { Mailer } from '../mail/mailer'
+import type { Notifier } from './notify'
+
+export const BOOKING_REMINDER_JOB = 'notices.booking-tomorrow'
+const RUN_KIND = 'booking-tomorrow'
+
+/**
+ * The evening reminder of tomorrow's bookings (issue 17 item 3, decision 023): a durable daily
+ * job per day of bookings (`{day}`), due the evening before at the time in the settings. The
+ * job writes the day's row in `notice_runs` in the transaction that writes the notices (and
+ * their mails), so it tells people once however many processes run it, and however often;
+ * only the run that wrote the row schedules the next day, so duplicates die out. A process
+ * that was down at the time sends the reminders when it starts, while it is still the evening
+ * before; a booking cancelled by then is not in the query, so it gets no reminder.
+ */
+export function createBookingReminders({
+  db,
+  clock,
+  settings,
+  jobs,
+  notifier,
+  mailer,
+  log,
+}: {
+  db: Db
+  clock: () => Date
+  settings: { get(): Promise<ClubSettings> }
+  jobs: JobRunner
+  notifier: Notifier
+  mailer: Pick<Mailer, 'flush'>
+  log: FastifyBaseLogger
+}) {
+  /** When the reminders of `day`'s bookings are due: the evening before, in club time. */
+  const dueAt = (day: string, club: ClubSettings) => zonedInstant(addDays(day, -1), club.notices.bookingReminderAt, club.timeZone)
+
+  /** Adds the job for `day` unless one as early is already waiting. */
+  async function enqueueDay(executor: Executor, day: string, club: ClubSettings) {
+    const now = clock()
+    const due = dueAt(day, club)
+    const runAt = due > now ? due : now
+    const [waiting] = await executor
+      .select({ id: jobsTable.id })
+      .from(jobsTable)
+      .where(
+        and(
+          eq(jobsTable.kind, BOOKING_REMINDER_JOB),
+          isNull(jobsTable.doneAt),
+          isNull(jobsTable.failedAt),
+          sql`${jobsTable.payload}->>'day' = ${day}`,
+          lte(jobsTable.runAt, runAt),
+        ),
+      )
+      .limit(1)
+    if (!waiting) await jobs.enqueue(executor, { kind: BOOKING_REMINDER_JOB, payload: { day }, runAt })
+  }
+
+  /** One notice per booking to its people: the band's members, or the person practising. */
+  async function remind(tx: Tx, day: string) {
+    const rows = await tx
+      .select({
+        id: bookings.id,
+        kind: bookings.kind,
+        bandId: bookings.bandId,
+        userId: bookings.userId,
+        bandName: bands.name,
+        roomName: rooms.name,
+        periodLabel: bookings.periodLabel,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+      })
+      .from(bookings)
+      .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+      .leftJoin(bands, eq(bands.id, bookings.bandId))
+      .where(and(eq(bookings.date, day), eq(bookings.status, 'active'), inArray(bookings.kind, ['band', 'personal'])))
+      .orderBy(bookings.startsAt, rooms.name)
+    const bandIds = [...new Set(rows.flatMap((row) => (row.bandId ? [row.bandId] : [])))]
+    const members = bandIds.length === 0 ? [] : await tx.select({ bandId: bandMembers.bandId, userId: bandMembers.userId }).from(bandMembers).where(inArray(bandMembers.bandId, bandIds))
+    let told = 0
+    for (const row of rows) {
+      const userIds = row.kind === 'band' ? members.filter((member) => member.bandId === row.bandId).map((member) => member.userId) : row.userId ? [row.userId] : []
+      const who = row.kind === 'band' ? `${row.bandName} practises` : 'You practise'
+      told += await notifier.notify(tx, {
+        kind: 'booking-tomorrow',
+        userIds,
+        title: `Tomorrow: ${who} in ${row.roomName}, ${periodPhrase(row.periodLabel)} (${row.startsAt}–${row.endsAt})`,
+        body: `${dayLabel(day)}. If you cannot come, cancel the booking so another band can use the room.`,
+        link: '/room-booking-list',
+      })
+    }
+    return told
+  }
+
+  async function run(day: string) {
+    const club = await settings.get()
+    const now = clock()
+    // The time was moved later since this job was written: wait for it.
+    if (now < dueAt(day, club)) {
+      await enqueueDay(db, day, club)
+      return
+    }
+    const outcome = await withTransaction(db, async (tx) => {
+      const [claimed] = await tx.insert(noticeRuns).values({ kind: RUN_KIND, day, createdAt: now }).onConflictDoNothing().returning()
+      if (!claimed) return null
+      const today = todayIn(now, club.timeZone)
+      // Reminders are for the evening before; a day already begun is passed over.
+      const told = today < day ? await remind(tx, day) : 0
+      const next = addDays(day, 1) > addDays(today, 1) ? addDays(day, 1) : addDays(today, 1)
+      await enqueueDay(tx, next, club)
+      return { told, next }
+    })
+    if (!outcome) return
+    log.info({ day, told: outcome.told, next: outcome.next }, 'booking reminders written')
+    mailer.flush()
+  }
+
+  jobs.register(BOOKING_REMINDER_JOB, async (payload) => run((payload as { day: string }).day), { maxAttempts: 8, leaseMs: 5 * 60_000 })
+
+  return {
+    /**
+     * Makes sure the next day's job waits: at start-up and when the settings change (a new
+     * time). The next day is tomorrow, or the day after when tomorrow's reminders have gone.
+     */
+    async schedule() {
+      const club = await settings.get()
+      const tomorrow = addDays(todayIn(clock(), club.timeZone), 1)
+      const [done] = await db
+        .select({ day: noticeRuns.day })
+        .from(noticeRuns)
+        .where(and(eq(noticeRuns.kind, RUN_KIND), eq(noticeRuns.day, tomorrow)))
+      await enqueueDay(db, done ? addDays(tomorrow, 1) : tomorrow, club)
+      jobs.kick()
+    },
+    dueAt,
+  }
+}
+
+export type BookingReminders = ReturnType<typeof createBookingReminders>

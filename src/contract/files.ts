@@ -1,0 +1,189 @@
+import { z } from 'zod'
+import { fileSorts, fileVisibilities, type FileSort, type FileVisibility } from './choices'
+import { pageOf, pagingQuerySchema } from './paging'
+import { text } from './text'
+
+/**
+ * The club's shared files (SPEC §5.8, issue 16, decision 024): folders, files, uploads (tus)
+ * and downloads. The screen's forms and the routes validate with these schemas.
+ */
+export { fileSorts, fileVisibilities, type FileSort, type FileVisibility }
+
+export const fileVisibilityLabels: Record<FileVisibility, string> = { members: 'All members', executives: 'Executives only' }
+export const fileSortLabels: Record<FileSort, string> = {
+  name: 'Name A–Z',
+  '-name': 'Name Z–A',
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  largest: 'Largest first',
+  smallest: 'Smallest first',
+}
+
+/**
+ * The kinds of file the club may allow. An upload's real type (read from its first bytes by
+ * file-type) must be one of the allowed kinds' types, and its name must end in one of that
+ * kind's extensions: a `.pdf` that is HTML, or an `.mp3` that is a program, is refused.
+ * `text` has no signature to read: a file is text when file-type recognises nothing and its
+ * first bytes are UTF-8 without NUL.
+ */
+export const fileKinds = [
+  { id: 'pdf', label: 'PDF documents', types: ['application/pdf'], extensions: ['pdf'] },
+  { id: 'image', label: 'Images (JPEG, PNG, GIF, WebP)', types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
+  {
+    id: 'audio',
+    label: 'Audio (MP3, M4A, WAV, OGG, FLAC)',
+    types: ['audio/mpeg', 'audio/x-m4a', 'audio/mp4', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/flac', 'audio/x-flac'],
+    extensions: ['mp3', 'm4a', 'wav', 'ogg', 'oga', 'flac'],
+  },
+  { id: 'video', label: 'Video (MP4, MOV, WebM)', types: ['video/mp4', 'video/quicktime', 'video/webm'], extensions: ['mp4', 'm4v', 'mov', 'webm'] },
+  {
+    id: 'office',
+    label: 'Word, Excel and PowerPoint documents',
+    types: [
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ],
+    extensions: ['docx', 'xlsx', 'pptx'],
+  },
+  { id: 'text', label: 'Plain text (TXT, CSV, Markdown)', types: ['text/plain'], extensions: ['txt', 'csv', 'md'] },
+  { id: 'zip', label: 'ZIP archives', types: ['application/zip'], extensions: ['zip'] },
+] as const
+export type FileKind = (typeof fileKinds)[number]
+export type FileKindId = FileKind['id']
+export const fileKindIds = fileKinds.map((kind) => kind.id) as [FileKindId, ...FileKindId[]]
+
+/** The extension of a file name, lower case, without the dot ('' when it has none). */
+export const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+/** What the screen shows for a type: "PDF", "Audio", … */
+export function typeLabel(type: string) {
+  if (type === 'application/pdf') return 'PDF'
+  if (type.startsWith('image/')) return 'Image'
+  if (type.startsWith('audio/')) return 'Audio'
+  if (type.startsWith('video/')) return 'Video'
+  if (type === 'text/plain') return 'Text'
+  if (type === 'application/zip') return 'ZIP archive'
+  if (type.includes('wordprocessingml')) return 'Word document'
+  if (type.includes('spreadsheetml')) return 'Excel workbook'
+  if (type.includes('presentationml')) return 'PowerPoint'
+  return 'File'
+}
+
+/** How the screen previews a type in the app, if it can. */
+export function previewOf(type: string): 'image' | 'pdf' | 'audio' | 'video' | null {
+  if (type === 'application/pdf') return 'pdf'
+  if (type.startsWith('image/')) return 'image'
+  if (type.startsWith('audio/')) return 'audio'
+  if (type.startsWith('video/')) return 'video'
+  return null
+}
+
+export const FILE_NAME_MAX = 200
+export const FOLDER_NAME_MAX = 80
+export const FILE_DESCRIPTION_MAX = 1000
+
+const noSlashes = (value: string) => !/[/\\]/.test(value) && value !== '.' && value !== '..'
+export const fileNameSchema = text({ min: 1, max: FILE_NAME_MAX, empty: 'Enter the file’s name' }).refine(noSlashes, 'A name cannot contain / or \\')
+export const folderNameSchema = text({ min: 1, max: FOLDER_NAME_MAX, empty: 'Enter the folder’s name' }).refine(noSlashes, 'A name cannot contain / or \\')
+export const fileDescriptionSchema = text({ max: FILE_DESCRIPTION_MAX, multiline: true })
+export const fileVisibilitySchema = z.enum(fileVisibilities, { error: 'Choose who can see the file' })
+
+// ---- folders ----
+export const folderSchema = z.object({
+  id: z.uuid(),
+  parentId: z.uuid().nullable(),
+  name: z.string(),
+})
+export type Folder = z.infer<typeof folderSchema>
+export const folderListSchema = z.object({ items: z.array(folderSchema) })
+export const folderIdParamsSchema = z.object({ folderId: z.uuid({ error: 'Not a folder id' }) })
+export const folderInputSchema = z.object({
+  name: folderNameSchema,
+  parentId: z.uuid({ error: 'Choose a folder' }).nullable().default(null),
+})
+export type FolderInput = z.input<typeof folderInputSchema>
+/** Rename and/or move: what is given changes. */
+export const folderPatchSchema = z
+  .object({ name: folderNameSchema.optional(), parentId: z.uuid({ error: 'Choose a folder' }).nullable().optional() })
+  .refine((value) => value.name !== undefined || value.parentId !== undefined, 'Give a new name or a new place')
+
+// ---- files ----
+export const fileSchema = z.object({
+  id: z.uuid(),
+  folderId: z.uuid().nullable(),
+  /** The folder's name (null at the top), so search results say where a file is. */
+  folderName: z.string().nullable(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  sha256: z.string(),
+  description: z.string(),
+  visibility: fileVisibilitySchema,
+  uploadedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  /** Earlier versions kept by "replace". */
+  versions: z.number().int(),
+  deletedAt: z.string().nullable(),
+})
+export type FileItem = z.infer<typeof fileSchema>
+export const fileIdParamsSchema = z.object({ fileId: z.uuid({ error: 'Not a file id' }) })
+
+export const fileListQuerySchema = pagingQuerySchema.extend({
+  /** The folder to list; absent: the top. Ignored while searching (a search looks everywhere). */
+  folderId: z.uuid({ error: 'Not a folder id' }).optional(),
+  q: text({ max: 100 }).optional(),
+  sort: z.enum(fileSorts, { error: 'Choose a sort from the list' }).default('name'),
+})
+export type FileListQuery = z.input<typeof fileListQuerySchema>
+export const filePageSchema = pageOf(fileSchema)
+export type FilePage = z.infer<typeof filePageSchema>
+
+export const trashQuerySchema = pagingQuerySchema
+/** How long a deleted file stays in the trash before it is gone for good. */
+export const TRASH_DAYS = 30
+
+export const fileDetailSchema = fileSchema.extend({ earlierVersions: z.array(fileSchema) })
+export type FileDetail = z.infer<typeof fileDetailSchema>
+
+/** Rename, describe, change who sees it, move: what is given changes. */
+export const filePatchSchema = z
+  .object({
+    name: fileNameSchema.optional(),
+    description: fileDescriptionSchema.optional(),
+    visibility: fileVisibilitySchema.optional(),
+    folderId: z.uuid({ error: 'Choose a folder' }).nullable().optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Nothing to change')
+export type FilePatch = z.input<typeof filePatchSchema>
+
+// ---- links (download and preview) ----
+export const fileLinkQuerySchema = z.object({ download: z.enum(['1', '0']).default('0') })
+export const fileLinkSchema = z.object({ url: z.string(), expiresAt: z.string() })
+export type FileLink = z.infer<typeof fileLinkSchema>
+export const fileContentQuerySchema = z.object({
+  token: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(2000, 'This link is not valid'),
+  download: z.enum(['1', '0']).default('0'),
+})
+/** How long a download or preview link works: long enough to listen to a whole live recording. */
+export const FILE_LINK_HOURS = 6
+
+// ---- uploads (tus) ----
+export const nameClashChoices = ['ask', 'keepBoth', 'replace'] as const
+export type NameClashChoice = (typeof nameClashChoices)[number]
+/** Sent as tus Upload-Metadata (strings only); the server parses it with this schema when the upload is created. */
+export const uploadMetadataSchema = z.object({
+  filename: fileNameSchema,
+  folderId: z.union([z.literal(''), z.uuid({ error: 'Choose a folder' })]).default(''),
+  description: fileDescriptionSchema.default(''),
+  visibility: fileVisibilitySchema.default('members'),
+  onClash: z.enum(nameClashChoices, { error: 'Choose keep both or replace' }).default('ask'),
+})
+export type UploadMetadata = z.input<typeof uploadMetadataSchema>
+/** The path tus uploads are created at (POST) and continued at (PATCH/HEAD/DELETE `/<id>`). */
+export const UPLOADS_PATH = '/api/files/uploads'
+/** tus-js-client sends the file in chunks of this size: each PATCH stays well inside the server's 30 s request time on a slow phone. */
+export const UPLOAD_CHUNK_BYTES = 2 * 1024 * 1024

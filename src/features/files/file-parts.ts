@@ -1,0 +1,37 @@
+import type { Folder } from '@/contract/files'
+
+/** "1.4 MB", "820 KB", "12 bytes": sizes as people read them. */
+export function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
+  const units = ['KB', 'MB', 'GB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`
+}
+
+export const formatSpeed = (bytesPerSecond: number) => `${formatSize(Math.round(bytesPerSecond))}/s`
+
+export function formatDate(iso: string) {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+}
+
+/** The folders from the top down to `folderId` (empty at the top). */
+export function pathOf(folders: readonly Folder[], folderId: string | undefined) {
+  const byId = new Map(folders.map((folder) => [folder.id, folder]))
+  const path: Folder[] = []
+  for (let at = folderId ? byId.get(folderId) : undefined; at && path.length < 50; at = at.parentId ? byId.get(at.parentId) : undefined) path.unshift(at)
+  return path
+}
+
+/** Every folder as "Scores / Summer live", sorted, for a "move to" list; `except` and its subfolders left out. */
+export function folderChoices(folders: readonly Folder[], except?: string) {
+  const inside = (folder: Folder) => except !== undefined && pathOf(folders, folder.id).some((step) => step.id === except)
+  return folders
+    .filter((folder) => !inside(folder))
+    .map((folder) => ({ value: folder.id, label: pathOf(folders, folder.id).map((step) => step.name).join(' / ') }))
+    .sort((a, b) => a.label.localeCompare(b.label))
+}

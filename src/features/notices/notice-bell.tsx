@@ -1,0 +1,35 @@
+import { Bell } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useOnline } from '@/lib/use-online'
+import { unreadCountQueryOptions } from './notices-queries'
+
+/**
+ * The bell in the header: the number of unread notices, opening the notice list. Offline it
+ * shows the count as last seen, dimmed, and says so to screen readers and on hover.
+ */
+export function NoticeBell() {
+  const unread = useQuery(unreadCountQueryOptions())
+  const online = useOnline()
+  const count = unread.data?.unread ?? 0
+  const saved = !online && unread.data !== undefined
+  const label = `${count === 0 ? 'Notices, none unread' : `Notices, ${count} unread`}${saved ? ' (as last seen, you are offline)' : ''}`
+  return (
+    <Link
+      to="/notices"
+      aria-label={label}
+      title={saved ? 'As last seen: you are offline' : undefined}
+      className="relative inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-2"
+    >
+      <Bell aria-hidden="true" className="size-5" />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className={`absolute top-0.5 right-0 min-w-5 rounded-full bg-danger px-1 text-center text-xs leading-5 font-semibold text-danger-ink ${saved ? 'opacity-60' : ''}`}
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </Link>
+  )
+}

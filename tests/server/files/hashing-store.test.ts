@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { Upload } from '@tus/server'
+import { HashingFileStore } from '../../../server/src/files/uploads'
+import { sha256 } from './support'
+
+// The SHA-256 is computed while the bytes stream in (decision 024); these check when that
+// running hash is the file's, and when it must not be used.
+const dir = mkdtempSync(path.join(tmpdir(), 'bandroom-hashing-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function created(store: HashingFileStore, size: number) {
+  const upload = new Upload({ id: crypto.randomUUID().replace(/-/g, ''), size, offset: 0 })
+  await store.create(upload)
+  return upload.id
+}
+
+describe('the hashing file store', () => {
+  const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 251))
+
+  it('hashes an upload written in order, over several writes', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    const id = await created(store, bytes.length)
+    let offset = 0
+    for (const part of [bytes.subarray(0, 100_000), bytes.subarray(100_000, 250_000), bytes.subarray(250_000)]) {
+      offset = await store.write(Readable.from([part]), id, offset)
+    }
+    expect(offset).toBe(bytes.length)
+    expect(store.takeHash(id, bytes.length)).toBe(sha256(bytes))
+    // Taken once: a second finish reads the file instead.
+    expect(store.takeHash(id, bytes.length)).toBeUndefined()
+  })
+
+  it('gives no hash when the writes it saw do not start at 0 (an upload continued after a restart)', async () => {
+    const first = new HashingFileStore({ directory: dir })
+    const id = await created(first, bytes.length)
+    const half = await first.write(Readable.from([bytes.subarray(0, 150_000)]), id, 0)
+    const restarted = new HashingFileStore({ directory: dir })
+    await restarted.write(Readable.from([bytes.subarray(half)]), id, half)
+    expect(restarted.takeHash(id, bytes.length)).toBeUndefined()
+  })
+
+  it('drops its hash at a gap, and never answers a hash for fewer bytes than the file has', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    const id = await created(store, bytes.length)
+    await store.write(Readable.from([bytes.subarray(0, 100_000)]), id, 0)
+    // Another process wrote 100 000–200 000; this one sees the next write at 200 000.
+    const other = new HashingFileStore({ directory: dir })
+    await other.write(Readable.from([bytes.subarray(100_000, 200_000)]), id, 100_000)
+    await store.write(Readable.from([bytes.subarray(200_000)]), id, 200_000)
+    expect(store.takeHash(id, bytes.length)).toBeUndefined()
+    const short = await created(store, bytes.length)
+    await store.write(Readable.from([bytes.subarray(0, 1000)]), short, 0)
+    expect(store.takeHash(short, bytes.length)).toBeUndefined()
+  })
+})
