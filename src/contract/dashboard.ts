@@ -10,7 +10,10 @@ import { applicationStatuses, bandStatuses, bookingKinds, eventKinds, parts, sea
  */
 
 /** How many rows a card shows at most: the full lists are a link away. */
-export const DASHBOARD_LIMITS = { bookings: 5, feedback: 3, performances: 10 } as const
+export const DASHBOARD_LIMITS = { bookings: 5, feedback: 3, performances: 10, notices: 3, files: 5 } as const
+
+/** Files uploaded within this many days are "new" on the dashboard. */
+export const NEW_FILE_DAYS = 14
 
 /** Under this many hours before an application deadline, the screen counts down (issue 17: 3 days). */
 export const COUNTDOWN_HOURS = 72
@@ -77,6 +80,18 @@ export const dashboardFeedbackSchema = z.object({
 })
 export type DashboardFeedback = z.infer<typeof dashboardFeedbackSchema>
 
+export const dashboardRoundSchema = z.object({
+  id: z.uuid(),
+  /** Monday of the week the rooms are allocated for. */
+  weekStart: z.string(),
+  closesAt: z.string(),
+  /** "23:59 on Wed 3 Jun" in the club's time zone. */
+  closesLabel: z.string(),
+  /** My bands that sent wishes to it, with how many. */
+  wishes: z.array(z.object({ band: bandRefSchema, count: z.number().int(), wants: z.number().int() })),
+})
+export type DashboardRound = z.infer<typeof dashboardRoundSchema>
+
 export const dashboardSchema = z.object({
   /** The caller as the server sees them now (as GET /api/me): a new position or name shows without signing in again. */
   user: sessionUserSchema,
@@ -88,6 +103,12 @@ export const dashboardSchema = z.object({
   openLives: z.array(dashboardLiveSchema),
   performances: z.array(dashboardPerformanceSchema),
   feedback: z.array(dashboardFeedbackSchema),
+  /** Allocation rounds taking wishes now, with my bands' wishes. */
+  allocationRounds: z.array(dashboardRoundSchema),
+  /** My unread notices: how many, and the latest few. */
+  notices: z.object({ unread: z.number().int(), latest: z.array(z.object({ id: z.uuid(), title: z.string(), link: z.string().nullable(), createdAt: z.string() })) }),
+  /** Files I may see uploaded in the last NEW_FILE_DAYS days, newest first. */
+  newFiles: z.array(z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() })),
   /** Required university details still missing; empty when complete. */
   missingInfo: z.array(z.enum(additionalInfoFields)),
 })

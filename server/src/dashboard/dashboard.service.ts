@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from '
 import { alias } from 'drizzle-orm/pg-core'
 import type { SessionUser } from '../../../src/contract/auth'
 import { addDays, todayIn, weekDays, weekStartOf } from '../../../src/contract/calendar'
-import { DASHBOARD_LIMITS, gradeKeys, partKeys, type ClubDashboard, type Dashboard, type DashboardBand, type GradeKey } from '../../../src/contract/dashboard'
+import { DASHBOARD_LIMITS, NEW_FILE_DAYS, gradeKeys, partKeys, type ClubDashboard, type Dashboard, type DashboardBand, type GradeKey } from '../../../src/contract/dashboard'
 import { applicationStatuses, type ApplicationStatus } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
 import { missingAdditionalInfo } from '../../../src/contract/people'
@@ -10,7 +10,7 @@ import { gradeOf } from '../../../src/contract/terms'
 import { endAfter } from '../../../src/timetable/input'
 import { DELETED_MEMBER_NAME } from '../bands/bands.service'
 import type { Db } from '../db/client'
-import { additionalInfo, applications, bandMembers, bands, bookings, events, feedback, intros, periods, rooms, timetables, users } from '../db/schema'
+import { additionalInfo, allocationRounds, allocationWishes, applications, bandMembers, bands, bookings, events, feedback, files, intros, notices, periods, rooms, timetables, users } from '../db/schema'
 import type { SettingsService } from '../settings/settings.service'
 import { instantPhrase } from '../lives/lives-data'
 
@@ -34,7 +34,7 @@ const jsonOf = <T>(value: unknown): T | null => (typeof value === 'string' ? (JS
 
 /**
  * The dashboards (SPEC §5.9, issue 17, decision 025). `mine` answers every card of the caller's
- * dashboard with six indexed queries run side by side (no query per row): the bands the caller
+ * dashboard with nine indexed queries run side by side (no query per row): the bands the caller
  * plays in are a sub-select on `band_members_user_idx` inside each of them.
  */
 export function createDashboardService({ db, clock, settings }: DashboardDeps) {
@@ -147,6 +147,47 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       .orderBy(desc(feedback.createdAt), desc(feedback.id))
       .limit(DASHBOARD_LIMITS.feedback)
       .prepare('dashboard_feedback'),
+    // Allocation rounds taking wishes now, with my bands' wishes (allocation_wishes primary key).
+    rounds: db
+      .select({
+        id: allocationRounds.id,
+        weekStart: allocationRounds.weekStart,
+        closesAt: allocationRounds.closesAt,
+        bandId: bands.id,
+        bandName: bands.name,
+        count: sql<number>`jsonb_array_length(${allocationWishes.wishes})`,
+        wants: allocationWishes.wants,
+      })
+      .from(allocationRounds)
+      .leftJoin(allocationWishes, and(eq(allocationWishes.roundId, allocationRounds.id), inArray(allocationWishes.bandId, myBandIds)))
+      .leftJoin(bands, eq(bands.id, allocationWishes.bandId))
+      .where(and(eq(allocationRounds.status, 'collecting'), lte(allocationRounds.opensAt, nowParam), gt(allocationRounds.closesAt, nowParam)))
+      .orderBy(asc(allocationRounds.weekStart), asc(sql`lower(${bands.name})`))
+      .prepare('dashboard_rounds'),
+    // My latest unread notices, and how many there are (notices_user_unread_idx).
+    notices: db
+      .select({ id: notices.id, title: notices.title, link: notices.link, createdAt: notices.createdAt, unread: sql<number>`count(*) over ()` })
+      .from(notices)
+      .where(and(eq(notices.userId, userId), isNull(notices.readAt)))
+      .orderBy(desc(notices.createdAt), desc(notices.id))
+      .limit(DASHBOARD_LIMITS.notices)
+      .prepare('dashboard_notices'),
+    // Files uploaded lately that I may see (files_created_idx); files for executives only to them.
+    files: db
+      .select({ id: files.id, name: files.name, createdAt: files.createdAt })
+      .from(files)
+      .where(
+        and(
+          eq(files.status, 'ready'),
+          isNull(files.replacedAt),
+          isNull(files.deletedAt),
+          gt(files.createdAt, sql.placeholder('filesSince')),
+          or(eq(files.visibility, 'members'), sql`${sql.placeholder('seesAll')}::boolean`),
+        ),
+      )
+      .orderBy(desc(files.createdAt), desc(files.id))
+      .limit(DASHBOARD_LIMITS.files)
+      .prepare('dashboard_files'),
     // The university details, for the prompt.
     info: db.select().from(additionalInfo).where(eq(additionalInfo.userId, userId)).prepare('dashboard_info'),
   }
@@ -157,14 +198,19 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       const { timeZone } = await settings.get()
       const today = todayIn(now, timeZone)
 
-      const params = { userId: caller.id, now: now.toISOString() }
-      const [bandRows, bookingRows, liveRows, performanceRows, feedbackRows, infoRows] = await Promise.all([
+      const seesAll = caller.role === 'admin' || caller.isExecutive
+      const filesSince = new Date(now.getTime() - NEW_FILE_DAYS * 24 * 60 * 60 * 1000).toISOString()
+      const params = { userId: caller.id, now: now.toISOString(), seesAll, filesSince }
+      const [bandRows, bookingRows, liveRows, performanceRows, feedbackRows, infoRows, roundRows, noticeRows, fileRows] = await Promise.all([
         queries.bands.execute(params),
         queries.bookings.execute(params),
         queries.lives.execute(params),
         queries.performances.execute(params),
         queries.feedback.execute(params),
         queries.info.execute(params),
+        queries.rounds.execute(params),
+        queries.notices.execute(params),
+        queries.files.execute(params),
       ])
 
       const bandsById = new Map<string, DashboardBand>()
@@ -190,6 +236,16 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
         if (row.applicationId && row.bandId && row.bandName !== null && row.applicationStatus) {
           live.applications.push({ id: row.applicationId, band: { id: row.bandId, name: row.bandName }, status: row.applicationStatus })
         }
+      }
+
+      const rounds = new Map<string, Dashboard['allocationRounds'][number]>()
+      for (const row of roundRows) {
+        let round = rounds.get(row.id)
+        if (!round) {
+          round = { id: row.id, weekStart: row.weekStart, closesAt: row.closesAt.toISOString(), closesLabel: instantPhrase(row.closesAt, timeZone), wishes: [] }
+          rounds.set(row.id, round)
+        }
+        if (row.bandId && row.bandName !== null && row.wants !== null) round.wishes.push({ band: { id: row.bandId, name: row.bandName }, count: Number(row.count), wants: row.wants })
       }
 
       const performances = performanceRows
@@ -238,6 +294,12 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
           author: row.anonymous && caller.role !== 'admin' ? null : personOf(row.authorId, row.authorName, row.authorStatus),
           createdAt: row.createdAt.toISOString(),
         })),
+        allocationRounds: [...rounds.values()],
+        notices: {
+          unread: Number(noticeRows[0]?.unread ?? 0),
+          latest: noticeRows.map((row) => ({ id: row.id, title: row.title, link: row.link, createdAt: row.createdAt.toISOString() })),
+        },
+        newFiles: fileRows.map((row) => ({ id: row.id, name: row.name, createdAt: row.createdAt.toISOString() })),
         missingInfo: missingAdditionalInfo(infoRows[0] ?? null),
       }
     },

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { ClipboardList } from 'lucide-react'
 import { dayLabel } from '@/contract/calendar'
 import { COUNTDOWN_HOURS, type Dashboard, type DashboardLive } from '@/contract/dashboard'
@@ -235,4 +235,121 @@ export function FeedbackCard({ feedback, hasBands }: { feedback: Dashboard['feed
 
 function Quote({ children }: { children: ReactNode }) {
   return <blockquote className="line-clamp-3 break-words whitespace-pre-line">{children}</blockquote>
+}
+
+export function RoomAllocationCard({ rounds, bands }: { rounds: Dashboard['allocationRounds']; bands: Dashboard['bands'] }) {
+  const playing = bands.filter((band) => band.status === 'active')
+  return (
+    <Card title="Room allocation">
+      {rounds.length === 0 ? (
+        <EmptyState title="No allocation round is taking wishes right now.">
+          <Link to="/room-allocation-list" className={linkClass}>
+            See the rounds and their results
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul aria-label="Allocation rounds taking wishes" className="flex flex-col divide-y divide-line">
+          {rounds.map((round) => (
+            <li key={round.id} className="flex flex-col gap-1 py-2">
+              <span className="font-medium">Rooms for the week of {dayLabel(round.weekStart)}</span>
+              <RoundDeadline round={round} />
+              {playing.map((band) => {
+                const wish = round.wishes.find((candidate) => candidate.band.id === band.id)
+                return (
+                  <span key={band.id} className="text-sm">
+                    {band.name}: {wish ? `${wish.count} ${wish.count === 1 ? 'wish' : 'wishes'} for ${wish.wants} ${wish.wants === 1 ? 'period' : 'periods'}` : 'no wishes yet'}
+                  </span>
+                )
+              })}
+              <Link to="/room-allocation-list" search={{ round: round.id }} className={`text-sm font-medium ${linkClass}`}>
+                {playing.length === 0 ? 'See the round' : 'Send or change your wishes'}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function RoundDeadline({ round }: { round: Dashboard['allocationRounds'][number] }) {
+  const now = useMinuteClock()
+  const left = new Date(round.closesAt).getTime() - now
+  if (left <= 0) return <span className="text-sm font-medium text-danger">Wishes have closed.</span>
+  if (left < COUNTDOWN_HOURS * HOUR) return <span className="text-sm font-semibold text-warn">Wishes close in {timeLeft(left)} ({round.closesLabel})</span>
+  return <span className="text-sm text-ink-muted">Wishes close at {round.closesLabel}.</span>
+}
+
+export function NoticesCard({ notices }: { notices: Dashboard['notices'] }) {
+  const router = useRouter()
+  return (
+    <Card
+      title="Notices"
+      actions={
+        <Link to="/notices" className={`text-sm ${linkClass}`}>
+          All notices
+        </Link>
+      }
+    >
+      {notices.unread === 0 ? (
+        <EmptyState title="No unread notices.">You are told here about decisions, timetables, feedback and tomorrow’s practice.</EmptyState>
+      ) : (
+        <>
+          <p className="mb-2 font-medium">{notices.unread === 1 ? '1 unread notice' : `${notices.unread} unread notices`}</p>
+          <ul aria-label="Unread notices" className="flex flex-col divide-y divide-line">
+            {notices.latest.map((notice) => (
+              <li key={notice.id} className="py-2 break-words">
+                {notice.link?.startsWith('/') ? (
+                  <a
+                    href={notice.link}
+                    onClick={(event) => {
+                      if (event.ctrlKey || event.metaKey || event.shiftKey) return
+                      // An in-app path with its search: the router takes it, as on the notices screen.
+                      event.preventDefault()
+                      router.history.push(notice.link!)
+                    }}
+                    className={linkClass}
+                  >
+                    {notice.title}
+                  </a>
+                ) : (
+                  notice.title
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  )
+}
+
+export function NewFilesCard({ files }: { files: Dashboard['newFiles'] }) {
+  return (
+    <Card
+      title="New files"
+      actions={
+        <Link to="/files" className={`text-sm ${linkClass}`}>
+          All files
+        </Link>
+      }
+    >
+      {files.length === 0 ? (
+        <EmptyState title="No new files in the last two weeks.">
+          <Link to="/files" className={linkClass}>
+            Browse the club’s files
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul aria-label="New files" className="flex flex-col divide-y divide-line">
+          {files.map((file) => (
+            <li key={file.id} className="flex flex-wrap justify-between gap-2 py-2">
+              <span className="font-medium break-all">{file.name}</span>
+              <span className="text-sm text-ink-muted">{dayLabel(file.createdAt.slice(0, 10))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
 }

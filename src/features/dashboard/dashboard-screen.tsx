@@ -5,7 +5,7 @@ import { lastSeenLabel } from '@/components/offline-banner'
 import { useOnline } from '@/lib/use-online'
 import { useSession } from '@/lib/session-context'
 import { dashboardQueryOptions } from './dashboard-queries'
-import { FeedbackCard, MissingInfoPrompt, MyBandsCard, NextBookingsCard, OpenLivesCard, PerformancesCard } from './dashboard-cards'
+import { FeedbackCard, MissingInfoPrompt, MyBandsCard, NewFilesCard, NextBookingsCard, NoticesCard, OpenLivesCard, PerformancesCard, RoomAllocationCard } from './dashboard-cards'
 
 /**
  * `/` and `/dashboard` (SPEC §5.9, issue 17): every card from one request (GET /api/dashboard).
@@ -42,10 +42,13 @@ export function DashboardScreen() {
           <MissingInfoPrompt missing={dashboard.data.missingInfo} />
           <div className="grid gap-4 md:grid-cols-2">
             <NextBookingsCard bookings={dashboard.data.bookings} />
+            <NoticesCard notices={dashboard.data.notices} />
             <OpenLivesCard lives={dashboard.data.openLives} hasBands={dashboard.data.bands.length > 0} />
+            <RoomAllocationCard rounds={dashboard.data.allocationRounds} bands={dashboard.data.bands} />
             <PerformancesCard performances={dashboard.data.performances} />
             <MyBandsCard bands={dashboard.data.bands} />
             <FeedbackCard feedback={dashboard.data.feedback} hasBands={dashboard.data.bands.length > 0} />
+            <NewFilesCard files={dashboard.data.newFiles} />
           </div>
         </>
       ) : null}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { additionalInfo, feedback, timetables } from '../../../server/src/db/schema'
+import { additionalInfo, allocationRounds, allocationWishes, feedback, files, notices, timetables } from '../../../server/src/db/schema'
 import type { ClubDashboard, Dashboard } from '../../../src/contract/dashboard'
 import { createApplication, createBand, createBooking, createEvent, createPeriod, createRoom } from '../support/factories'
 import { api, expectError, type Caller } from '../lives/support'
@@ -98,6 +98,45 @@ beforeAll(async () => {
     review(otherBand.id, 'For the others', '2026-05-31T12:00:00Z', { authorId: member.user.id }),
   ])
 
+  // Notices: two unread and one read for the member.
+  await t.db.insert(notices).values([
+    { userId: member.user.id, kind: 'feedback', title: 'Night Owls received feedback', link: '/feedback-list?tab=received', createdAt: new Date('2026-05-31T10:00:00Z') },
+    { userId: member.user.id, kind: 'timetable', title: 'The festival timetable is out', link: null, createdAt: new Date('2026-05-31T12:00:00Z') },
+    { userId: member.user.id, kind: 'timetable', title: 'Old news', createdAt: new Date('2026-05-20T12:00:00Z'), readAt: new Date('2026-05-21T00:00:00Z') },
+  ])
+
+  // Files: one for members and one for executives this week, one a month old, one replaced, one deleted.
+  const file = (name: string, at: string, extra: Partial<typeof files.$inferInsert> = {}) => ({
+    name,
+    size: 10,
+    type: 'application/pdf',
+    sha256: 'x'.repeat(64),
+    storageKey: `key-${name}`,
+    lineageId: crypto.randomUUID(),
+    status: 'ready' as const,
+    createdAt: new Date(at),
+    ...extra,
+  })
+  await t.db.insert(files).values([
+    file('Rules 2026.pdf', '2026-05-30T00:00:00Z'),
+    file('Budget.xlsx', '2026-05-31T00:00:00Z', { visibility: 'executives' }),
+    file('Old minutes.pdf', '2026-04-20T00:00:00Z'),
+    file('Rules draft.pdf', '2026-05-29T00:00:00Z', { replacedAt: new Date('2026-05-30T00:00:00Z') }),
+    file('Binned.pdf', '2026-05-29T00:00:00Z', { deletedAt: new Date('2026-05-30T00:00:00Z') }),
+  ])
+
+  // An allocation round taking wishes for next week (the Night Owls sent two), and one not open yet.
+  const [round] = await t.db
+    .insert(allocationRounds)
+    .values({ weekStart: '2026-06-08', opensAt: new Date('2026-05-30T00:00:00Z'), closesAt: new Date('2026-06-03T14:59:00Z'), roomIds: [studio.id], periodIds: [third.id], wishesPerBand: 3, periodsPerBand: 2 })
+    .returning()
+  await t.db.insert(allocationRounds).values({ weekStart: '2026-06-15', opensAt: new Date('2026-06-05T00:00:00Z'), closesAt: new Date('2026-06-10T14:59:00Z'), roomIds: [studio.id], periodIds: [third.id], wishesPerBand: 3, periodsPerBand: 2 })
+  ids.round = round!.id
+  await t.db.insert(allocationWishes).values([
+    { roundId: round!.id, bandId: owls.id, wishes: [{}, {}] as never, wants: 1 },
+    { roundId: round!.id, bandId: otherBand.id, wishes: [{}] as never, wants: 1 },
+  ])
+
   // The executive has filled in the university details; the member has not.
   await t.db.insert(additionalInfo).values({ userId: executive.user.id, fullName: 'Emi Exec', nameKana: 'エミ', studentNumber: 'S123', faculty: 'Science', department: 'Physics' })
 })
@@ -177,6 +216,29 @@ describe('GET /api/dashboard', () => {
     ])
   })
 
+  it('gives the open allocation round with my bands’ wishes, not other bands’', async () => {
+    const { allocationRounds: rounds } = await dashboardOf(member)
+    expect(rounds).toEqual([{ id: ids.round, weekStart: '2026-06-08', closesAt: '2026-06-03T14:59:00.000Z', closesLabel: '23:59 on Wed 3 Jun', wishes: [{ band: { id: ids.owls, name: 'Night Owls' }, count: 2, wants: 1 }] }])
+    const exec = await dashboardOf(executive)
+    expect(exec.allocationRounds.map((round) => [round.id, round.wishes])).toEqual([[ids.round, []]])
+  })
+
+  it('counts my unread notices and shows the latest, and nobody else’s', async () => {
+    const { notices: mine } = await dashboardOf(member)
+    expect(mine.unread).toBe(2)
+    expect(mine.latest.map((notice) => [notice.title, notice.link])).toEqual([
+      ['The festival timetable is out', null],
+      ['Night Owls received feedback', '/feedback-list?tab=received'],
+    ])
+    expect((await dashboardOf(executive)).notices).toEqual({ unread: 0, latest: [] })
+  })
+
+  it('lists the files of the last two weeks: files for executives to executives and admins only', async () => {
+    expect((await dashboardOf(member)).newFiles.map((item) => item.name)).toEqual(['Rules 2026.pdf'])
+    expect((await dashboardOf(executive)).newFiles.map((item) => item.name)).toEqual(['Budget.xlsx', 'Rules 2026.pdf'])
+    expect((await dashboardOf(newcomer)).newFiles.map((item) => item.name)).toEqual(['Budget.xlsx', 'Rules 2026.pdf'])
+  })
+
   it('asks the member for the missing university details, and an executive who gave them nothing', async () => {
     expect((await dashboardOf(member)).missingInfo).toEqual(['fullName', 'nameKana', 'studentNumber', 'faculty', 'department'])
     expect((await dashboardOf(executive)).missingInfo).toEqual([])
@@ -198,7 +260,8 @@ describe('GET /api/dashboard', () => {
     expect(shared.bands[0]).toMatchObject({ name: 'Night Owls', part: 'Bass', isLeader: false })
 
     const empty = await dashboardOf(newcomer)
-    expect(empty).toMatchObject({ bookings: [], bands: [], performances: [], feedback: [] })
+    expect(empty).toMatchObject({ bookings: [], bands: [], performances: [], feedback: [], notices: { unread: 0, latest: [] } })
+    expect(empty.allocationRounds.map((round) => round.wishes)).toEqual([[]])
     expect(empty.openLives.map((live) => live.title)).toEqual(['Summer Live'])
     expect(empty.missingInfo).toHaveLength(5)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { onlineManager } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
@@ -37,6 +37,9 @@ function fullDashboard(): Dashboard {
     ],
     performances: [{ applicationId: crypto.randomUUID(), event: { id: crypto.randomUUID(), title: 'Spring Live' }, band: owls, date: '2026-07-18', stage: 'Main', start: '14:00', end: '14:25' }],
     feedback: [{ id: crypto.randomUUID(), event: { id: crypto.randomUUID(), title: 'Spring Live' }, band: owls, body: 'Loved the second song!', author: null, createdAt: '2026-05-31T10:00:00Z' }],
+    allocationRounds: [{ id: crypto.randomUUID(), weekStart: '2026-06-08', closesAt: new Date(Date.now() + 5 * HOUR + 30_000).toISOString(), closesLabel: '23:59 on Wed 3 Jun', wishes: [{ band: owls, count: 2, wants: 1 }] }],
+    notices: { unread: 4, latest: [{ id: crypto.randomUUID(), title: 'Night Owls received feedback', link: '/feedback-list?tab=received', createdAt: '2026-05-31T10:00:00Z' }] },
+    newFiles: [{ id: crypto.randomUUID(), name: 'Rules 2026.pdf', createdAt: '2026-05-30T00:00:00Z' }],
     missingInfo: ['studentNumber'],
   })
 }
@@ -72,6 +75,15 @@ describe('/dashboard', () => {
     expect(within(await region('Feedback my bands received')).getByRole('listitem')).toHaveTextContent('Night Owls at Spring Live · AnonymousLoved the second song!')
     expect(screen.getByRole('heading', { name: 'Complete your details for the university' })).toBeInTheDocument()
     expect(screen.getByText('Still missing: student number.')).toBeInTheDocument()
+
+    const allocation = within(await region('Room allocation'))
+    expect(allocation.getByText('Wishes close in 5 hours (23:59 on Wed 3 Jun)')).toBeInTheDocument()
+    expect(allocation.getByText('Night Owls: 2 wishes for 1 period')).toBeInTheDocument()
+    expect(allocation.getByRole('link', { name: 'Send or change your wishes' }).getAttribute('href')).toMatch(/^\/room-allocation-list\?round=/)
+    const notices = within(await region('Notices'))
+    expect(notices.getByText('4 unread notices')).toBeInTheDocument()
+    expect(notices.getByRole('link', { name: 'Night Owls received feedback' })).toHaveAttribute('href', '/feedback-list?tab=received')
+    expect(within(await region('New files')).getByRole('listitem')).toHaveTextContent('Rules 2026.pdfSat 30 May')
     expect(calls).toBe(1)
   })
 
@@ -85,6 +97,19 @@ describe('/dashboard', () => {
     expect(within(await region('My performance times')).getByText('No performance times published for your bands yet.')).toBeInTheDocument()
     expect(within(await region('Feedback my bands received')).getByRole('link', { name: 'Register a band' })).toHaveAttribute('href', '/band-registration-form')
     expect(screen.queryByRole('heading', { name: 'Complete your details for the university' })).not.toBeInTheDocument()
+    expect(within(await region('Room allocation')).getByRole('link', { name: 'See the rounds and their results' })).toHaveAttribute('href', '/room-allocation-list')
+    expect(within(await region('Notices')).getByText('No unread notices.')).toBeInTheDocument()
+    expect(within(await region('New files')).getByRole('link', { name: 'Browse the club’s files' })).toHaveAttribute('href', '/files')
+  })
+
+  it('follows a notice’s link inside the app', async () => {
+    const dashboard = fullDashboard()
+    dashboard.notices.latest = [{ id: crypto.randomUUID(), title: 'Your band changed', link: '/user-bands?from=notice', createdAt: '2026-05-31T10:00:00Z' }]
+    server.use(http.get('/api/dashboard', () => HttpResponse.json(dashboard)))
+    const { user, router } = renderApp('/dashboard', { user: me })
+    await user.click(within(await region('Notices')).getByRole('link', { name: 'Your band changed' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user-bands'))
+    expect(await screen.findByRole('heading', { name: 'My bands' })).toBeInTheDocument()
   })
 
   it('asks a member without a band to register one before applying', async () => {

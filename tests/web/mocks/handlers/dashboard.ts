@@ -23,6 +23,9 @@ export function buildDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     openLives: [],
     performances: [],
     feedback: [],
+    allocationRounds: [],
+    notices: { unread: 0, latest: [] },
+    newFiles: [],
     missingInfo: [],
     ...overrides,
   }
