@@ -234,6 +234,8 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks a page needs (tests/repo/first-load.test.ts reads it).
     manifest: true,
+    // Every browser the club's phones run supports <link rel=modulepreload>: no polyfill in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes into one chunk. Left alone, Rolldown

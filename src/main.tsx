@@ -17,7 +17,8 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
 // Before React renders: `beforeinstallprompt` and stale-chunk errors can fire very early.
 captureInstallPrompt()
 reloadOnPreloadError()
-registerServiceWorker()
+// The built app only: in `vite dev` there is no service worker to register.
+if (import.meta.env.PROD) void registerServiceWorker()
 
 const queryClient = createQueryClient()
 const persister = createQueryPersister()

@@ -1,24 +1,44 @@
-import { registerSW } from 'virtual:pwa-register'
 import { wantToaster } from '@/lib/lazy-toaster'
 
-/** Prompt-to-update: a silent update could leave this tab requesting chunks that no longer exist. */
-export function registerServiceWorker() {
-  const updateSW = registerSW({
-    immediate: true,
-    onNeedRefresh() {
-      wantToaster()
-      void import('sonner').then(({ toast }) =>
-        toast('A new version of Bandroom is available.', {
-          duration: Infinity,
-          action: { label: 'Reload', onClick: () => void updateSW(true) },
-        }),
-      )
+/**
+ * Registers the service worker (dist/sw.js, written by vite-plugin-pwa) with the browser's own
+ * API: workbox-window did the same for ~2 KB of the first load (decision 016). Prompt-to-update:
+ * a new worker waits until the member chooses to reload, since a silent update could leave
+ * this tab requesting chunks that no longer exist. The worker skips waiting when told
+ * `{ type: 'SKIP_WAITING' }` (workbox's generated worker listens for it).
+ */
+export function registerServiceWorker(container: ServiceWorkerContainer | undefined = navigator.serviceWorker, url = '/sw.js') {
+  if (!container) return Promise.resolve()
+  return container.register(url, { scope: '/' }).then(
+    (registration) => {
+      // A worker already waiting from an earlier visit, or one installed while this tab is open.
+      if (registration.waiting && container.controller) offerUpdate(container, registration.waiting)
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed' && container.controller) offerUpdate(container, installing)
+        })
+      })
     },
-    onRegisterError(error: unknown) {
-      // The app works without a service worker, only not offline.
-      console.error('Service worker registration failed', error)
-    },
-  })
+    // The app works without a service worker, only not offline.
+    (error: unknown) => console.error('Service worker registration failed', error),
+  )
+}
+
+function offerUpdate(container: ServiceWorkerContainer, worker: ServiceWorker) {
+  wantToaster()
+  void import('sonner').then(({ toast }) =>
+    toast('A new version of Bandroom is available.', {
+      duration: Infinity,
+      action: {
+        label: 'Reload',
+        onClick: () => {
+          container.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+          worker.postMessage({ type: 'SKIP_WAITING' })
+        },
+      },
+    }),
+  )
 }
 
 const RELOAD_MARK = 'bandroom:preload-reload'

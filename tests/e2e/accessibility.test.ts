@@ -43,6 +43,7 @@ const appPaths = [
   '/feedback-list',
   '/feedback-list?tab=all',
   '/files',
+  '/room-allocation-list',
 ]
 
 let browser: Browser

@@ -4,8 +4,8 @@ import path from 'node:path'
 
 /**
  * What a first visit to `/login` downloads, read from the build (`npm test` runs `vite build`
- * first): the entry with everything it imports, the login route's chunks, and workbox-window
- * (the service worker is registered at start). The bench (`npm run bench -- --only lighthouse`)
+ * first): the entry with everything it imports and the login route's chunks (the service
+ * worker is registered by the entry itself, src/lib/service-worker.ts). The bench (`npm run bench -- --only lighthouse`)
  * measures the same over the network; this catches a regression without a browser.
  * Decision 016: one stray import of zod in a route file or the app shell costs every visitor
  * ~23 KB.
@@ -53,13 +53,12 @@ function packagesIn(file: string) {
 describe('the first load of /login', () => {
   const manifest = readManifest()
   const login = Object.keys(manifest).filter((key) => key.startsWith('src/routes/login.tsx?'))
-  const workbox = Object.keys(manifest).filter((key) => key.includes('node_modules/workbox-window/'))
-  const files = chunksFor(manifest, ['index.html', ...login, ...workbox])
+  const files = chunksFor(manifest, ['index.html', ...login])
 
-  it('is the app, the login route and the service worker helper', () => {
+  it('is the app and the login route, with no service worker helper library', () => {
     expect(login.length).toBeGreaterThan(0)
-    expect(workbox.length).toBe(1)
-    expect(files.length).toBeLessThanOrEqual(6)
+    expect(Object.keys(manifest).filter((key) => key.includes('node_modules/workbox-window/'))).toEqual([])
+    expect(files.length).toBeLessThanOrEqual(5)
   })
 
   it('downloads none of the libraries only signed-in screens need', () => {
@@ -82,9 +81,8 @@ describe('the first load of /room-schedule-external', () => {
   it('downloads no zod: the answer is checked by the contract’s zod-free copy', () => {
     const manifest = readManifest()
     const route = Object.keys(manifest).filter((key) => key.startsWith('src/routes/room-schedule-external.tsx?'))
-    const workbox = Object.keys(manifest).filter((key) => key.includes('node_modules/workbox-window/'))
     expect(route.length).toBeGreaterThan(0)
-    const files = chunksFor(manifest, ['index.html', ...route, ...workbox])
+    const files = chunksFor(manifest, ['index.html', ...route])
     expect(files.filter((file) => packagesIn(file).has('zod'))).toEqual([])
   })
 })

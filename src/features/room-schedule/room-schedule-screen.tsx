@@ -1,5 +1,6 @@
 import { Link, getRouteApi } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
+import { Hourglass } from 'lucide-react'
 import { dayLabel, weekLabel } from '@/contract/calendar'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
@@ -53,6 +54,18 @@ export function RoomScheduleScreen() {
               onSelect={(day) => void navigate({ search: (previous) => ({ ...previous, day }), replace: true })}
             />
           )}
+          {schedule.data.allocationHold ? (
+            // Once for the week, like a legend: the cells marked "Held" say only that they are.
+            <p className="flex gap-2 rounded-md border border-line p-3 text-sm text-ink">
+              <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {schedule.data.allocationHold.message}{' '}
+                <Link to="/room-allocation-list" className="text-brand underline underline-offset-2">
+                  Open the room allocation
+                </Link>
+              </span>
+            </p>
+          ) : null}
           <WeekGrid
             frame={schedule.data}
             resolve={memberSlotResolver(schedule.data, club.data?.timeZone ?? browserTimeZone())}

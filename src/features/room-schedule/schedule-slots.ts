@@ -20,6 +20,8 @@ export type SlotState =
   | { kind: 'blackout'; reason: string }
   | { kind: 'inactive' }
   | { kind: 'past' }
+  /** Kept for a room allocation round (issue 15); the screen says why and when it opens above the grid. */
+  | { kind: 'held' }
   | { kind: 'not-open' }
   /** `bookable`: the signed-in grid links it to the booking form; the public grid never does. */
   | { kind: 'free'; bookable: boolean }
@@ -48,13 +50,16 @@ function indexes(entries: ReadonlyArray<Entry>, blackouts: ReadonlyArray<Blackou
 
 /**
  * The signed-in grid. Order of precedence: a booking (kept visible even in the past or in a
- * room closed since), a blackout, an inactive room, a slot that has started, one past the
- * booking horizon, and only then a free slot, which opens the booking form. The server
- * re-checks every rule when booking; this only decides what to offer.
+ * room closed since), a blackout, an inactive room, a slot that has started, one held for an
+ * allocation round, one past the booking horizon, and only then a free slot, which opens the
+ * booking form. The server re-checks every rule when booking; this only decides what to offer.
  */
 export function memberSlotResolver(schedule: WeekSchedule, timeZone: string): SlotResolver {
   const { byslot, blackoutOf } = indexes(schedule.entries, schedule.blackouts)
   const now = new Date(schedule.now).getTime()
+  const hold = schedule.allocationHold
+  const heldRooms = new Set(hold?.roomIds)
+  const heldPeriods = new Set(hold?.periodIds)
   return (room, date, period) => {
     const entry = byslot.get(slotKey(room.id, date, period.id))
     if (entry) return { kind: 'booked', label: entry.label, bookingKind: entry.kind, mine: entry.mine ?? false }
@@ -62,6 +67,8 @@ export function memberSlotResolver(schedule: WeekSchedule, timeZone: string): Sl
     if (blackout) return { kind: 'blackout', reason: blackout.reason }
     if (!room.active) return { kind: 'inactive' }
     if (date < schedule.today || (date === schedule.today && zonedInstant(date, period.startsAt, timeZone).getTime() <= now)) return { kind: 'past' }
+    // The round's rooms and periods, every day of the week.
+    if (heldRooms.has(room.id) && heldPeriods.has(period.id)) return { kind: 'held' }
     if (date > schedule.lastBookableDate) return { kind: 'not-open' }
     return { kind: 'free', bookable: true }
   }
@@ -98,6 +105,8 @@ export function slotText(state: SlotState): { primary: string; secondary?: strin
       return { primary: 'Room closed' }
     case 'past':
       return { primary: 'Past' }
+    case 'held':
+      return { primary: 'Held', secondary: 'Allocation round' }
     case 'not-open':
       return { primary: 'Not open yet' }
     case 'free':

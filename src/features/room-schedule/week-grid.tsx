@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
-import { ArrowRight, Lock, Star } from 'lucide-react'
+import { ArrowRight, Hourglass, Lock, Star } from 'lucide-react'
 import { dayLabel } from '@/contract/calendar'
 import { slotText, type ScheduleFrame, type Slot, type SlotResolver, type SlotState } from './schedule-slots'
 
@@ -37,6 +37,7 @@ function stateClass(state: SlotState) {
       return state.mine ? 'border-l-4 border-brand bg-brand/15 text-ink' : 'bg-surface-2 text-ink'
     case 'blackout':
     case 'inactive':
+    case 'held':
       return 'bg-surface-2 text-ink-muted italic'
     case 'past':
     case 'not-open':
@@ -62,6 +63,7 @@ function SlotWords({ state }: { state: SlotState }) {
   return (
     <>
       {closed ? <Lock aria-hidden className="mr-1 inline size-3.5 align-[-2px]" /> : null}
+      {state.kind === 'held' ? <Hourglass aria-hidden className="mr-1 inline size-3.5 align-[-2px]" /> : null}
       <span className={state.kind === 'booked' ? 'font-medium' : undefined}>{text.primary}</span>
       {text.secondary ? (
         <>

@@ -108,6 +108,48 @@ describe('/room-schedule (wide screens: the week table)', () => {
     expect(within(table).getAllByRole('link')).toHaveLength(9)
   })
 
+  it('marks the cells held for an allocation round and says why and when they open', async () => {
+    const message =
+      'The rooms and periods marked for the allocation round are given out by the allocation round for the week of 11–17 May 2026; what no band receives opens for booking when the results are published.'
+    const schedule = buildWeekSchedule({
+      rooms: [studioA, studioB],
+      periods: [first, second],
+      entries: [buildScheduleEntry({ room: studioA, date: '2026-05-13', period: second }, { label: 'The Night Owls', mine: true })],
+      blackouts: [{ date: '2026-05-15', roomId: null, reason: 'Campus festival' }],
+      allocationHold: { roomIds: [studioA.id], periodIds: [second.id], message },
+    })
+    server.use(...createRoomScheduleApi({ schedule }).handlers)
+    renderApp('/room-schedule', { user: me })
+    const table = await screen.findByRole('table', { name: 'Room schedule, 11–17 May 2026' })
+
+    // The sentence once, above the grid, with the way to the round.
+    const note = screen.getByText(message)
+    expect(within(note).getByRole('link', { name: 'Open the room allocation' })).toHaveAttribute('href', '/room-allocation-list')
+
+    // Studio A's 2nd period is held every day it is not booked, closed or past, even beyond the booking horizon.
+    expect(screen.queryByRole('link', { name: 'Book Studio A, 2nd period, Tue 12 May' })).not.toBeInTheDocument()
+    const held = within(table).getAllByText('Held').map((item) => item.closest<HTMLElement>('[data-slot-row]')!.textContent)
+    expect(held).toEqual([
+      'Tue 12 May, 2nd: Studio A: Held: Allocation round',
+      'Thu 14 May, 2nd: Studio A: Held: Allocation round',
+      'Sat 16 May, 2nd: Studio A: Held: Allocation round',
+      'Sun 17 May, 2nd: Studio A: Held: Allocation round',
+    ])
+    expect(slotWith('The Night Owls')).toHaveTextContent('Wed 13 May, 2nd: Studio A: The Night OwlsMine')
+    expect(within(table).getAllByText('Campus festival')).toHaveLength(4)
+    // Other rooms and periods stay first-come.
+    expect(screen.getByRole('link', { name: 'Book Studio B, 2nd period, Tue 12 May' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Book Studio A, 1st period, Wed 13 May' })).toBeInTheDocument()
+  })
+
+  it('shows no hold when the week has none', async () => {
+    setup()
+    renderApp('/room-schedule', { user: me })
+    await screen.findByRole('table', { name: 'Room schedule, 11–17 May 2026' })
+    expect(screen.queryByText('Held')).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Open the room allocation' })).not.toBeInTheDocument()
+  })
+
   it('moves between weeks through the URL and asks for that week', async () => {
     const api = setup()
     const { user, router } = renderApp('/room-schedule', { user: me })
