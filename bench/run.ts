@@ -26,7 +26,8 @@
  * generates an 80-band timetable over and over, on every database measured; the generator runs
  * in a worker thread), `timetable` (bench/timetable.ts, issue #7: the generator against HiGHS;
  * its own variables are documented there), `allocation` (bench/allocation.ts, issue 15: the room
- * allocator against HiGHS, and 12 weeks of rounds with and without priority points) and `lighthouse` (bench/lighthouse.ts, issue 13:
+ * allocator against HiGHS, and 12 weeks of rounds with and without priority points), `dashboard` (issue 17: `GET /api/dashboard`
+ * as the demo member, p99 < 30 ms at 20 connections on PostgreSQL; PGlite for information) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
  * of the public pages) and `files` (bench/files.ts, issue 16: a 200 MB upload and download
  * through the server against `cp`, and the server's peak memory). All run by default; one alone with `npm run bench -- --only timetable`
@@ -72,7 +73,9 @@ const HEALTH_BUDGET = { p99Ms: 50, bands: 80 }
 const ALLOCATION_HEALTH = { p99Ms: 50, bands: 100 }
 const BENCH_REASON = 'Benchmark closure (npm run bench)'
 const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
-const SECTIONS = ['http', 'health', 'timetable', 'allocation', 'lighthouse', 'files'] as const
+/** GET /api/dashboard (issue 17): p99 < 30 ms at 20 connections on PostgreSQL, as the demo member. */
+const DASHBOARD_BUDGET = { p99Ms: 30, connections: 20 }
+const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'allocation', 'lighthouse', 'files'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -702,6 +705,7 @@ async function main() {
     process.exit(allocationOk && (await allocationHealthSection()) ? 0 : 1)
   }
   if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
+  if (ONLY === 'dashboard') process.exit((await dashboardSection()) ? 0 : 1)
   if (ONLY === 'files') process.exit((await runFilesBench()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
@@ -751,6 +755,8 @@ async function main() {
   }
   cleanupSync()
   if (ONLY === undefined) {
+    const dashboardOk = await dashboardSection()
+    ok = ok && dashboardOk
     const timetableOk = await runTimetableBench()
     const allocationOk = (await runAllocationBench()) && (await allocationHealthSection())
     const lighthouseOk = await lighthouseSection()
@@ -758,6 +764,42 @@ async function main() {
     ok = ok && timetableOk && allocationOk && lighthouseOk && filesOk
   }
   process.exit(ok ? 0 : 1)
+}
+
+/**
+ * `GET /api/dashboard` as the demo member (bands, bookings, lives and feedback of the demo club)
+ * at 20 connections: on PostgreSQL when BENCH_DATABASE_URL is set (the budget), else on PGlite
+ * (for information).
+ */
+async function dashboardSection() {
+  const pgUrl = process.env.BENCH_DATABASE_URL || undefined
+  const kind = pgUrl ? 'PostgreSQL' : 'PGlite'
+  const { server } = await startDemoServer(kind, pgUrl)
+  try {
+    const login = await call(`${server.url}/api/login`, { method: 'POST', body: { email: DEMO_ACCOUNTS.member, password: DEMO_PASSWORD } })
+    if (login.status !== 200) throw new Error(`signing in as the demo member failed: ${login.status} ${login.text}`)
+    const token = login.json!.access_token as string
+    const url = `${server.url}/api/dashboard`
+    const probe = await call(url, { token })
+    const cards = probe.json as Record<string, unknown[]> | undefined
+    const counts = cards ? ['bookings', 'bands', 'openLives', 'performances', 'feedback'].map((key) => `${cards[key]?.length ?? 0} ${key}`).join(', ') : probe.text.slice(0, 200)
+    const result =
+      probe.status === 200
+        ? { ...(await measure('e. GET /api/dashboard (demo member, Bearer)', url, { headers: { authorization: `Bearer ${token}` }, connections: DASHBOARD_BUDGET.connections }, { serverPid: server.pid })), note: `${(probe.bytes / 1024).toFixed(1)} kB: ${counts}` }
+        : missing('e. GET /api/dashboard', probe.status, probe.text.slice(0, 200))
+    table(`${kind}, ${DASHBOARD_BUDGET.connections} connections`, [result])
+    const pass = !!result.reqPerSec && result.p99 < DASHBOARD_BUDGET.p99Ms && result.non2xx === 0 && result.errors === 0
+    const value = result.reqPerSec ? `p99 ${result.p99.toFixed(1)} ms, ${result.reqPerSec.toFixed(0)} req/s` : 'not measured'
+    if (!pgUrl) {
+      console.log(`  (PGlite, for information: ${value}; the budget is checked on PostgreSQL: set BENCH_DATABASE_URL)`)
+      return true
+    }
+    console.log(`\nBudget (issue 17, PostgreSQL):\n  ${pass ? 'PASS' : 'FAIL'}  GET /api/dashboard p99 < ${DASHBOARD_BUDGET.p99Ms} ms at ${DASHBOARD_BUDGET.connections} connections: ${value}`)
+    return pass
+  } finally {
+    await server.stop()
+    cleanupSync()
+  }
 }
 
 /**

@@ -46,6 +46,7 @@ import { createFilesService } from './files/files.service'
 import { createUploads } from './files/uploads'
 import { createFileLinks } from './files/file-links'
 import { registerFileRoutes } from './files/files.routes'
+import { registerDashboardRoutes } from './dashboard/dashboard.routes'
 
 export interface AppOptions {
   database: Database
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions) {
   registerAllocationRoutes(app, rounds)
   registerNoticeRoutes(app, { db, clock, settings, jobs, mailer, notifier, feed, secret: options.jwtSecret, publicUrl })
   registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
+  registerDashboardRoutes(app, { db, clock, settings })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

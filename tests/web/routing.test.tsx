@@ -7,6 +7,7 @@ import { knownPassword, knownUser } from './mocks/handlers/auth'
 import { renderApp } from './support/render-app'
 import { buildUser } from './support/factories'
 import { buildEvent } from './mocks/handlers/lives'
+import { buildDashboard } from './mocks/handlers/dashboard'
 import { expectConsole } from './support/console-guard'
 
 describe('guard and routing', () => {
@@ -116,11 +117,13 @@ describe('guard and routing', () => {
 
   it('lists on the dashboard the lives taking applications, with their deadline and a way to apply', async () => {
     const summer = buildEvent({ title: 'Summer Live 2026' })
-    server.use(http.get('/api/events', () => HttpResponse.json({ items: [summer] })))
+    const live = { id: summer.id, kind: summer.kind, season: summer.season, title: summer.title, firstDay: '2026-07-18', applicationClosesAt: '2099-07-10T14:59:00.000Z', closesLabel: '23:59 on Fri 10 Jul', applications: [] }
+    const band = { id: crypto.randomUUID(), name: 'Night Owls', status: 'active' as const, part: 'Bass', isLeader: true, members: [{ id: knownUser.id, displayName: knownUser.displayName, part: 'Bass' }] }
+    server.use(http.get('/api/dashboard', () => HttpResponse.json(buildDashboard({ openLives: [live], bands: [band] }))))
     renderApp('/dashboard', { user: knownUser })
     const list = await screen.findByRole('list', { name: 'Lives taking applications' })
     expect(within(list).getByRole('link', { name: 'Apply to Summer Live 2026' })).toHaveAttribute('href', `/seasonal-live-application/summer?eventId=${summer.id}`)
-    expect(list).toHaveTextContent(summer.applicationWindow.message)
+    expect(list).toHaveTextContent('Applications close at 23:59 on Fri 10 Jul.')
     expect(screen.queryByText(/will appear here|as those features are released/i)).not.toBeInTheDocument()
   })
 
@@ -143,8 +146,8 @@ describe('guard and routing', () => {
     }
   })
 
-  it('shows the dashboard error state when /api/me fails', async () => {
-    server.use(http.get('/api/me', () => HttpResponse.json({ error: { code: 'UNAVAILABLE', message: 'Down' } }, { status: 503 })))
+  it('shows the dashboard error state when /api/dashboard fails', async () => {
+    server.use(http.get('/api/dashboard', () => HttpResponse.json({ error: { code: 'UNAVAILABLE', message: 'Down' } }, { status: 503 })))
     renderApp('/dashboard', { user: knownUser })
     expect(await screen.findByText('Your dashboard could not be loaded.')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled())

@@ -169,6 +169,9 @@ export const accessTable = {
   'PATCH /api/files/uploads/:uploadId': { access: 'executive', scope: 'the uploader’s own upload' },
   'HEAD /api/files/uploads/:uploadId': { access: 'executive', scope: 'the uploader’s own upload' },
   'DELETE /api/files/uploads/:uploadId': { access: 'executive', scope: 'the uploader’s own upload' },
+  // dashboards (issue 17, decision 025)
+  'GET /api/dashboard': { access: 'member', scope: 'own bookings, bands, applications, performances and details; feedback to own current bands, anonymous authors for admins only' },
+  'GET /api/dashboard/club': { access: 'executive' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable

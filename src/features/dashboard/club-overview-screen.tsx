@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { LoadingBlock } from '@/components/ui/feedback'
 import { useSession } from '@/lib/session-context'
 import { healthQueryOptions } from '@/features/dashboard/health-query'
 import { ClubNumbers } from './club-numbers'
+
+// recharts comes with the charts, for executives only: no other screen downloads it (decision 025).
+const ClubCharts = lazy(() => import('./club-charts'))
 
 function StatusValue({ good, children }: { good: boolean; children: string }) {
   return <dd className={good ? 'font-semibold text-ink' : 'font-semibold text-danger'}>{children}</dd>
@@ -12,7 +17,7 @@ export function ClubOverviewScreen() {
   const { user } = useSession()
 
   return (
-    <section aria-labelledby="overview-heading" className="mx-auto flex max-w-3xl flex-col gap-6">
+    <section aria-labelledby="overview-heading" className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 id="overview-heading" className="text-2xl font-bold">
         Club overview
       </h1>
@@ -46,6 +51,17 @@ export function ClubOverviewScreen() {
       </div>
 
       <ClubNumbers />
+
+      {user?.isExecutive || user?.role === 'admin' ? (
+        <section aria-labelledby="charts-heading" className="flex flex-col gap-4">
+          <h2 id="charts-heading" className="text-xl font-semibold">
+            The club at a glance
+          </h2>
+          <Suspense fallback={<LoadingBlock label="Loading the club’s charts…" />}>
+            <ClubCharts />
+          </Suspense>
+        </section>
+      ) : null}
     </section>
   )
 }

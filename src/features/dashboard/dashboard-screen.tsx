@@ -1,44 +1,57 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
-import { meQueryOptions } from '@/features/dashboard/me-query'
-import { AdditionalInfoPrompt } from '@/features/people/additional-info-prompt'
-import { MyBandsCard } from '@/features/bands/my-bands-card'
-import { OpenLivesCard } from './open-lives-card'
+import { lastSeenLabel } from '@/components/offline-banner'
+import { useOnline } from '@/lib/use-online'
+import { useSession } from '@/lib/session-context'
+import { dashboardQueryOptions } from './dashboard-queries'
+import { FeedbackCard, MissingInfoPrompt, MyBandsCard, NewFilesCard, NextBookingsCard, NoticesCard, OpenLivesCard, PerformancesCard, RoomAllocationCard } from './dashboard-cards'
 
+/**
+ * `/` and `/dashboard` (SPEC §5.9, issue 17): every card from one request (GET /api/dashboard).
+ * The answer is kept in the persisted Query cache, so the installed app opened offline shows the
+ * dashboard as last seen, marked with when that was (decision 011).
+ */
 export function DashboardScreen() {
-  const me = useQuery(meQueryOptions())
+  const { user, isAuthenticated } = useSession()
+  // Not after signing out: the cache is emptied then, and this screen must not ask again without a session.
+  const dashboard = useQuery({ ...dashboardQueryOptions(), enabled: isAuthenticated })
+  const online = useOnline()
 
   return (
-    <section aria-labelledby="dashboard-heading" className="mx-auto flex max-w-3xl flex-col gap-6">
-      {me.isSuccess ? (
-        <h1 id="dashboard-heading" className="text-2xl font-bold">
-          Hello, {me.data.displayName}
+    <section aria-labelledby="dashboard-heading" className="mx-auto flex max-w-5xl flex-col gap-4 sm:gap-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="dashboard-heading" className="text-2xl font-bold break-words">
+          {user ? `Hello, ${user.displayName}` : 'Dashboard'}
         </h1>
-      ) : (
-        <h1 id="dashboard-heading" className="text-2xl font-bold">
-          Dashboard
-        </h1>
-      )}
-      {/* The shared blocks know offline from broken: a dashboard never opened on this device says it needs a connection. */}
-      {me.isPending ? <LoadingBlock label="Loading your dashboard…" /> : null}
-      {me.isError ? <QueryErrorBlock error={me.error} what="Your dashboard" onRetry={() => void me.refetch()} /> : null}
-
-      <AdditionalInfoPrompt />
-
-      <MyBandsCard />
-
-      <OpenLivesCard />
-
-      <p>
-        <Link to="/room-booking-list" className="text-brand underline underline-offset-2">
-          My room bookings
-        </Link>
-        {' · '}
-        <Link to="/dashboard2" className="text-brand underline underline-offset-2">
-          See the club at a glance
-        </Link>
-      </p>
+        {user?.isExecutive || user?.role === 'admin' ? (
+          <Link to="/dashboard2" className="text-sm text-brand underline underline-offset-2">
+            See the club at a glance
+          </Link>
+        ) : null}
+      </div>
+      {!online && dashboard.data ? (
+        <p role="note" className="rounded-md border border-warn/50 bg-warn/10 px-3 py-2 text-sm text-ink">
+          Offline: this is your dashboard as last seen at {lastSeenLabel(dashboard.dataUpdatedAt)}.
+        </p>
+      ) : null}
+      {dashboard.isPending ? <LoadingBlock label="Loading your dashboard…" offline="Your dashboard has not been saved on this device yet: it needs a connection the first time." /> : null}
+      {dashboard.isError && !dashboard.data ? <QueryErrorBlock error={dashboard.error} what="Your dashboard" onRetry={() => void dashboard.refetch()} /> : null}
+      {dashboard.data ? (
+        <>
+          <MissingInfoPrompt missing={dashboard.data.missingInfo} />
+          <div className="grid gap-4 md:grid-cols-2">
+            <NextBookingsCard bookings={dashboard.data.bookings} />
+            <NoticesCard notices={dashboard.data.notices} />
+            <OpenLivesCard lives={dashboard.data.openLives} hasBands={dashboard.data.bands.length > 0} />
+            <RoomAllocationCard rounds={dashboard.data.allocationRounds} bands={dashboard.data.bands} />
+            <PerformancesCard performances={dashboard.data.performances} />
+            <MyBandsCard bands={dashboard.data.bands} />
+            <FeedbackCard feedback={dashboard.data.feedback} hasBands={dashboard.data.bands.length > 0} />
+            <NewFilesCard files={dashboard.data.newFiles} />
+          </div>
+        </>
+      ) : null}
     </section>
   )
 }

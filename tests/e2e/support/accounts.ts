@@ -67,4 +67,9 @@ export const E2E_USERS = {
   // Files: an executive who uploads, a member who previews and downloads.
   filesLibrarian: seed('files-librarian', 'Emi Kobayashi', { enrollmentYear: 2023 }),
   filesReader: seed('files-reader', 'Hayato Shimizu', { enrollmentYear: 2025 }),
+  // Dashboards: a member with a band, a booking and a live to apply to; a new member with nothing; an executive.
+  dashboardMember: seed('dashboard-member', 'Asuka Hoshino', { enrollmentYear: 2024 }),
+  dashboardBandmate: seed('dashboard-bandmate', 'Kei Noguchi', { enrollmentYear: 2025 }),
+  dashboardNewcomer: seed('dashboard-newcomer', 'Sana Kubo', { enrollmentYear: 2026 }),
+  dashboardExecutive: seed('dashboard-executive', 'Gen Miura', { enrollmentYear: 2023 }),
 } satisfies Record<string, SeedAccount>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../mocks/server'
 import { knownUser } from '../mocks/handlers/auth'
@@ -109,11 +109,11 @@ describe('layout', () => {
 
   it('clears cached data on sign-out', async () => {
     const { user, queryClient } = await renderSignedIn()
-    expect(queryClient.getQueryData(['me'])).toEqual(knownUser)
+    await waitFor(() => expect(queryClient.getQueryData(['dashboard', 'mine'])).toMatchObject({ user: knownUser }))
     await user.click(screen.getByRole('button', { name: /^Account menu/ }))
     await user.click(screen.getByRole('button', { name: 'Sign out' }))
     await screen.findByRole('heading', { name: 'Sign in to Bandroom' })
-    expect(queryClient.getQueryData(['me'])).toBeUndefined()
+    expect(queryClient.getQueryData(['dashboard', 'mine'])).toBeUndefined()
   })
 
   it('offers "Install app" once the browser allows installing', async () => {

@@ -93,19 +93,3 @@ describe('/user-bands', () => {
     expect(screen.getByRole('link', { name: 'Register your first band' })).toHaveAttribute('href', '/band-registration-form')
   })
 })
-
-describe('dashboard', () => {
-  it('has a My bands card linking to each band, or to registration', async () => {
-    const band = buildBand({ name: 'The Night Owls', members: [bandMember(me, 'Bass', true)] })
-    server.use(...createBandsApi({ bands: [band], me }).handlers)
-    renderApp('/dashboard', { user: me })
-    const card = await screen.findByRole('region', { name: 'My bands' })
-    expect(await within(card).findByRole('link', { name: 'The Night Owls' })).toHaveAttribute('href', `/bands/edit/${band.id}`)
-  })
-
-  it('invites to register a band when I have none', async () => {
-    renderApp('/dashboard', { user: me })
-    const card = await screen.findByRole('region', { name: 'My bands' })
-    expect(await within(card).findByRole('link', { name: 'Register your first band' })).toHaveAttribute('href', '/band-registration-form')
-  })
-})

@@ -4,15 +4,16 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { knownUser } from '../../mocks/handlers/auth'
 import { renderApp } from '../../support/render-app'
+import { buildDashboard } from '../../mocks/handlers/dashboard'
 
-const empty = {
+const empty: { info: object; missing: Array<'fullName' | 'nameKana' | 'studentNumber' | 'faculty' | 'department'> } = {
   info: { fullName: null, nameKana: null, studentNumber: null, faculty: null, department: null, phone: null, updatedAt: null },
   missing: ['fullName', 'nameKana', 'studentNumber', 'faculty', 'department'],
 }
 
 describe('university details', () => {
   it('prompts on the dashboard while required details are missing', async () => {
-    server.use(http.get('/api/me/additional-info', () => HttpResponse.json(empty)))
+    server.use(http.get('/api/dashboard', () => HttpResponse.json(buildDashboard({ missingInfo: empty.missing }))))
     const { user, router } = renderApp('/dashboard', { user: knownUser })
     expect(await screen.findByRole('heading', { name: 'Complete your details for the university' })).toBeInTheDocument()
     await user.click(screen.getByRole('link', { name: 'Complete your details' }))
@@ -23,7 +24,7 @@ describe('university details', () => {
   it('shows no prompt once they are complete', async () => {
     renderApp('/dashboard', { user: knownUser })
     await screen.findByRole('heading', { name: `Hello, ${knownUser.displayName}` })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await screen.findByRole('region', { name: 'My bands' })
     expect(screen.queryByRole('heading', { name: 'Complete your details for the university' })).not.toBeInTheDocument()
   })
 

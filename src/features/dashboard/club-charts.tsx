@@ -1,0 +1,356 @@
+import { useId, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
+import { dayLabel } from '@/contract/calendar'
+import { gradeKeyLabels, gradeKeys, type ClubDashboard } from '@/contract/dashboard'
+import { applicationStatusLabels, applicationStatuses } from '@/contract/lives'
+import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
+import { Card } from '@/components/ui/page'
+import { clubDashboardQueryOptions } from './dashboard-queries'
+
+/**
+ * The executives' charts on /dashboard2 (issue 17, decision 025). This module is the only one
+ * that imports recharts, and the overview loads it with `lazy()` for executives only, so the
+ * library is in no other screen's download. Every chart has its numbers as a table behind a
+ * toggle; the room-use heat map is a table itself.
+ */
+
+/** Mid-tone colours that read on the light and the dark surface alike. */
+const PALETTE = ['#6366f1', '#f59e0b', '#10b981', '#ef4444', '#0ea5e9', '#a855f7', '#84cc16', '#ec4899', '#64748b']
+const axisTick = { fill: 'rgb(var(--ink-muted))', fontSize: 12 }
+const tooltipStyle = { backgroundColor: 'rgb(var(--surface))', borderColor: 'rgb(var(--line))', color: 'rgb(var(--ink))' }
+/** The bands drawn one by one in the weekly chart; the rest are added up as "Other bands". */
+const BANDS_DRAWN = 8
+
+/**
+ * Three shades of indigo over the card: the two lighter keep the theme's text, the darkest
+ * white text, so every cell's words keep AA contrast in both themes (no shade in between, where
+ * neither text colour would).
+ */
+const HEAT_ALPHA = [0, 0.3, 0.55, 1] as const
+const heatLevel = (share: number): 0 | 1 | 2 | 3 => (share <= 0 ? 0 : share <= 1 / 3 ? 1 : share <= 2 / 3 ? 2 : 3)
+
+const shortDay = (date: string) => dayLabel(date).slice(0, 3)
+const weekName = (weekStart: string) => `w/c ${dayLabel(weekStart).slice(4)}`
+
+/** A chart with a caption and its numbers as a table behind a toggle (the chart's text alternative). */
+function ChartFigure({ title, summary, chart, table }: { title: string; summary: string; chart: ReactNode; table: ReactNode }) {
+  const [showTable, setShowTable] = useState(false)
+  const tableId = useId()
+  return (
+    <Card title={title}>
+      <figure className="flex flex-col gap-3">
+        <figcaption className="text-sm text-ink-muted">{summary}</figcaption>
+        <div aria-hidden className="w-full overflow-hidden">
+          {chart}
+        </div>
+        <div>
+          <button type="button" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((shown) => !shown)} className="min-h-11 rounded-md border border-line px-3 text-sm">
+            {showTable ? 'Hide the table' : 'Show as a table'}
+          </button>
+        </div>
+        {/* Focusable: a table wider than the phone scrolls sideways with the arrow keys. */}
+        <div id={tableId} hidden={!showTable} tabIndex={showTable ? 0 : undefined} role="group" aria-label={`${title}: the numbers`} className="overflow-x-auto">
+          {table}
+        </div>
+      </figure>
+    </Card>
+  )
+}
+
+const th = 'border-b border-line px-2 py-1 text-left font-semibold'
+const td = 'border-b border-line px-2 py-1 tabular-nums'
+
+function RoomUseHeatMap({ club }: { club: ClubDashboard }) {
+  const [roomId, setRoomId] = useState('all')
+  const selectId = useId()
+  const rooms = roomId === 'all' ? club.roomUse : club.roomUse.filter((row) => row.room.id === roomId)
+  const cellOf = (date: string, periodId: string) => {
+    const booked = rooms.flatMap((row) => row.cells.filter((cell) => cell.date === date && cell.periodId === periodId))
+    return { booked: booked.length, kind: booked[0]?.kind }
+  }
+  const total = Math.max(1, rooms.length)
+  const words = (booked: number, kind: string | undefined) => {
+    if (roomId !== 'all') return booked === 0 ? 'Free' : kind === 'band' ? 'Band' : kind === 'personal' ? 'Personal' : 'Closed'
+    return `${booked}/${rooms.length}`
+  }
+  return (
+    <Card title="Room use this week">
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-ink-muted">Booked rooms per period and day, from {dayLabel(club.weekStart)}. Darker is busier.</p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={selectId} className="text-sm font-medium">
+            Room
+          </label>
+          <select id={selectId} value={roomId} onChange={(event) => setRoomId(event.target.value)} className="min-h-11 max-w-xs rounded-md border border-line bg-surface px-3">
+            <option value="all">All rooms</option>
+            {club.roomUse.map((row) => (
+              <option key={row.room.id} value={row.room.id}>
+                {row.room.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {club.periods.length === 0 || club.roomUse.length === 0 ? (
+          <EmptyState title="No rooms or periods are set up yet." />
+        ) : (
+          <div tabIndex={0} role="group" aria-label="Room use table" className="overflow-x-auto">
+            <table className="w-full border-collapse text-center text-xs sm:text-sm">
+              <caption className="sr-only">
+                Room use this week, {roomId === 'all' ? 'all rooms: booked rooms out of all' : rooms[0]?.room.name}, by period and day
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="px-1 py-1 text-left">
+                    Period
+                  </th>
+                  {club.days.map((date) => (
+                    <th key={date} scope="col" className="px-1 py-1 font-semibold" abbr={dayLabel(date)}>
+                      {shortDay(date)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {club.periods.map((period) => (
+                  <tr key={period.id}>
+                    <th scope="row" className="px-1 py-1 text-left font-medium whitespace-nowrap">
+                      {period.label}
+                    </th>
+                    {club.days.map((date) => {
+                      const { booked, kind } = cellOf(date, period.id)
+                      const level = heatLevel(booked / total)
+                      return (
+                        <td
+                          key={date}
+                          className="border border-surface px-1 py-2 tabular-nums"
+                          style={{ backgroundColor: level === 0 ? 'rgb(var(--surface-2))' : `rgb(55 48 163 / ${HEAT_ALPHA[level]})`, color: level === 3 ? '#ffffff' : undefined }}
+                        >
+                          {words(booked, kind)}
+                        </td>
+                      )
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+function BookingsPerBand({ club }: { club: ClubDashboard }) {
+  const drawn = club.bookingsPerBand.slice(0, BANDS_DRAWN)
+  const rest = club.bookingsPerBand.slice(BANDS_DRAWN)
+  const series = [...drawn.map((row) => ({ key: row.band.id, name: row.band.name })), ...(rest.length > 0 ? [{ key: 'other', name: 'Other bands' }] : [])]
+  const data = club.weeks.map((week, index) => ({
+    week: weekName(week),
+    ...Object.fromEntries(drawn.map((row) => [row.band.id, row.counts[index] ?? 0])),
+    ...(rest.length > 0 ? { other: rest.reduce((sum, row) => sum + (row.counts[index] ?? 0), 0) } : {}),
+  }))
+  const total = club.bookingsPerBand.reduce((sum, row) => sum + row.total, 0)
+  if (total === 0) {
+    return (
+      <Card title="Bookings per band, last 8 weeks">
+        <EmptyState title="No band has booked a room in the last 8 weeks." />
+      </Card>
+    )
+  }
+  return (
+    <ChartFigure
+      title="Bookings per band, last 8 weeks"
+      summary={`${total} band bookings by ${club.bookingsPerBand.length} bands; the busiest: ${club.bookingsPerBand[0]!.band.name} (${club.bookingsPerBand[0]!.total}).`}
+      chart={
+        <BarChart accessibilityLayer={false} responsive data={data} style={{ width: '100%', height: 280 }} margin={{ left: -20, right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
+          <XAxis dataKey="week" tick={axisTick} interval="preserveStartEnd" />
+          <YAxis allowDecimals={false} tick={axisTick} />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {series.map((band, index) => (
+            <Bar key={band.key} dataKey={band.key} name={band.name} stackId="bands" fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      }
+      table={
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Band bookings per week</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                Band
+              </th>
+              {club.weeks.map((week) => (
+                <th key={week} scope="col" className={th}>
+                  {weekName(week)}
+                </th>
+              ))}
+              <th scope="col" className={th}>
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {club.bookingsPerBand.map((row) => (
+              <tr key={row.band.id}>
+                <th scope="row" className={`${th} font-medium`}>
+                  {row.band.name}
+                </th>
+                {row.counts.map((count, index) => (
+                  <td key={club.weeks[index]} className={td}>
+                    {count}
+                  </td>
+                ))}
+                <td className={td}>{row.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  )
+}
+
+function MembersByPart({ club }: { club: ClubDashboard }) {
+  const rows = club.membersByPart.filter((row) => row.total > 0)
+  const grades = gradeKeys.filter((grade) => rows.some((row) => row.counts[grade] > 0))
+  if (rows.length === 0) {
+    return (
+      <Card title="Members by part and grade">
+        <EmptyState title="No active members yet." />
+      </Card>
+    )
+  }
+  const data = rows.map((row) => ({ part: row.part, ...row.counts }))
+  return (
+    <ChartFigure
+      title="Members by part and grade"
+      summary={`${club.activeMembers} active members, by the parts in their intro (a member with two parts counts in both) and their grade this term.`}
+      chart={
+        <BarChart accessibilityLayer={false} responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, rows.length * 40 + 60) }} margin={{ right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
+          <XAxis type="number" allowDecimals={false} tick={axisTick} />
+          <YAxis type="category" dataKey="part" width={80} tick={axisTick} />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {grades.map((grade, index) => (
+            <Bar key={grade} dataKey={grade} name={gradeKeyLabels[grade]} stackId="grades" fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      }
+      table={
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Active members by part and grade</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                Part
+              </th>
+              {grades.map((grade) => (
+                <th key={grade} scope="col" className={th}>
+                  {gradeKeyLabels[grade]}
+                </th>
+              ))}
+              <th scope="col" className={th}>
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.part}>
+                <th scope="row" className={`${th} font-medium`}>
+                  {row.part}
+                </th>
+                {grades.map((grade) => (
+                  <td key={grade} className={td}>
+                    {row.counts[grade]}
+                  </td>
+                ))}
+                <td className={td}>{row.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  )
+}
+
+function ApplicationsPerLive({ club }: { club: ClubDashboard }) {
+  const lives = club.applicationsPerLive
+  if (lives.length === 0) {
+    return (
+      <Card title="Applications per live">
+        <EmptyState title="No live is planned yet." />
+      </Card>
+    )
+  }
+  const data = lives.map((live) => ({ live: live.event.title, ...live.counts }))
+  const total = lives.reduce((sum, live) => sum + applicationStatuses.reduce((inner, status) => inner + live.counts[status], 0), 0)
+  return (
+    <ChartFigure
+      title="Applications per live"
+      summary={`${total} applications to ${lives.length} lives, by status.`}
+      chart={
+        <BarChart accessibilityLayer={false} responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, lives.length * 44 + 60) }} margin={{ right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
+          <XAxis type="number" allowDecimals={false} tick={axisTick} />
+          <YAxis type="category" dataKey="live" width={100} tick={axisTick} />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {applicationStatuses.map((status, index) => (
+            <Bar key={status} dataKey={status} name={applicationStatusLabels[status]} stackId="status" fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      }
+      table={
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Applications per live by status</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                Live
+              </th>
+              {applicationStatuses.map((status) => (
+                <th key={status} scope="col" className={th}>
+                  {applicationStatusLabels[status]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {lives.map((live) => (
+              <tr key={live.event.id}>
+                <th scope="row" className={`${th} font-medium`}>
+                  {live.event.title}
+                </th>
+                {applicationStatuses.map((status) => (
+                  <td key={status} className={td}>
+                    {live.counts[status]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  )
+}
+
+export default function ClubCharts() {
+  const club = useQuery(clubDashboardQueryOptions())
+  if (club.isPending) return <LoadingBlock label="Loading the club’s charts…" />
+  if (club.isError) return <QueryErrorBlock error={club.error} what="The club’s charts" onRetry={() => void club.refetch()} />
+  return (
+    <div className="flex flex-col gap-4">
+      <RoomUseHeatMap club={club.data} />
+      <BookingsPerBand club={club.data} />
+      <MembersByPart club={club.data} />
+      <ApplicationsPerLive club={club.data} />
+    </div>
+  )
+}
