@@ -170,7 +170,10 @@ export function createApiClient({
     } catch (error) {
       const apiError = toApiError(error)
       const page = errorPages[apiError.status]
-      if (page && !isExempt(path)) assign(page)
+      // A 401 for a call still in flight when the member signed out (or was signed out for
+      // being idle) says nothing new: they are on the sign-in page already.
+      const signedOutMeanwhile = apiError.status === 401 && !session.getState().isAuthenticated
+      if (page && !isExempt(path) && !signedOutMeanwhile) assign(page)
       throw apiError
     }
 

@@ -87,8 +87,8 @@ describe('error pages', () => {
     await page.goto('/login')
     await signIn(page, E2E_MEMBER)
     await expectPath(page, '/dashboard')
-    // The server has no screen a member is refused yet; make its next /api/me answer a 403.
-    await page.route('**/api/me', (route) =>
+    // The server has no screen a member is refused yet; make its next dashboard answer a 403.
+    await page.route('**/api/dashboard', (route) =>
       route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Not allowed.' } }) }),
     )
     await page.goto('/dashboard')

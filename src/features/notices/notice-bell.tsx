@@ -2,6 +2,7 @@ import { Bell } from 'lucide-react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useOnline } from '@/lib/use-online'
+import { useSession } from '@/lib/session-context'
 import { unreadCountQueryOptions } from './notices-queries'
 
 /**
@@ -9,7 +10,10 @@ import { unreadCountQueryOptions } from './notices-queries'
  * shows the count as last seen, dimmed, and says so to screen readers and on hover.
  */
 export function NoticeBell() {
-  const unread = useQuery(unreadCountQueryOptions())
+  // Signing out clears the cache while the header is still on screen: without the session the
+  // bell must not ask again (a 401 there sent the member on to a second sign-in page).
+  const { isAuthenticated } = useSession()
+  const unread = useQuery({ ...unreadCountQueryOptions(), enabled: isAuthenticated })
   const online = useOnline()
   const count = unread.data?.unread ?? 0
   const saved = !online && unread.data !== undefined

@@ -154,6 +154,18 @@ describe('errors', () => {
     expect(assign).toHaveBeenCalledWith(page)
   })
 
+  it('sends nowhere on a 401 for a call that was still in flight when the member signed out', async () => {
+    signIn()
+    server.use(
+      http.get('/api/things', async () => {
+        store.logout()
+        return HttpResponse.json(buildApiError('SESSION_ENDED', 'x'), { status: 401 })
+      }),
+    )
+    await expect(api('/api/things')).rejects.toMatchObject({ status: 401 })
+    expect(assign).not.toHaveBeenCalled()
+  })
+
   it.each([
     ['post', '/api/login'],
     ['post', '/api/register'],
