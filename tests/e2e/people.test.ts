@@ -34,7 +34,8 @@ describe('people', () => {
     await one.page.getByRole('button', { name: 'Save details' }).click()
     await one.page.getByText('Your details are saved.').waitFor()
 
-    const checked = one.page.waitForResponse((response) => response.url().endsWith('/api/me/additional-info'))
+    // The dashboard asks everything it shows, the missing details included, in one call.
+    const checked = one.page.waitForResponse((response) => response.url().endsWith('/api/dashboard'))
     await one.page.goto('/dashboard')
     await one.page.getByRole('heading', { name: `Hello, ${writer.displayName}` }).waitFor()
     await checked
