@@ -213,6 +213,88 @@ function BookingsPerBand({ club }: { club: ClubDashboard }) {
   )
 }
 
+/**
+ * A horizontal stacked bar per row (a part, a live) with one segment per series (a grade, a
+ * status), and the same numbers as a table; a `total` on the rows adds a Total column.
+ */
+function StackedBars<Series extends string>({
+  title,
+  summary,
+  caption,
+  rowHeader,
+  rows,
+  series,
+  rowHeight,
+  labelWidth,
+}: {
+  title: string
+  summary: string
+  caption: string
+  rowHeader: string
+  rows: Array<{ key: string; label: string; counts: Record<Series, number>; total?: number }>
+  series: Array<{ key: Series; label: string }>
+  rowHeight: number
+  labelWidth: number
+}) {
+  const data = rows.map((row) => ({ label: row.label, ...row.counts }))
+  const totals = rows.some((row) => row.total !== undefined)
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      chart={
+        <BarChart accessibilityLayer={false} responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, rows.length * rowHeight + 60) }} margin={{ right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
+          <XAxis type="number" allowDecimals={false} tick={axisTick} />
+          <YAxis type="category" dataKey="label" width={labelWidth} tick={axisTick} />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {series.map((one, index) => (
+            <Bar key={one.key} dataKey={one.key} name={one.label} stackId="stack" fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      }
+      table={
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                {rowHeader}
+              </th>
+              {series.map((one) => (
+                <th key={one.key} scope="col" className={th}>
+                  {one.label}
+                </th>
+              ))}
+              {totals ? (
+                <th scope="col" className={th}>
+                  Total
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className={`${th} font-medium`}>
+                  {row.label}
+                </th>
+                {series.map((one) => (
+                  <td key={one.key} className={td}>
+                    {row.counts[one.key]}
+                  </td>
+                ))}
+                {totals ? <td className={td}>{row.total}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  )
+}
+
 function MembersByPart({ club }: { club: ClubDashboard }) {
   const rows = club.membersByPart.filter((row) => row.total > 0)
   const grades = gradeKeys.filter((grade) => rows.some((row) => row.counts[grade] > 0))
@@ -223,58 +305,16 @@ function MembersByPart({ club }: { club: ClubDashboard }) {
       </Card>
     )
   }
-  const data = rows.map((row) => ({ part: row.part, ...row.counts }))
   return (
-    <ChartFigure
+    <StackedBars
       title="Members by part and grade"
       summary={`${club.activeMembers} active members, by the parts in their intro (a member with two parts counts in both) and their grade this term.`}
-      chart={
-        <BarChart accessibilityLayer={false} responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, rows.length * 40 + 60) }} margin={{ right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
-          <XAxis type="number" allowDecimals={false} tick={axisTick} />
-          <YAxis type="category" dataKey="part" width={80} tick={axisTick} />
-          <Tooltip contentStyle={tooltipStyle} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {grades.map((grade, index) => (
-            <Bar key={grade} dataKey={grade} name={gradeKeyLabels[grade]} stackId="grades" fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
-          ))}
-        </BarChart>
-      }
-      table={
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Active members by part and grade</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Part
-              </th>
-              {grades.map((grade) => (
-                <th key={grade} scope="col" className={th}>
-                  {gradeKeyLabels[grade]}
-                </th>
-              ))}
-              <th scope="col" className={th}>
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.part}>
-                <th scope="row" className={`${th} font-medium`}>
-                  {row.part}
-                </th>
-                {grades.map((grade) => (
-                  <td key={grade} className={td}>
-                    {row.counts[grade]}
-                  </td>
-                ))}
-                <td className={td}>{row.total}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      caption="Active members by part and grade"
+      rowHeader="Part"
+      rows={rows.map((row) => ({ key: row.part, label: row.part, counts: row.counts, total: row.total }))}
+      series={grades.map((grade) => ({ key: grade, label: gradeKeyLabels[grade] }))}
+      rowHeight={40}
+      labelWidth={80}
     />
   )
 }
@@ -288,55 +328,17 @@ function ApplicationsPerLive({ club }: { club: ClubDashboard }) {
       </Card>
     )
   }
-  const data = lives.map((live) => ({ live: live.event.title, ...live.counts }))
   const total = lives.reduce((sum, live) => sum + applicationStatuses.reduce((inner, status) => inner + live.counts[status], 0), 0)
   return (
-    <ChartFigure
+    <StackedBars
       title="Applications per live"
       summary={`${total} applications to ${lives.length} lives, by status.`}
-      chart={
-        <BarChart accessibilityLayer={false} responsive layout="vertical" data={data} style={{ width: '100%', height: Math.max(200, lives.length * 44 + 60) }} margin={{ right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
-          <XAxis type="number" allowDecimals={false} tick={axisTick} />
-          <YAxis type="category" dataKey="live" width={100} tick={axisTick} />
-          <Tooltip contentStyle={tooltipStyle} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {applicationStatuses.map((status, index) => (
-            <Bar key={status} dataKey={status} name={applicationStatusLabels[status]} stackId="status" fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
-          ))}
-        </BarChart>
-      }
-      table={
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Applications per live by status</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Live
-              </th>
-              {applicationStatuses.map((status) => (
-                <th key={status} scope="col" className={th}>
-                  {applicationStatusLabels[status]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {lives.map((live) => (
-              <tr key={live.event.id}>
-                <th scope="row" className={`${th} font-medium`}>
-                  {live.event.title}
-                </th>
-                {applicationStatuses.map((status) => (
-                  <td key={status} className={td}>
-                    {live.counts[status]}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      caption="Applications per live by status"
+      rowHeader="Live"
+      rows={lives.map((live) => ({ key: live.event.id, label: live.event.title, counts: live.counts }))}
+      series={applicationStatuses.map((status) => ({ key: status, label: applicationStatusLabels[status] }))}
+      rowHeight={44}
+      labelWidth={100}
     />
   )
 }
