@@ -117,7 +117,10 @@ export interface ApiClientOptions {
   baseURL?: () => string
 }
 
-export type ApiRequestOptions = Omit<FetchOptions<ResponseType>, 'baseURL' | 'credentials'>
+export type ApiRequestOptions = Omit<FetchOptions<ResponseType>, 'baseURL' | 'credentials'> & {
+  /** A call the app makes by itself on a timer (the bell's poll): it is not the member being active. */
+  background?: boolean
+}
 
 export function createApiClient({
   session = appSession,
@@ -155,7 +158,7 @@ export function createApiClient({
     return refreshInFlight
   }
 
-  async function request<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  async function request<T = unknown>(path: string, { background = false, ...options }: ApiRequestOptions = {}): Promise<T> {
     // A user idle for 15–30 min holds an expired token but a live server session: renew first
     // instead of letting the call bounce to the 401 page.
     if (path !== '/api/refresh' && tokenExpired(session.getState().token)) await refreshToken()
@@ -177,7 +180,7 @@ export function createApiClient({
       throw apiError
     }
 
-    if (!skipsRefresh(path) && session.getState().token) {
+    if (!skipsRefresh(path) && !background && session.getState().token) {
       session.updateLastActivity()
       await refreshToken()
     }

@@ -21,7 +21,8 @@ export const noticesKeys = {
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: noticesKeys.unread(),
-    queryFn: () => api<UnreadCount>('/api/notices/unread-count'),
+    // Polled: an idle member must still be signed out after 30 minutes (decision 001).
+    queryFn: () => api<UnreadCount>('/api/notices/unread-count', { background: true }),
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
     // One indexed count: cheap enough to ask whenever the app comes back to the front.

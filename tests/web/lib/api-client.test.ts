@@ -154,6 +154,21 @@ describe('errors', () => {
     expect(assign).toHaveBeenCalledWith(page)
   })
 
+  it('does not count a background call (the bell’s poll) as the member being active', async () => {
+    signIn()
+    server.use(http.get('/api/things', () => HttpResponse.json({})))
+    const before = store.getState().lastActivity
+    const now = vi.spyOn(Date, 'now').mockReturnValue(before! + 60_000)
+    try {
+      await api('/api/things', { background: true })
+      expect(store.getState().lastActivity).toBe(before)
+      await api('/api/things')
+      expect(store.getState().lastActivity).toBe(before! + 60_000)
+    } finally {
+      now.mockRestore()
+    }
+  })
+
   it('sends nowhere on a 401 for a call that was still in flight when the member signed out', async () => {
     signIn()
     server.use(
