@@ -62,7 +62,10 @@ export function createBookingReminders({
     if (!waiting) await jobs.enqueue(executor, { kind: BOOKING_REMINDER_JOB, payload: { day }, runAt })
   }
 
-  /** One notice per booking to its people: the band's members, or the person practising. */
+  /**
+   * One notice per person, however many bookings they have tomorrow: the band's members or the
+   * person practising. Someone in two bands practising tomorrow gets one reminder naming both.
+   */
   async function remind(tx: Tx, day: string) {
     const rows = await tx
       .select({
@@ -83,15 +86,31 @@ export function createBookingReminders({
       .orderBy(bookings.startsAt, rooms.name)
     const bandIds = [...new Set(rows.flatMap((row) => (row.bandId ? [row.bandId] : [])))]
     const members = bandIds.length === 0 ? [] : await tx.select({ bandId: bandMembers.bandId, userId: bandMembers.userId }).from(bandMembers).where(inArray(bandMembers.bandId, bandIds))
-    let told = 0
+    // Each person's bookings, in the order of the day.
+    const byUser = new Map<string, typeof rows>()
     for (const row of rows) {
       const userIds = row.kind === 'band' ? members.filter((member) => member.bandId === row.bandId).map((member) => member.userId) : row.userId ? [row.userId] : []
-      const who = row.kind === 'band' ? `${row.bandName} practises` : 'You practise'
+      for (const userId of new Set(userIds)) byUser.set(userId, [...(byUser.get(userId) ?? []), row])
+    }
+    // People with the same bookings share one message (a band's members, usually).
+    const messages = new Map<string, { userIds: string[]; rows: typeof rows }>()
+    for (const [userId, own] of byUser) {
+      const key = own.map((row) => row.id).join(',')
+      const message = messages.get(key)
+      if (message) message.userIds.push(userId)
+      else messages.set(key, { userIds: [userId], rows: own })
+    }
+    const line = (row: (typeof rows)[number]) =>
+      `${row.kind === 'band' ? `${row.bandName} practises` : 'You practise'} in ${row.roomName}, ${periodPhrase(row.periodLabel)} (${row.startsAt}–${row.endsAt})`
+    const advice = 'If you cannot come, cancel the booking so another band can use the room.'
+    let told = 0
+    for (const { userIds, rows: own } of messages.values()) {
+      const [first] = own
       told += await notifier.notify(tx, {
         kind: 'booking-tomorrow',
         userIds,
-        title: `Tomorrow: ${who} in ${row.roomName}, ${periodPhrase(row.periodLabel)} (${row.startsAt}–${row.endsAt})`,
-        body: `${dayLabel(day)}. If you cannot come, cancel the booking so another band can use the room.`,
+        title: own.length === 1 ? `Tomorrow: ${line(first)}` : `Tomorrow: ${own.length} practices, the first at ${first.startsAt} in ${first.roomName}`,
+        body: own.length === 1 ? `${dayLabel(day)}. ${advice}` : [`${dayLabel(day)}:`, ...own.map((row) => `- ${line(row)}`), '', advice].join('\n'),
         link: '/room-booking-list',
       })
     }

@@ -58,6 +58,8 @@ describe('booking reminders', () => {
     await createBooking(t.db, { room, period, date: '2026-06-02', userId: guitarist.id, bandId: band.id })
     const otherRoom = await createRoom(t.db, { name: 'Studio B' })
     await createBooking(t.db, { room: otherRoom, period, date: '2026-06-02', userId: soloist.id, kind: 'personal' })
+    // The drummer also practises alone later: one reminder names both.
+    await createBooking(t.db, { room: otherRoom, period: await createPeriod(t.db, '4th', '14:40', '16:10'), date: '2026-06-02', userId: drummer.id, kind: 'personal' })
     const third = await createRoom(t.db, { name: 'Studio C' })
     await createBooking(t.db, { room: third, period, date: '2026-06-02', userId: cancelled.id, kind: 'personal', status: 'cancelled' })
     await createBooking(t.db, { room, period, date: '2026-06-03', userId: later.id, kind: 'personal' })
@@ -69,11 +71,14 @@ describe('booking reminders', () => {
     await runAt('2026-06-01T11:00:00Z')
     const told = await noticesOf(everyone)
     expect(told.map((notice) => notice.userId).sort()).toEqual([guitarist.id, drummer.id, soloist.id].sort())
-    expect(told.find((notice) => notice.userId === drummer.id)).toMatchObject({
+    expect(told.find((notice) => notice.userId === guitarist.id)).toMatchObject({
       title: 'Tomorrow: Night Owls practises in Studio A, 3rd period (13:00–14:30)',
       link: '/room-booking-list',
       readAt: null,
     })
+    const drummers = told.find((notice) => notice.userId === drummer.id)!
+    expect(drummers.title).toBe('Tomorrow: 2 practices, the first at 13:00 in Studio A')
+    expect(drummers.body).toContain('- Night Owls practises in Studio A, 3rd period (13:00–14:30)\n- You practise in Studio B, 4th period (14:40–16:10)')
     expect(told.find((notice) => notice.userId === soloist.id)!.title).toBe('Tomorrow: You practise in Studio B, 3rd period (13:00–14:30)')
     // Mail too, sent by the runner.
     await t.services.jobs.runDue()
