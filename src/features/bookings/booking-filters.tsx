@@ -9,44 +9,6 @@ import { useDebouncedSearch } from '@/lib/use-debounced-search'
 
 const statusLabels: Record<BookingStatus, string> = { active: 'Active', cancelled: 'Cancelled' }
 
-/** A row of toggle buttons for one choice (when, whose); the pressed one is the current. */
-export function SegmentedControl<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  value: T
-  options: ReadonlyArray<{ value: T; label: string }>
-  onChange: (value: T) => void
-}) {
-  return (
-    <div role="group" aria-label={label} className="inline-flex flex-wrap rounded-md border border-line bg-surface-2 p-0.5">
-      {options.map((option) => {
-        const pressed = option.value === value
-        return (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={pressed}
-            onClick={() => onChange(option.value)}
-            className={`min-h-10 rounded px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand ${
-              pressed ? 'bg-brand text-brand-ink' : 'text-ink hover:bg-surface'
-            }`}
-          >
-            {option.label}
-          </button>
-        )
-      })}
-    </div>
-  )
-}
-
-/**
- * The executives' filters: band or person (debounced), room, kind, status and a date range.
- * Every change goes to the URL through `onChange`, which also goes back to the first page.
- */
 export function BookingFilters({ search, onChange }: { search: BookingListSearch; onChange: (next: Partial<BookingListSearch>) => void }) {
   const rooms = useQuery(roomsQueryOptions())
   const [text, setText] = useDebouncedSearch(search.q, (q) => onChange({ q }))

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
 import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { PageHeader, Pagination } from '@/components/ui/page'
+import { SegmentedControl } from '@/components/ui/segmented-control'
 import type { SessionUser } from '@/contract/auth'
 import { feedbackStatusLabels, feedbackStatuses, type FeedbackStatus } from '@/contract/choices'
 import { dayLabel } from '@/contract/calendar'
@@ -155,27 +156,6 @@ function ReceivedSection({ page }: { page: number }) {
   )
 }
 
-function FilterGroup<T extends string>({ label, value, options, onChange }: { label: string; value: T | undefined; options: ReadonlyArray<{ value: T | undefined; label: string }>; onChange: (value: T | undefined) => void }) {
-  return (
-    <div role="group" aria-label={label} className="inline-flex flex-wrap rounded-md border border-line bg-surface-2 p-0.5">
-      {options.map((option) => {
-        const pressed = option.value === value
-        return (
-          <button
-            key={option.label}
-            type="button"
-            aria-pressed={pressed}
-            onClick={() => onChange(option.value)}
-            className={`min-h-10 rounded px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand ${pressed ? 'bg-brand text-brand-ink' : 'text-ink hover:bg-surface'}`}
-          >
-            {option.label}
-          </button>
-        )
-      })}
-    </div>
-  )
-}
-
 type DialogState = { open: 'reply' | 'hide'; item: ClubFeedback } | { open: null; item: null }
 
 function AllSection({ search }: { search: FeedbackListSearch }) {
@@ -201,13 +181,13 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
     <section aria-label={tabLabels.all} className="flex flex-col gap-3">
       <form role="search" aria-label="Filter feedback" className="flex flex-wrap items-end gap-2" onSubmit={(event) => event.preventDefault()}>
         <TextField label="Words in the feedback" type="search" className="sm:w-64" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
-        <FilterGroup
+        <SegmentedControl
           label="Status"
           value={search.status}
           onChange={(status) => filter({ status })}
           options={[{ value: undefined, label: 'Any status' }, ...feedbackStatuses.map((status) => ({ value: status, label: feedbackStatusLabels[status] }))]}
         />
-        <FilterGroup
+        <SegmentedControl
           label="About"
           value={search.target}
           onChange={(target) => filter({ target })}
@@ -217,7 +197,7 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
             { value: 'performance', label: 'Performances' },
           ]}
         />
-        <FilterGroup
+        <SegmentedControl
           label="Hidden"
           value={search.visibility}
           onChange={(visibility) => filter({ visibility })}

@@ -5,6 +5,7 @@ import { Hammer, Wand2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
+import { SegmentedControl } from '@/components/ui/segmented-control'
 import type { TimetableView } from '@/contract/live-schedule'
 import type { LiveEvent } from '@/contract/lives'
 import { isExecutive } from '@/features/lives/event-parts'
@@ -112,25 +113,19 @@ function ExecutiveTimetable({
   const [showing, setShowing] = useState<'draft' | 'published'>('draft')
   const [building, setBuilding] = useState(false)
   const { published, draft } = view
-  const toggle =
-    'inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand'
   return (
     <>
       <div className="flex flex-wrap items-center gap-3 print:hidden">
         {published ? (
-          <div role="group" aria-label="Version shown" className="inline-flex gap-0.5 rounded-md border border-line bg-surface-2 p-0.5">
-            {(['draft', 'published'] as const).map((which) => (
-              <button
-                key={which}
-                type="button"
-                aria-pressed={showing === which}
-                onClick={() => setShowing(which)}
-                className={`${toggle} ${showing === which ? 'bg-brand text-brand-ink' : 'text-ink hover:bg-surface'}`}
-              >
-                {which === 'draft' ? 'Draft' : `Published (version ${published.version})`}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl
+            label="Version shown"
+            value={showing}
+            onChange={setShowing}
+            options={[
+              { value: 'draft', label: 'Draft' },
+              { value: 'published', label: `Published (version ${published.version})` },
+            ]}
+          />
         ) : null}
         <p className="text-sm text-ink-muted">
           {published
