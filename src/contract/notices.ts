@@ -5,7 +5,7 @@ import { z } from 'zod'
  * transaction as the change they tell about (`notify` in server/src/notices), one row per
  * person; a mail goes with it unless the person chose otherwise.
  */
-export const noticeKinds = ['booking-tomorrow', 'allocation-result', 'application-decision', 'timetable', 'feedback', 'file-shared'] as const
+export const noticeKinds = ['booking-tomorrow', 'allocation-result', 'application-decision', 'timetable', 'feedback', 'file-shared', 'suggestion'] as const
 export type NoticeKind = (typeof noticeKinds)[number]
 export const noticeKindSchema = z.enum(noticeKinds)
 
@@ -34,7 +34,11 @@ export const noticeKindLabels: Record<NoticeKind, { title: string; description: 
   timetable: { title: 'Live timetables', description: 'When a timetable with your band is published or changed.' },
   feedback: { title: 'Feedback', description: 'When your band receives feedback.' },
   'file-shared': { title: 'Files shared with executives', description: 'For executives: when a member shares a file with you.' },
+  suggestion: { title: 'Suggestions to the club', description: 'For executives: when a member sends the executives a suggestion.' },
 }
+
+/** Kinds only executives and admins are ever told of; members' profiles do not offer them. */
+export const executiveNoticeKinds: ReadonlySet<NoticeKind> = new Set(['file-shared', 'suggestion'])
 
 export const noticeDeliveryLabels: Record<NoticeDelivery, string> = {
   mail: 'In the app and by mail',

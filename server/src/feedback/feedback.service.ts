@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql, type 
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { SessionUser } from '../../../src/contract/auth'
 import { todayIn } from '../../../src/contract/calendar'
+import { feedbackCategoryLabels } from '../../../src/contract/choices'
 import type {
   ClubFeedback,
   ClubFeedbackPage,
@@ -23,7 +24,7 @@ import { containsPattern } from '../db/sql-helpers'
 import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { AppError, notFound } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
-import type { Notifier } from '../notices/notify'
+import { executiveIds, type Notifier } from '../notices/notify'
 import type { SettingsService } from '../settings/settings.service'
 
 export interface FeedbackDeps {
@@ -260,6 +261,17 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
             title: `${target.band.name} received feedback on ${target.event.title}`,
             body: me ? `${me.displayName} wrote about your performance.` : 'A member wrote about your performance without giving their name.',
             link: '/feedback-list?tab=received',
+          })
+        } else {
+          // A suggestion: the executives are told what it says, never who wrote it (only admins
+          // may see an anonymous author, and only on the list).
+          const executives = await executiveIds(tx, await settings.currentTerm())
+          await notifier.notify(tx, {
+            kind: 'suggestion',
+            userIds: executives.filter((userId) => userId !== caller.id),
+            title: `New suggestion to the club: ${feedbackCategoryLabels[input.category!]}`,
+            body: input.body,
+            link: '/feedback-list?tab=all',
           })
         }
         return row!.id

@@ -5,18 +5,15 @@ import { Transform, type Readable } from 'node:stream'
 import path from 'node:path'
 import { ERRORS, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
-import { and, eq, or } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { UPLOADS_PATH, uploadMetadataSchema } from '../../../src/contract/files'
 import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
 import type { Principal } from '../auth/principal'
-import { holdsPositionIn } from '../auth/auth.service'
 import type { Db } from '../db/client'
-import { users } from '../db/schema'
 import { withTransaction, type Tx } from '../db/transaction'
 import type { JobRunner } from '../jobs/job-runner'
 import type { Mailer } from '../mail/mailer'
-import type { Notifier } from '../notices/notify'
+import { executiveIds, type Notifier } from '../notices/notify'
 import type { SettingsService } from '../settings/settings.service'
 import { checkFileType, sha256Of } from './file-checks'
 import type { FilesService } from './files.service'
@@ -145,14 +142,10 @@ export function createUploads({
 }) {
   /** Active admins and this term's position holders, but the uploader. */
   async function tellExecutives(tx: Tx, file: { name: string; description: string; folderId: string | null; uploadedBy: string | null }) {
-    const term = await settings.currentTerm()
-    const executives = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.status, 'active'), or(eq(users.role, 'admin'), holdsPositionIn(term))))
+    const executives = await executiveIds(tx, await settings.currentTerm())
     return notifier.notify(tx, {
       kind: 'file-shared',
-      userIds: executives.map((executive) => executive.id).filter((id) => id !== file.uploadedBy),
+      userIds: executives.filter((id) => id !== file.uploadedBy),
       title: `New file for the executives: ${file.name}`,
       body: file.description,
       link: file.folderId ? `/files?folder=${file.folderId}` : '/files',

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, or } from 'drizzle-orm'
 import type { NoticeKind } from '../../../src/contract/notices'
+import { holdsPositionIn } from '../auth/auth.service'
 import { noticePreferences, notices, users } from '../db/schema'
-import type { Tx } from '../db/transaction'
+import type { Executor, Tx } from '../db/transaction'
 import type { Mailer } from '../mail/mailer'
 
 export interface NoticeMessage {
@@ -50,3 +51,12 @@ export function createNotifier({ mailer, publicUrl, clock = () => new Date() }: 
 }
 
 export type Notifier = ReturnType<typeof createNotifier>
+
+/** Who is told the executives' news (kinds in `executiveNoticeKinds`): active admins and the term's position holders. */
+export async function executiveIds(executor: Executor, term: number) {
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.status, 'active'), or(eq(users.role, 'admin'), holdsPositionIn(term))))
+  return rows.map((row) => row.id)
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { noticeDeliveries, noticeDeliveryLabels, noticeKindLabels, noticeKinds, noticePreferencesSchema, type NoticeKind, type NoticePreferences } from '@/contract/notices'
+import { noticeDeliveries, noticeDeliveryLabels, executiveNoticeKinds, noticeKindLabels, noticeKinds, noticePreferencesSchema, type NoticeKind, type NoticePreferences } from '@/contract/notices'
 import { useAppForm } from '@/components/form/form-kit'
 import { useServerErrors } from '@/components/form/server-errors'
 import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
@@ -46,8 +46,8 @@ function PreferencesForm({ initial, isExecutive }: { initial: NoticePreferences;
       }
     },
   })
-  // Files shared with executives reach executives only; others keep the default, unseen.
-  const shown = noticeKinds.filter((kind) => kind !== 'file-shared' || isExecutive)
+  // Kinds for executives reach executives only; others keep the default, unseen.
+  const shown = noticeKinds.filter((kind) => !executiveNoticeKinds.has(kind) || isExecutive)
   return (
     <form.AppForm>
       <form.Form server={server} aria-label="Notice choices" className="flex flex-col gap-4">

@@ -129,4 +129,14 @@ describe('anonymous feedback', () => {
     // The signed one does name its author, so the check is looking at the right rows.
     expect(text).toContain('Plain Pat')
   })
+
+  it('never names its author in the notices and mails the executives got of an anonymous suggestion', async () => {
+    const executive = who.executive!
+    const told = await t.db.select().from(notices).where(eq(notices.userId, executive.user.id))
+    expect(told.map((notice) => notice.body)).toContain('Anonymous idea')
+    const mails = await t.db.select().from(mailOutbox).where(inArray(mailOutbox.to, [executive.user.email]))
+    expect(mails.some((mail) => mail.text.includes('Anonymous idea'))).toBe(true)
+    const text = JSON.stringify([told, mails])
+    expect(secrets.filter((secret) => text.includes(secret))).toEqual([])
+  })
 })

@@ -103,6 +103,18 @@ describe('posting', () => {
     expect((await list<MyFeedbackPage>(member, '/api/feedback/mine')).items.map((item) => item.id)).not.toContain(created.id)
   })
 
+  it('tells the executives and admins (not members) of a suggestion, with what it says', async () => {
+    await post(author, suggestion({ category: 'equipment', body: 'The bass amp in Studio A hums.' }))
+    const told = await t.db.select().from(notices).where(eq(notices.body, 'The bass amp in Studio A hums.'))
+    const toldIds = told.map((notice) => notice.userId)
+    expect(toldIds).toEqual(expect.arrayContaining([executive.user.id, admin.user.id]))
+    expect(toldIds).not.toContain(author.user.id)
+    expect(toldIds).not.toContain(member.user.id)
+    expect(told[0]).toMatchObject({ kind: 'suggestion', title: 'New suggestion to the club: Equipment', link: '/feedback-list?tab=all' })
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'New suggestion to the club: Equipment'))
+    expect(mails.map((mail) => mail.to)).toEqual(expect.arrayContaining([executive.user.email, admin.user.email]))
+  })
+
   it('tells the band’s members (not the author) by notice and mail when it receives performance feedback', async () => {
     const second = await t.as('member', { displayName: 'Second Player' })
     const trio = await bandThatPlayed(t, live.id, [bandMember.user.id, second.user.id, author.user.id], 'Trio')

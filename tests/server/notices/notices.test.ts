@@ -56,6 +56,7 @@ const everyKind = (delivery: 'mail' | 'app' | 'off') => ({
   timetable: delivery,
   feedback: delivery,
   'file-shared': delivery,
+  suggestion: delivery,
 })
 
 describe('GET /api/notices and the unread count', () => {

@@ -5,6 +5,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { server } from '../../mocks/server'
 import { knownUser } from '../../mocks/handlers/auth'
 import { buildNotice, noticesState } from '../../mocks/handlers/notices'
+import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
 
 beforeEach(() => noticesState.reset())
@@ -97,13 +98,21 @@ describe('the profile’s notice choices and calendar link', () => {
   it('saves how each kind of notice reaches me', async () => {
     const { user } = renderApp('/profile', { user: knownUser })
     const form = await screen.findByRole('form', { name: 'Notice choices' })
-    // Not an executive: no choice about files shared with executives.
+    // Not an executive: no choice about files shared with executives or suggestions to them.
     expect(within(form).queryByLabelText(/Files shared with executives/)).not.toBeInTheDocument()
+    expect(within(form).queryByLabelText(/Suggestions to the club/)).not.toBeInTheDocument()
     await user.selectOptions(within(form).getByLabelText(/Live timetables/), 'In the app only')
     await user.selectOptions(within(form).getByLabelText(/Bookings tomorrow/), 'Off')
     await user.click(within(form).getByRole('button', { name: 'Save notice choices' }))
     expect(await screen.findByText('Your notice choices are saved.')).toBeInTheDocument()
     expect(noticesState.preferences.preferences).toMatchObject({ timetable: 'app', 'booking-tomorrow': 'off', 'application-decision': 'mail' })
+  })
+
+  it('offers executives the choices about files shared with them and suggestions to the club', async () => {
+    renderApp('/profile', { user: buildUser({ displayName: 'Riku Exec', isExecutive: true }) })
+    const form = await screen.findByRole('form', { name: 'Notice choices' })
+    expect(within(form).getByLabelText(/Files shared with executives/)).toBeInTheDocument()
+    expect(within(form).getByLabelText(/Suggestions to the club/)).toHaveValue('mail')
   })
 
   it('makes, copies, replaces and turns off my calendar link', async () => {
