@@ -499,20 +499,29 @@ function unmetWishes(problem: Problem, state: State, byHand = false): Allocation
     band.wishCells.forEach((cells, at) => {
       const rank = at + 1
       if (credited.has(`${band.index}|${rank}`)) return
-      const reason = reasonFor(problem, state, band.index, cells, mine, byHand)
+      const reason = reasonFor(problem, state, band.index, rank, cells, mine, byHand)
       unmet.push({ bandId: band.id, rank, reason })
     })
   }
   return unmet
 }
 
-function reasonFor(problem: Problem, state: State, bandIndex: number, cells: number[] | null, mine: Option[], byHand: boolean): UnmetReason {
+/**
+ * The first reason that applies to the band's wish of `rank`. A better wish (or an executive's
+ * gift) at the same time is the whole story; a *worse* wish received at that time is not — the
+ * band wanted this one more, so the reason is what kept it from them (the cell went to another
+ * band, a member plays elsewhere), and "you received that time instead" only when nothing else
+ * explains it.
+ */
+function reasonFor(problem: Problem, state: State, bandIndex: number, rank: number, cells: number[] | null, mine: Option[], byHand: boolean): UnmetReason {
   if (cells === null) return { kind: 'not-in-round' }
   const band = problem.bands[bandIndex]!
   const slot = problem.cells[cells[0]!]!.slot
   const sameTime = mine.find((option) => option.slot === slot)
-  if (sameTime) return { kind: 'same-time', roomId: problem.cells[sameTime.cell]!.roomId, rank: sameTime.rank }
-  if (mine.length >= band.cap) return { kind: 'enough', received: mine.length, wants: band.band.wants, limit: band.band.limit }
+  const sameTimeReason: UnmetReason | null = sameTime ? { kind: 'same-time', roomId: problem.cells[sameTime.cell]!.roomId, rank: sameTime.rank } : null
+  if (sameTime && (sameTime.rank === 0 || sameTime.rank < rank)) return sameTimeReason!
+  // Receiving the worse wish at this time instead used no more of the band's periods.
+  if (!sameTime && mine.length >= band.cap) return { kind: 'enough', received: mine.length, wants: band.band.wants, limit: band.band.limit }
   for (const person of band.members) {
     const booking = problem.busy[slot]!.get(person)
     if (booking) return { kind: 'member-busy', personId: person, roomName: booking.roomName, label: booking.label }
@@ -537,5 +546,6 @@ function reasonFor(problem: Problem, state: State, bandIndex: number, cells: num
   if (closed !== undefined) return { kind: 'unavailable', roomId: problem.cells[closed]!.roomId, reason: problem.cells[closed]!.unavailable! }
   // Only after hand changes: the allocator fills every free cell a band could take.
   if (byHand && free !== -1) return { kind: 'left-free', roomId: problem.cells[cells[free]!]!.roomId }
+  if (sameTimeReason) return sameTimeReason
   throw new Error(`allocate: no reason found for a wish of ${band.id}`)
 }

@@ -90,6 +90,8 @@ describe('the allocator keeps the hard rules', () => {
     expect(holderOf(result, 'b', TUE, 'p3')).toBe('solo')
     expect(result.assignments.filter((a) => a.bandId === 'solo')).toHaveLength(1)
     expect(result.assignments.find((a) => a.bandId === 'solo')?.rank).toBe(2)
+    // Why the first wish was lost, not only what came instead.
+    expect(wordsFor(snapshot, result, 'solo')).toEqual(['Studio A, Tue 3rd period went to Duo (higher priority: 4 priority points against your 0).'])
   })
 })
 

@@ -280,7 +280,8 @@ describe('running and the draft', () => {
     expect(draft.bands.map((band: { received: number }) => band.received).sort()).toEqual([0, 1, 1])
     expect(draft.cells.filter((cell: { bandName: string }) => cell.bandName === 'Blue Hour')).toEqual([expect.objectContaining({ roomName: 'Studio A', date: NEXT_TUE, periodLabel: '5th', rank: 3 })])
     expect(byBand('Blue Hour').unmet[0].reason).toMatch(/^(Ren is in Room B at that time with Night Owls\.|You received the period you asked for\.)$/)
-    expect(byBand('Blue Hour').unmet.map((item: { reason: string }) => item.reason)).toContain('You received Studio A at that time instead (your third wish).')
+    // Its second wish, Room B at the same time, says why it was lost (not only what came instead).
+    expect(byBand('Blue Hour').unmet.map((item: { reason: string }) => item.reason)).toContain('Room B, Tue 5th period cannot be given out: closed: Flooded.')
     // Room B on Tuesday was closed after the wishes were listed: nobody got it.
     expect((await api.round(executive, round.id)).json().closedCells).toEqual(expect.arrayContaining([expect.objectContaining({ roomId: club.roomB.id, date: NEXT_TUE, reason: 'Closed: Flooded' })]))
   })
