@@ -872,7 +872,7 @@ export function createRoundsService(deps: RoundsDeps) {
       outcomes.map((outcome) => outcome.band.id),
     )
     const week = `the week of ${weekLabel(state.round.weekStart)}`
-    for (const outcome of outcomes) {
+    const messages = outcomes.map((outcome) => {
       const title =
         outcome.received === 0
           ? `${outcome.band.name}: no room in the allocation for ${week}`
@@ -881,14 +881,15 @@ export function createRoundsService(deps: RoundsDeps) {
         ...outcome.periods.map((cell) => `${cell.roomName}, ${dayLabel(cell.date)}, ${periodPhrase(cell.periodLabel)}`),
         ...(outcome.unmet.length > 0 ? ['', 'Wishes not met:', ...outcome.unmet.map((wish) => `${wish.rank}. ${wish.reason}`)] : []),
       ]
-      await notifier.notify(tx, {
-        kind: 'allocation-result',
+      return {
+        kind: 'allocation-result' as const,
         userIds: (members.get(outcome.band.id) ?? []).map((member) => member.id),
         title,
         body: lines.join('\n'),
         link: '/room-allocation-list',
-      })
-    }
+      }
+    })
+    await notifier.notifyAll(tx, messages)
   }
 
   // ── Results ────────────────────────────────────────────────────────────────────────

@@ -41,11 +41,17 @@ export async function enqueue(
   job: { kind: string; payload: unknown; runAt?: Date; maxAttempts?: number },
   now: Date,
 ): Promise<JobRow> {
-  const [row] = await executor
-    .insert(jobs)
-    .values({ kind: job.kind, payload: job.payload, runAt: job.runAt ?? now, maxAttempts: job.maxAttempts ?? JOB_DEFAULTS.maxAttempts, createdAt: now })
-    .returning()
+  const [row] = await enqueueAll(executor, [job], now)
   return row!
+}
+
+/** Adds several jobs in one statement (a publish that mails a hundred people). */
+export async function enqueueAll(executor: Executor, list: Array<{ kind: string; payload: unknown; runAt?: Date; maxAttempts?: number }>, now: Date): Promise<JobRow[]> {
+  if (list.length === 0) return []
+  return executor
+    .insert(jobs)
+    .values(list.map((job) => ({ kind: job.kind, payload: job.payload, runAt: job.runAt ?? now, maxAttempts: job.maxAttempts ?? JOB_DEFAULTS.maxAttempts, createdAt: now })))
+    .returning()
 }
 
 /**
@@ -203,6 +209,14 @@ export function createJobRunner({
     /** Adds a job of a registered kind with that kind's attempts (see `enqueue`). */
     enqueue(executor: Executor, job: { kind: string; payload: unknown; runAt?: Date }) {
       return enqueue(executor, { ...job, maxAttempts: handlers.get(job.kind)?.options.maxAttempts }, clock())
+    },
+    /** `enqueue` for several jobs, in one statement. */
+    enqueueAll(executor: Executor, list: Array<{ kind: string; payload: unknown; runAt?: Date }>) {
+      return enqueueAll(
+        executor,
+        list.map((job) => ({ ...job, maxAttempts: handlers.get(job.kind)?.options.maxAttempts })),
+        clock(),
+      )
     },
     /** Claims and runs what is due now; tests call it after moving their clock. */
     runDue,

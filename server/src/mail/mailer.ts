@@ -60,14 +60,25 @@ export function createMailer({
     )
   }
 
-  /** Writes the mail (and its send job) in the caller's transaction: it goes only if that commits. */
-  async function queue(tx: Tx, mail: Mail) {
-    const [row] = await tx
+  /**
+   * Writes the mails (and their send jobs) in the caller's transaction: they go only if that
+   * commits. Two statements however many mails.
+   */
+  async function queueAll(tx: Tx, mails: Mail[]) {
+    if (mails.length === 0) return []
+    const createdAt = clock()
+    const rows = await tx
       .insert(mailOutbox)
-      .values({ ...mail, createdAt: clock() })
+      .values(mails.map((mail) => ({ ...mail, createdAt })))
       .returning({ id: mailOutbox.id })
-    if (transport) await jobs.enqueue(tx, { kind: MAIL_SEND, payload: { mailId: row!.id } })
-    return row!.id
+    if (transport) await jobs.enqueueAll(tx, rows.map((row) => ({ kind: MAIL_SEND, payload: { mailId: row.id } })))
+    return rows.map((row) => row.id)
+  }
+
+  /** One mail: `queueAll` of one. */
+  async function queue(tx: Tx, mail: Mail) {
+    const [id] = await queueAll(tx, [mail])
+    return id!
   }
 
   return {
@@ -79,6 +90,7 @@ export function createMailer({
       if (transport) jobs.kick()
     },
     queue,
+    queueAll,
     /** After a transaction that queued mail has committed: send it soon rather than at the next poll. */
     flush() {
       if (transport) jobs.kick()

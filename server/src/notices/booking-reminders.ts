@@ -103,18 +103,19 @@ export function createBookingReminders({
     const line = (row: (typeof rows)[number]) =>
       `${row.kind === 'band' ? `${row.bandName} practises` : 'You practise'} in ${row.roomName}, ${periodPhrase(row.periodLabel)} (${row.startsAt}–${row.endsAt})`
     const advice = 'If you cannot come, cancel the booking so another band can use the room.'
-    let told = 0
-    for (const { userIds, rows: own } of messages.values()) {
-      const [first] = own
-      told += await notifier.notify(tx, {
-        kind: 'booking-tomorrow',
-        userIds,
-        title: own.length === 1 ? `Tomorrow: ${line(first)}` : `Tomorrow: ${own.length} practices, the first at ${first.startsAt} in ${first.roomName}`,
-        body: own.length === 1 ? `${dayLabel(day)}. ${advice}` : [`${dayLabel(day)}:`, ...own.map((row) => `- ${line(row)}`), '', advice].join('\n'),
-        link: '/room-booking-list',
-      })
-    }
-    return told
+    return notifier.notifyAll(
+      tx,
+      [...messages.values()].map(({ userIds, rows: own }) => {
+        const [first] = own
+        return {
+          kind: 'booking-tomorrow' as const,
+          userIds,
+          title: own.length === 1 ? `Tomorrow: ${line(first)}` : `Tomorrow: ${own.length} practices, the first at ${first.startsAt} in ${first.roomName}`,
+          body: own.length === 1 ? `${dayLabel(day)}. ${advice}` : [`${dayLabel(day)}:`, ...own.map((row) => `- ${line(row)}`), '', advice].join('\n'),
+          link: '/room-booking-list',
+        }
+      }),
+    )
   }
 
   async function run(day: string) {

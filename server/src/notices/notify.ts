@@ -3,7 +3,7 @@ import type { NoticeKind } from '../../../src/contract/notices'
 import { holdsPositionIn } from '../auth/auth.service'
 import { noticePreferences, notices, users } from '../db/schema'
 import type { Executor, Tx } from '../db/transaction'
-import type { Mailer } from '../mail/mailer'
+import type { Mail, Mailer } from '../mail/mailer'
 
 export interface NoticeMessage {
   kind: NoticeKind
@@ -24,29 +24,50 @@ export interface NoticeMessage {
  * Each person's preference for the kind is honoured: `off` → nothing, `app` → the notice only,
  * `mail` (the default) → both. Resolves with the number of people given a notice.
  */
-export function createNotifier({ mailer, publicUrl, clock = () => new Date() }: { mailer: Pick<Mailer, 'queue'>; publicUrl: string; clock?: () => Date }) {
-  return {
-    async notify(tx: Tx, message: NoticeMessage) {
-      const ids = [...new Set(message.userIds)]
-      if (ids.length === 0) return 0
-      // Each person's choice for this kind (no row: in the app and by mail); `off` tells nothing.
-      const told = await tx
-        .select({ id: users.id, email: users.email, displayName: users.displayName, delivery: noticePreferences.delivery })
-        .from(users)
-        .leftJoin(noticePreferences, and(eq(noticePreferences.userId, users.id), eq(noticePreferences.kind, message.kind)))
-        .where(and(inArray(users.id, ids), eq(users.status, 'active')))
-      const people = told.filter((person) => person.delivery !== 'off')
-      if (people.length === 0) return 0
+export function createNotifier({ mailer, publicUrl, clock = () => new Date() }: { mailer: Pick<Mailer, 'queueAll'>; publicUrl: string; clock?: () => Date }) {
+  /**
+   * Several messages in one go (a published allocation tells every band): two reads, one
+   * insert of notices and one of mails, however many messages and people.
+   */
+  async function notifyAll(tx: Tx, messages: NoticeMessage[]) {
+    const wanted = messages.map((message) => [...new Set(message.userIds)])
+    const ids = [...new Set(wanted.flat())]
+    if (ids.length === 0) return 0
+    const kinds = [...new Set(messages.map((message) => message.kind))]
+    // Each person's choice per kind (no row: in the app and by mail); `off` tells nothing.
+    const people = await tx
+      .select({ id: users.id, email: users.email, displayName: users.displayName })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.status, 'active')))
+    const choices = await tx
+      .select({ userId: noticePreferences.userId, kind: noticePreferences.kind, delivery: noticePreferences.delivery })
+      .from(noticePreferences)
+      .where(and(inArray(noticePreferences.userId, ids), inArray(noticePreferences.kind, kinds)))
+    const personById = new Map(people.map((person) => [person.id, person]))
+    const deliveryOf = new Map(choices.map((choice) => [`${choice.userId}|${choice.kind}`, choice.delivery]))
+    const createdAt = clock()
+    const rows: Array<typeof notices.$inferInsert> = []
+    const mails: Mail[] = []
+    messages.forEach((message, at) => {
       const body = message.body ?? ''
-      const createdAt = clock()
-      await tx.insert(notices).values(people.map((person) => ({ createdAt, userId: person.id, kind: message.kind, title: message.title, body, link: message.link ?? null })))
-      for (const person of people) {
-        if (person.delivery === 'app') continue
+      for (const id of wanted[at]!) {
+        const person = personById.get(id)
+        const delivery = deliveryOf.get(`${id}|${message.kind}`) ?? 'mail'
+        if (!person || delivery === 'off') continue
+        rows.push({ createdAt, userId: id, kind: message.kind, title: message.title, body, link: message.link ?? null })
+        if (delivery === 'app') continue
         const lines = [`Hello ${person.displayName},`, '', message.title, ...(body ? ['', body] : []), ...(message.link ? ['', `${publicUrl}${message.link}`] : []), '']
-        await mailer.queue(tx, { to: person.email, kind: message.kind, subject: message.title, text: lines.join('\n') })
+        mails.push({ to: person.email, kind: message.kind, subject: message.title, text: lines.join('\n') })
       }
-      return people.length
-    },
+    })
+    if (rows.length > 0) await tx.insert(notices).values(rows)
+    await mailer.queueAll(tx, mails)
+    return rows.length
+  }
+
+  return {
+    notifyAll,
+    notify: (tx: Tx, message: NoticeMessage) => notifyAll(tx, [message]),
   }
 }
 
