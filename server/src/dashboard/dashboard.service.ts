@@ -2,9 +2,12 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core'
 import type { SessionUser } from '../../../src/contract/auth'
 import { addDays, todayIn, weekDays, weekStartOf } from '../../../src/contract/calendar'
-import { DASHBOARD_LIMITS, NEW_FILE_DAYS, gradeKeys, partKeys, type ClubDashboard, type Dashboard, type DashboardBand, type GradeKey } from '../../../src/contract/dashboard'
+import { ALLOCATION_ROUNDS_CHARTED, DASHBOARD_LIMITS, NEW_FILE_DAYS, gradeKeys, partKeys, type ClubDashboard, type Dashboard, type DashboardBand, type GradeKey } from '../../../src/contract/dashboard'
 import { applicationStatuses, type ApplicationStatus } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
+import type { AllocationSnapshot } from '../../../src/contract/allocation'
+import { buildSnapshot } from '../allocation/round-data'
+import { statusOf } from '../allocation/round-times'
 import { missingAdditionalInfo } from '../../../src/contract/people'
 import { gradeOf } from '../../../src/contract/terms'
 import { endAfter } from '../../../src/timetable/input'
@@ -27,6 +30,19 @@ const author = alias(users, 'author')
 const personOf = (id: string | null, name: string | null, status: string | null) =>
   id === null || name === null || status === 'deleted' ? { id: null, displayName: DELETED_MEMBER_NAME } : { id, displayName: name }
 
+/**
+ * A round's demand and supply from the allocator's input (decision 020): periods asked (each
+ * band's wants, at most its limit and its different wished slots) and the cells on offer
+ * (every room × date × period of the round, less closures and existing bookings).
+ */
+function demandAndSupply(snapshot: AllocationSnapshot) {
+  const asked = snapshot.bands.reduce((sum, band) => sum + Math.min(band.wants, band.limit, new Set(band.wishes.map((wish) => `${wish.date}|${wish.periodId}`)).size), 0)
+  const taken = new Set([...snapshot.unavailable, ...snapshot.bookings].map((cell) => `${cell.roomId}|${cell.date}|${cell.periodId}`))
+  let offered = 0
+  for (const room of snapshot.rooms) for (const date of snapshot.dates) for (const period of snapshot.periods) if (!taken.has(`${room.id}|${date}|${period.id}`)) offered += 1
+  return { bands: snapshot.bands.length, asked, offered }
+}
+
 const firstDayOf = (days: ReadonlyArray<{ date: string }>) => days.map((day) => day.date).sort()[0] ?? ''
 
 /** json from the statement: node-postgres and PGlite parse it; a string is parsed here to be sure. */
@@ -46,6 +62,19 @@ const card = (query: SQLWrapper) => sql<unknown>`(select coalesce(json_agg(card)
 
 /** An instant from a json row, as the contract says it (`toISOString`). */
 const iso = (value: string) => new Date(value).toISOString()
+
+/** "23:59 on Wed 3 Jun" for a deadline: the same few deadlines on every dashboard, so each is worded once. */
+const phrases = new Map<string, string>()
+const closesPhrase = (instant: string, timeZone: string) => {
+  const key = `${instant}|${timeZone}`
+  let phrase = phrases.get(key)
+  if (phrase === undefined) {
+    if (phrases.size >= 1000) phrases.clear()
+    phrase = instantPhrase(new Date(instant), timeZone)
+    phrases.set(key, phrase)
+  }
+  return phrase
+}
 
 /**
  * The dashboards (SPEC §5.9, issue 17, decision 025). `mine` answers every card of the caller's
@@ -99,7 +128,9 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       .innerJoin(rooms, eq(rooms.id, bookings.roomId))
       .leftJoin(bands, eq(bands.id, bookings.bandId))
       .leftJoin(users, eq(users.id, bookings.userId))
-      .where(and(eq(bookings.status, 'active'), gt(bookings.slotEnd, nowParam), or(eq(bookings.userId, userId), inArray(bookings.bandId, myBandIds))))
+      // `date >= yesterday` (a slot not over yet is dated today, or yesterday past midnight) lets the
+      // (user, date) and (band, date) indexes skip the years of past bookings.
+      .where(and(eq(bookings.status, 'active'), gte(bookings.date, sql.placeholder('yesterday')), gt(bookings.slotEnd, nowParam), or(eq(bookings.userId, userId), inArray(bookings.bandId, myBandIds))))
       .orderBy(asc(bookings.slotStart), asc(rooms.sortOrder), asc(bookings.id))
       .limit(DASHBOARD_LIMITS.bookings),
     // Lives taking applications now, with my bands' applications to them (left join: one row per application).
@@ -221,7 +252,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
 
       const seesAll = caller.role === 'admin' || caller.isExecutive
       const filesSince = new Date(now.getTime() - NEW_FILE_DAYS * 24 * 60 * 60 * 1000).toISOString()
-      const params = { userId: caller.id, now: now.toISOString(), seesAll, filesSince }
+      const params = { userId: caller.id, now: now.toISOString(), yesterday: addDays(today, -1), seesAll, filesSince }
       const [row] = await statement.execute(params)
       const rows = <Key extends keyof Cards>(key: Key) => (jsonOf<Cards[Key]>(row?.[key]) ?? []) as Cards[Key]
       const [bandRows, bookingRows, liveRows, performanceRows, feedbackRows, infoRows, roundRows, noticeRows, fileRows] = [
@@ -253,7 +284,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       for (const row of liveRows) {
         let live = lives.get(row.id)
         if (!live) {
-          live = { id: row.id, kind: row.kind, season: row.season, title: row.title, firstDay: firstDayOf(row.days), applicationClosesAt: iso(row.closesAt), closesLabel: instantPhrase(new Date(row.closesAt), timeZone), applications: [] }
+          live = { id: row.id, kind: row.kind, season: row.season, title: row.title, firstDay: firstDayOf(row.days), applicationClosesAt: iso(row.closesAt), closesLabel: closesPhrase(row.closesAt, timeZone), applications: [] }
           lives.set(row.id, live)
         }
         if (row.applicationId && row.bandId && row.bandName !== null && row.applicationStatus) {
@@ -265,7 +296,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       for (const row of roundRows) {
         let round = rounds.get(row.id)
         if (!round) {
-          round = { id: row.id, weekStart: row.weekStart, closesAt: iso(row.closesAt), closesLabel: instantPhrase(new Date(row.closesAt), timeZone), wishes: [] }
+          round = { id: row.id, weekStart: row.weekStart, closesAt: iso(row.closesAt), closesLabel: closesPhrase(row.closesAt, timeZone), wishes: [] }
           rounds.set(row.id, round)
         }
         if (row.bandId && row.bandName !== null && row.wants !== null) round.wishes.push({ band: { id: row.bandId, name: row.bandName }, count: Number(row.count), wants: row.wants })
@@ -339,7 +370,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       const term = await settings.currentTerm()
       const weekOf = sql<string>`to_char(date_trunc('week', ${bookings.date}::timestamp), 'YYYY-MM-DD')`
 
-      const [periodRows, roomRows, slotRows, perBandRows, memberRows, applicationRows] = await Promise.all([
+      const [periodRows, roomRows, slotRows, perBandRows, memberRows, applicationRows, roundRows] = await Promise.all([
         db.select({ id: periods.id, label: periods.label }).from(periods).orderBy(asc(periods.sortOrder), asc(periods.startsAt)),
         db.select({ id: rooms.id, name: rooms.name }).from(rooms).where(eq(rooms.active, true)).orderBy(asc(rooms.sortOrder), asc(sql`lower(${rooms.name})`)),
         db
@@ -364,7 +395,23 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
           .where(ne(events.status, 'archived'))
           .groupBy(events.id, events.title, events.createdAt, applications.status)
           .orderBy(desc(events.createdAt)),
+        // The latest rounds that have opened (allocation_rounds_week_key), newest first.
+        db
+          .select()
+          .from(allocationRounds)
+          .where(lte(allocationRounds.opensAt, now))
+          .orderBy(desc(allocationRounds.weekStart))
+          .limit(ALLOCATION_ROUNDS_CHARTED),
       ])
+      // A round that has run keeps the allocator's input; one still taking wishes is read as it stands
+      // (the same reads as its run will make: one or two rounds at most, each a few grouped queries).
+      const roundFigures = await Promise.all(
+        roundRows.map(async (round) => {
+          const snapshot = (round.snapshot as AllocationSnapshot | null) ?? (await buildSnapshot(db, round, 0))
+          const ran = round.status === 'draft' || round.status === 'published'
+          return { id: round.id, weekStart: round.weekStart, status: statusOf(round, now), ...demandAndSupply(snapshot), given: ran ? (round.assignments ?? []).length : null }
+        }),
+      )
 
       const roomUse = roomRows.map((room) => ({
         room,
@@ -416,6 +463,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
         membersByPart: [...byPart.entries()].map(([part, entry]) => ({ part, ...entry })),
         activeMembers: memberRows.length,
         applicationsPerLive: [...lives.values()],
+        allocationRounds: roundFigures,
       }
     },
   }
