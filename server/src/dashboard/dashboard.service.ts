@@ -78,8 +78,8 @@ const closesPhrase = (instant: string, timeZone: string) => {
 
 /**
  * The dashboards (SPEC §5.9, issue 17, decision 025). `mine` answers every card of the caller's
- * dashboard with nine indexed queries run side by side (no query per row): the bands the caller
- * plays in are a sub-select on `band_members_user_idx` inside each of them.
+ * dashboard with one prepared statement, each card an indexed query in it (no query per row):
+ * the bands the caller plays in are a sub-select on `band_members_user_idx` inside each of them.
  */
 export function createDashboardService({ db, clock, settings }: DashboardDeps) {
   // The cards' queries, put together below as one statement built once and prepared:
@@ -93,16 +93,18 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
   const queries = {
     // My bands (not disbanded), each with its members: one row per (band, member).
     bands: db
-      .select(named({
-        id: bands.id,
-        name: bands.name,
-        status: bands.status,
-        memberId: fellow.userId,
-        part: fellow.part,
-        isLeader: fellow.isLeader,
-        memberName: fellowUser.displayName,
-        memberStatus: fellowUser.status,
-      }))
+      .select(
+        named({
+          id: bands.id,
+          name: bands.name,
+          status: bands.status,
+          memberId: fellow.userId,
+          part: fellow.part,
+          isLeader: fellow.isLeader,
+          memberName: fellowUser.displayName,
+          memberStatus: fellowUser.status,
+        }),
+      )
       .from(bands)
       .innerJoin(fellow, eq(fellow.bandId, bands.id))
       .innerJoin(fellowUser, eq(fellowUser.id, fellow.userId))
@@ -110,20 +112,22 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       .orderBy(asc(sql`lower(${bands.name})`), asc(bands.id), desc(fellow.isLeader), asc(fellow.joinedAt)),
     // My next bookings: mine or my bands', not yet over, soonest first.
     bookings: db
-      .select(named({
-        id: bookings.id,
-        date: bookings.date,
-        periodLabel: bookings.periodLabel,
-        startsAt: bookings.startsAt,
-        endsAt: bookings.endsAt,
-        kind: bookings.kind,
-        bandId: bookings.bandId,
-        bandName: bands.name,
-        userId: bookings.userId,
-        userName: users.displayName,
-        userStatus: users.status,
-        roomName: rooms.name,
-      }))
+      .select(
+        named({
+          id: bookings.id,
+          date: bookings.date,
+          periodLabel: bookings.periodLabel,
+          startsAt: bookings.startsAt,
+          endsAt: bookings.endsAt,
+          kind: bookings.kind,
+          bandId: bookings.bandId,
+          bandName: bands.name,
+          userId: bookings.userId,
+          userName: users.displayName,
+          userStatus: users.status,
+          roomName: rooms.name,
+        }),
+      )
       .from(bookings)
       .innerJoin(rooms, eq(rooms.id, bookings.roomId))
       .leftJoin(bands, eq(bands.id, bookings.bandId))
@@ -135,18 +139,20 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       .limit(DASHBOARD_LIMITS.bookings),
     // Lives taking applications now, with my bands' applications to them (left join: one row per application).
     lives: db
-      .select(named({
-        id: events.id,
-        kind: events.kind,
-        season: events.season,
-        title: events.title,
-        days: events.days,
-        closesAt: events.applicationClosesAt,
-        applicationId: applications.id,
-        applicationStatus: applications.status,
-        bandId: bands.id,
-        bandName: bands.name,
-      }))
+      .select(
+        named({
+          id: events.id,
+          kind: events.kind,
+          season: events.season,
+          title: events.title,
+          days: events.days,
+          closesAt: events.applicationClosesAt,
+          applicationId: applications.id,
+          applicationStatus: applications.status,
+          bandId: bands.id,
+          bandName: bands.name,
+        }),
+      )
       .from(events)
       .leftJoin(applications, and(eq(applications.eventId, events.id), ne(applications.status, 'withdrawn'), inArray(applications.bandId, myBandIds)))
       .leftJoin(bands, eq(bands.id, applications.bandId))
@@ -154,34 +160,38 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       .orderBy(asc(events.applicationClosesAt), asc(events.id), asc(sql`lower(${bands.name})`)),
     // My bands' accepted applications with the latest published timetable of their live.
     performances: db
-      .select(named({
-        applicationId: applications.id,
-        minutes: applications.requestedMinutes,
-        eventId: events.id,
-        eventTitle: events.title,
-        bandId: bands.id,
-        bandName: bands.name,
-        placements: sql<unknown>`(select ${timetables.placements} from ${timetables} where ${timetables.eventId} = ${events.id} and ${timetables.status} = 'published' order by ${timetables.version} desc limit 1)`,
-      }))
+      .select(
+        named({
+          applicationId: applications.id,
+          minutes: applications.requestedMinutes,
+          eventId: events.id,
+          eventTitle: events.title,
+          bandId: bands.id,
+          bandName: bands.name,
+          placements: sql<unknown>`(select ${timetables.placements} from ${timetables} where ${timetables.eventId} = ${events.id} and ${timetables.status} = 'published' order by ${timetables.version} desc limit 1)`,
+        }),
+      )
       .from(applications)
       .innerJoin(events, eq(events.id, applications.eventId))
       .innerJoin(bands, eq(bands.id, applications.bandId))
       .where(and(inArray(applications.bandId, myBandIds), eq(applications.status, 'accepted'), inArray(events.status, ['published', 'scheduled']))),
     // The latest feedback my bands received, hidden feedback left out (feedback_band_created_idx).
     feedback: db
-      .select(named({
-        id: feedback.id,
-        eventId: events.id,
-        eventTitle: events.title,
-        bandId: bands.id,
-        bandName: bands.name,
-        body: feedback.body,
-        anonymous: feedback.anonymous,
-        authorId: feedback.authorId,
-        authorName: author.displayName,
-        authorStatus: author.status,
-        createdAt: feedback.createdAt,
-      }))
+      .select(
+        named({
+          id: feedback.id,
+          eventId: events.id,
+          eventTitle: events.title,
+          bandId: bands.id,
+          bandName: bands.name,
+          body: feedback.body,
+          anonymous: feedback.anonymous,
+          authorId: feedback.authorId,
+          authorName: author.displayName,
+          authorStatus: author.status,
+          createdAt: feedback.createdAt,
+        }),
+      )
       .from(feedback)
       .innerJoin(events, eq(events.id, feedback.eventId))
       .innerJoin(bands, eq(bands.id, feedback.bandId))
@@ -191,15 +201,17 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       .limit(DASHBOARD_LIMITS.feedback),
     // Allocation rounds taking wishes now, with my bands' wishes (allocation_wishes primary key).
     rounds: db
-      .select(named({
-        id: allocationRounds.id,
-        weekStart: allocationRounds.weekStart,
-        closesAt: allocationRounds.closesAt,
-        bandId: bands.id,
-        bandName: bands.name,
-        count: sql<number>`jsonb_array_length(${allocationWishes.wishes})`,
-        wants: allocationWishes.wants,
-      }))
+      .select(
+        named({
+          id: allocationRounds.id,
+          weekStart: allocationRounds.weekStart,
+          closesAt: allocationRounds.closesAt,
+          bandId: bands.id,
+          bandName: bands.name,
+          count: sql<number>`jsonb_array_length(${allocationWishes.wishes})`,
+          wants: allocationWishes.wants,
+        }),
+      )
       .from(allocationRounds)
       .leftJoin(allocationWishes, and(eq(allocationWishes.roundId, allocationRounds.id), inArray(allocationWishes.bandId, myBandIds)))
       .leftJoin(bands, eq(bands.id, allocationWishes.bandId))
@@ -358,7 +370,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       }
     },
 
-    /** The club at a glance (executives): four aggregates, each one grouped query, side by side. */
+    /** The club at a glance (executives): the aggregates, each one grouped query, side by side, and the latest rounds' demand and supply. */
     async club(): Promise<ClubDashboard> {
       const now = clock()
       const club = await settings.get()

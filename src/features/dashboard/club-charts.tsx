@@ -367,10 +367,11 @@ function AllocationDemand({ club }: { club: ClubDashboard }) {
   }
   const latest = rounds[0]!
   const given = latest.given === null ? 'nothing given yet' : `${latest.given} given`
+  const asked = latest.bands === 0 ? 'no band has asked for a period yet' : `${latest.bands} ${latest.bands === 1 ? 'band' : 'bands'} asked for ${latest.asked} ${latest.asked === 1 ? 'period' : 'periods'}`
   return (
     <StackedBars
       title="Allocation rounds: demand and supply"
-      summary={`Latest round, ${weekName(latest.weekStart)} (${roundStatusLabels[latest.status].toLowerCase()}): ${latest.bands} bands asked for ${latest.asked} periods, with ${latest.offered} free in the rooms of the round; ${given}. Newest round first.`}
+      summary={`Latest round, ${weekName(latest.weekStart)} (${roundStatusLabels[latest.status].toLowerCase()}): ${asked}, with ${latest.offered} free in the rooms of the round; ${given}. Newest round first.`}
       caption="Periods asked, free and given per allocation round"
       rowHeader="Round"
       rows={rounds.map((round) => ({ key: round.id, label: weekName(round.weekStart), counts: { asked: round.asked, offered: round.offered, given: round.given } }))}
