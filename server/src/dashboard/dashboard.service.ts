@@ -57,7 +57,11 @@ const named = <Fields extends Record<string, SQLWrapper>>(fields: Fields) =>
   Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)])) as unknown as { [Key in keyof Fields]: Fields[Key] extends SQLWrapper ? SQL.Aliased<ValueOf<Fields[Key]>> : never }
 type ValueOf<Field> = Field extends { _: { data: infer Data; notNull: infer NotNull } } ? (NotNull extends true ? Data : Data | null) : Field extends SQL<infer Data> ? Data : Field extends SQL.Aliased<infer Data> ? Data : unknown
 
-/** A card's rows, in its query's order, as one json array: one column of the dashboard's one statement. */
+/**
+ * A card's rows, in its query's order, as one json array: one column of the dashboard's one
+ * statement. `json_agg` reads the ordered sub-select as it comes (nothing is joined or grouped
+ * around it, the case PostgreSQL's documentation gives for keeping the order).
+ */
 const card = (query: SQLWrapper) => sql<unknown>`(select coalesce(json_agg(card), '[]'::json) from (${query}) card)`
 
 /** An instant from a json row, as the contract says it (`toISOString`). */
