@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { roundStatuses } from './allocation-rounds'
 import { sessionUserSchema } from './auth'
 import { additionalInfoFields } from './people'
 import { applicationStatuses, bandStatuses, bookingKinds, eventKinds, parts, seasons } from './choices'
@@ -116,6 +117,9 @@ export type Dashboard = z.infer<typeof dashboardSchema>
 
 // ── The club at a glance (executives) ─────────────────────────────────────────────────
 
+/** How many rounds the demand-vs-supply chart shows. */
+export const ALLOCATION_ROUNDS_CHARTED = 6
+
 export const gradeKeys = ['1', '2', '3', '4', 'graduate', 'incoming'] as const
 export type GradeKey = (typeof gradeKeys)[number]
 export const gradeKeyLabels: Record<GradeKey, string> = { 1: '1st year', 2: '2nd year', 3: '3rd year', 4: '4th year', graduate: 'Graduate', incoming: 'Incoming' }
@@ -142,5 +146,24 @@ export const clubDashboardSchema = z.object({
   activeMembers: z.number().int(),
   /** Lives not archived (drafts too), newest first, with their applications by status. */
   applicationsPerLive: z.array(z.object({ event: z.object({ id: z.uuid(), title: z.string() }), counts: z.record(z.enum(applicationStatuses), z.number().int()) })),
+  /**
+   * Allocation demand vs supply: the latest ALLOCATION_ROUNDS_CHARTED rounds that have opened,
+   * newest first. `asked`: periods the bands asked for (each band's wanted periods, at most the
+   * round's periods per band and its different wished slots); `offered`: the round's cells
+   * (rooms × periods × days) less closures and existing bookings, as the last run saw them, or
+   * as planned before it ran; `given`: periods in the draft or published result, null before
+   * the run.
+   */
+  allocationRounds: z.array(
+    z.object({
+      id: z.uuid(),
+      weekStart: z.string(),
+      status: z.enum(roundStatuses),
+      bands: z.number().int(),
+      asked: z.number().int(),
+      offered: z.number().int(),
+      given: z.number().int().nullable(),
+    }),
+  ),
 })
 export type ClubDashboard = z.infer<typeof clubDashboardSchema>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { addDays, todayIn, weekStartOf } from '../../src/contract/calendar'
+import { allocationPaths, type RoundList } from '../../src/contract/allocation-rounds'
+import { addDays, dayLabel, todayIn, weekStartOf } from '../../src/contract/calendar'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import { callApi, expectPath, launchBrowser, openSignedIn } from './support/browser'
@@ -28,6 +29,8 @@ const liveTitle = `Dash Live ${suffix}`
 const HOUR = 3600 * 1000
 const periodLabel = `Early ${suffix}`
 let bookedDate = ''
+let roomId = ''
+let periodId = ''
 
 /** Nothing wider than the phone's screen: no sideways scrolling of the page. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
@@ -35,7 +38,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('dashboards', () => {
   beforeAll(async () => {
     const band = await createBand(bandName, dashboardMember, [{ account: dashboardBandmate, part: 'Drums' }])
-    const roomId = (await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name: roomName, capacity: 6 })).id as string
+    roomId = (await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name: roomName, capacity: 6 })).id as string
     // A period of its own, at a time no other file's period takes.
     const periods = (await callApi(E2E_ADMIN, 'GET', '/api/periods')).items as Array<{ startsAt: string; endsAt: string }>
     const start = ['05:00', '05:20', '05:40', '04:00', '04:20', '04:40'].find((time) => {
@@ -44,6 +47,7 @@ describe('dashboards', () => {
     })!
     const end = `${start.slice(0, 3)}${String(Number(start.slice(3)) + 15).padStart(2, '0')}`
     const period = (await callApi(E2E_ADMIN, 'POST', '/api/periods', { label: periodLabel, startsAt: start, endsAt: end })) as { id: string }
+    periodId = period.id
     // The band's practice in the days ahead: the first day the rules allow (blackouts from other files aside).
     const today = todayIn(new Date(), 'Asia/Tokyo')
     let booked = false
@@ -105,6 +109,21 @@ describe('dashboards', () => {
   })
 
   it('an executive sees the club at a glance as charts, each with its table', async () => {
+    // An allocation round taking wishes for next week (this file's room and period; the club's
+    // settings are put back after): the demand-and-supply chart has a round to show. When the
+    // allocation file ran first, next week's round is the one it made.
+    const settingsBefore = await callApi(E2E_ADMIN, 'GET', '/api/settings')
+    let roundWeek = ''
+    try {
+      await callApi(E2E_ADMIN, 'PUT', '/api/settings', {
+        ...settingsBefore,
+        allocation: { enabled: true, opensWeekday: 1, opensAt: '00:00', closesWeekday: 7, closesAt: '23:59', wishesPerBand: 3, periodsPerBand: 2, roomIds: [roomId], periodIds: [periodId] },
+      })
+      roundWeek = ((await callApi(dashboardExecutive, 'GET', allocationPaths.rounds)) as unknown as RoundList).current!.weekStart
+    } finally {
+      await callApi(E2E_ADMIN, 'PUT', '/api/settings', settingsBefore)
+    }
+    expect(roundWeek).toBe(weekStartOf(addDays(todayIn(new Date(), 'Asia/Tokyo'), 7)))
     const { page, context, errors } = await openSignedIn(browser, dashboardExecutive, '/dashboard2', phone)
     await page.getByRole('heading', { name: 'The club at a glance' }).waitFor()
     const heat = page.getByRole('region', { name: 'Room use this week' })
@@ -126,6 +145,18 @@ describe('dashboards', () => {
     await lives.locator('svg.recharts-surface').first().waitFor()
     await lives.getByRole('button', { name: 'Show as a table' }).click()
     await lives.getByRole('table').getByRole('rowheader', { name: liveTitle }).waitFor()
+    const rounds = page.getByRole('region', { name: 'Allocation rounds: demand and supply' })
+    await rounds.locator('svg.recharts-surface').first().waitFor()
+    expect(await rounds.innerText()).toContain(`Latest round, w/c ${dayLabel(roundWeek).slice(4)}`)
+    await rounds.getByRole('button', { name: 'Show as a table' }).click()
+    await rounds.getByRole('table').getByRole('rowheader', { name: `w/c ${dayLabel(roundWeek).slice(4)}` }).waitFor()
+    expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width)
+    expect(await seriousViolations(page)).toEqual([])
+    // The dark theme: the charts again, still readable (axe) and within the phone's width.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+    await page.reload()
+    await page.getByRole('region', { name: 'Allocation rounds: demand and supply' }).locator('svg.recharts-surface').first().waitFor()
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
     expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width)
     expect(await seriousViolations(page)).toEqual([])
     expect(errors).toEqual([])

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 import { dayLabel } from '@/contract/calendar'
 import { gradeKeyLabels, gradeKeys, type ClubDashboard } from '@/contract/dashboard'
+import { roundStatusLabels } from '@/contract/allocation-rounds'
 import { applicationStatusLabels, applicationStatuses } from '@/contract/lives'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
@@ -216,6 +217,8 @@ function BookingsPerBand({ club }: { club: ClubDashboard }) {
 /**
  * A horizontal stacked bar per row (a part, a live) with one segment per series (a grade, a
  * status), and the same numbers as a table; a `total` on the rows adds a Total column.
+ * `grouped` draws the series side by side instead (figures to compare, not parts of a whole);
+ * a null count is not drawn and reads `missing` in the table.
  */
 function StackedBars<Series extends string>({
   title,
@@ -226,15 +229,19 @@ function StackedBars<Series extends string>({
   series,
   rowHeight,
   labelWidth,
+  grouped = false,
+  missing = '',
 }: {
   title: string
   summary: string
   caption: string
   rowHeader: string
-  rows: Array<{ key: string; label: string; counts: Record<Series, number>; total?: number }>
+  rows: Array<{ key: string; label: string; counts: Record<Series, number | null>; total?: number }>
   series: Array<{ key: Series; label: string }>
   rowHeight: number
   labelWidth: number
+  grouped?: boolean
+  missing?: string
 }) {
   const data = rows.map((row) => ({ label: row.label, ...row.counts }))
   const totals = rows.some((row) => row.total !== undefined)
@@ -250,7 +257,7 @@ function StackedBars<Series extends string>({
           <Tooltip contentStyle={tooltipStyle} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {series.map((one, index) => (
-            <Bar key={one.key} dataKey={one.key} name={one.label} stackId="stack" fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
+            <Bar key={one.key} dataKey={one.key} name={one.label} stackId={grouped ? undefined : 'stack'} fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
           ))}
         </BarChart>
       }
@@ -282,7 +289,7 @@ function StackedBars<Series extends string>({
                 </th>
                 {series.map((one) => (
                   <td key={one.key} className={td}>
-                    {row.counts[one.key]}
+                    {row.counts[one.key] ?? missing}
                   </td>
                 ))}
                 {totals ? <td className={td}>{row.total}</td> : null}
@@ -343,6 +350,40 @@ function ApplicationsPerLive({ club }: { club: ClubDashboard }) {
   )
 }
 
+const roundSeries = [
+  { key: 'asked', label: 'Periods asked' },
+  { key: 'offered', label: 'Periods free' },
+  { key: 'given', label: 'Periods given' },
+] as const
+
+function AllocationDemand({ club }: { club: ClubDashboard }) {
+  const rounds = club.allocationRounds
+  if (rounds.length === 0) {
+    return (
+      <Card title="Allocation rounds: demand and supply">
+        <EmptyState title="No allocation round has opened yet." />
+      </Card>
+    )
+  }
+  const latest = rounds[0]!
+  const given = latest.given === null ? 'nothing given yet' : `${latest.given} given`
+  const asked = latest.bands === 0 ? 'no band has asked for a period yet' : `${latest.bands} ${latest.bands === 1 ? 'band' : 'bands'} asked for ${latest.asked} ${latest.asked === 1 ? 'period' : 'periods'}`
+  return (
+    <StackedBars
+      title="Allocation rounds: demand and supply"
+      summary={`Latest round, ${weekName(latest.weekStart)} (${roundStatusLabels[latest.status].toLowerCase()}): ${asked}, with ${latest.offered} free in the rooms of the round; ${given}. Newest round first.`}
+      caption="Periods asked, free and given per allocation round"
+      rowHeader="Round"
+      rows={rounds.map((round) => ({ key: round.id, label: weekName(round.weekStart), counts: { asked: round.asked, offered: round.offered, given: round.given } }))}
+      series={[...roundSeries]}
+      rowHeight={64}
+      labelWidth={90}
+      grouped
+      missing="Not yet"
+    />
+  )
+}
+
 export default function ClubCharts() {
   const club = useQuery(clubDashboardQueryOptions())
   if (club.isPending) return <LoadingBlock label="Loading the club’s charts…" />
@@ -353,6 +394,7 @@ export default function ClubCharts() {
       <BookingsPerBand club={club.data} />
       <MembersByPart club={club.data} />
       <ApplicationsPerLive club={club.data} />
+      <AllocationDemand club={club.data} />
     </div>
   )
 }

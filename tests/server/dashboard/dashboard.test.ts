@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { additionalInfo, allocationRounds, allocationWishes, feedback, files, notices, timetables } from '../../../server/src/db/schema'
+import { additionalInfo, allocationRounds, allocationWishes, blackouts, feedback, files, notices, timetables } from '../../../server/src/db/schema'
 import type { ClubDashboard, Dashboard } from '../../../src/contract/dashboard'
 import { createApplication, createBand, createBooking, createEvent, createPeriod, createRoom } from '../support/factories'
 import { api, expectError, type Caller } from '../lives/support'
@@ -133,9 +133,11 @@ beforeAll(async () => {
   await t.db.insert(allocationRounds).values({ weekStart: '2026-06-15', opensAt: new Date('2026-06-05T00:00:00Z'), closesAt: new Date('2026-06-10T14:59:00Z'), roomIds: [studio.id], periodIds: [third.id], wishesPerBand: 3, periodsPerBand: 2 })
   ids.round = round!.id
   await t.db.insert(allocationWishes).values([
-    { roundId: round!.id, bandId: owls.id, wishes: [{}, {}] as never, wants: 1 },
-    { roundId: round!.id, bandId: otherBand.id, wishes: [{}] as never, wants: 1 },
+    // Two wishes for one slot (Studio A, then any room, on Tue 3rd): the Night Owls ask for one period although they want two.
+    { roundId: round!.id, bandId: owls.id, wishes: [{ roomId: studio.id, date: '2026-06-09', periodId: third.id }, { roomId: null, date: '2026-06-09', periodId: third.id }], wants: 2 },
+    { roundId: round!.id, bandId: otherBand.id, wishes: [{ roomId: studio.id, date: '2026-06-10', periodId: third.id }], wants: 1 },
   ])
+  Object.assign(ids, { studio: studio.id, third: third.id })
 
   // The executive has filled in the university details; the member has not.
   await t.db.insert(additionalInfo).values({ userId: executive.user.id, fullName: 'Emi Exec', nameKana: 'エミ', studentNumber: 'S123', faculty: 'Science', department: 'Physics' })
@@ -218,7 +220,7 @@ describe('GET /api/dashboard', () => {
 
   it('gives the open allocation round with my bands’ wishes, not other bands’', async () => {
     const { allocationRounds: rounds } = await dashboardOf(member)
-    expect(rounds).toEqual([{ id: ids.round, weekStart: '2026-06-08', closesAt: '2026-06-03T14:59:00.000Z', closesLabel: '23:59 on Wed 3 Jun', wishes: [{ band: { id: ids.owls, name: 'Night Owls' }, count: 2, wants: 1 }] }])
+    expect(rounds).toEqual([{ id: ids.round, weekStart: '2026-06-08', closesAt: '2026-06-03T14:59:00.000Z', closesLabel: '23:59 on Wed 3 Jun', wishes: [{ band: { id: ids.owls, name: 'Night Owls' }, count: 2, wants: 2 }] }])
     const exec = await dashboardOf(executive)
     expect(exec.allocationRounds.map((round) => [round.id, round.wishes])).toEqual([[ids.round, []]])
   })
@@ -321,5 +323,64 @@ describe('GET /api/dashboard/club', () => {
     expect(summer.counts).toEqual({ submitted: 1, accepted: 0, waitlisted: 0, rejected: 0, withdrawn: 1 })
     expect(club.applicationsPerLive.find((row) => row.event.title === 'School Festival')!.counts.accepted).toBe(2)
     expect(club.applicationsPerLive.find((row) => row.event.title === 'Draft Live')!.counts.submitted).toBe(0)
+  })
+
+  it('gives allocation demand vs supply for the rounds that have opened, newest first', async () => {
+    // A published round two weeks back, as its run saw it: two rooms × one period × two days, one
+    // cell closed and one booked; three bands asked for 1 + 2 (capped by the round's 2) + 1
+    // (wants 3, but one slot); two periods given.
+    const cell = (roomId: string, date: string) => ({ roomId, date, periodId: ids.third! })
+    const band = (id: string, wants: number, wishes: Array<ReturnType<typeof cell>>) => ({ id, name: id, members: [], limit: 2, wants, points: 0, wishes, recent: [] })
+    const hallId = crypto.randomUUID()
+    await t.db.insert(allocationRounds).values({
+      weekStart: '2026-05-25',
+      opensAt: new Date('2026-05-16T00:00:00Z'),
+      closesAt: new Date('2026-05-20T14:59:00Z'),
+      status: 'published',
+      roomIds: [ids.studio!, hallId],
+      periodIds: [ids.third!],
+      wishesPerBand: 3,
+      periodsPerBand: 2,
+      snapshot: {
+        dates: ['2026-05-25', '2026-05-26'],
+        rooms: [{ id: ids.studio!, name: 'Studio A' }, { id: hallId, name: 'Hall' }],
+        periods: [{ id: ids.third!, name: '3rd' }],
+        people: [],
+        bands: [
+          band(ids.owls!, 1, [cell(ids.studio!, '2026-05-25')]),
+          band(ids.execBand!, 2, [cell(ids.studio!, '2026-05-25'), cell(ids.studio!, '2026-05-26'), cell(hallId, '2026-05-26')]),
+          band(ids.otherBand!, 3, [cell(ids.studio!, '2026-05-26'), cell(hallId, '2026-05-26')]),
+        ],
+        bookings: [{ ...cell(hallId, '2026-05-25'), roomName: 'Hall', label: 'personal practice', people: [] }],
+        unavailable: [{ ...cell(ids.studio!, '2026-05-26'), reason: 'closed: cleaning' }],
+        seed: 1,
+      },
+      assignments: [
+        { bandId: ids.owls!, ...cell(ids.studio!, '2026-05-25') },
+        { bandId: ids.execBand!, ...cell(hallId, '2026-05-26') },
+      ],
+      publishedAt: new Date('2026-05-21T00:00:00Z'),
+    })
+    // The open round is read as it stands: Studio A × 3rd × 7 days, less Friday's closure.
+    await t.db.insert(blackouts).values({ startsOn: '2026-06-12', endsOn: '2026-06-12', roomIds: null, reason: 'Building closed' })
+
+    const club = (await call.get(executive, '/api/dashboard/club')).json() as ClubDashboard
+    expect(club.allocationRounds.map(({ id: _, ...round }) => round)).toEqual([
+      // The Night Owls' two wishes name one slot: one period asked; the others ask one.
+      { weekStart: '2026-06-08', status: 'open', bands: 2, asked: 2, offered: 6, given: null },
+      { weekStart: '2026-05-25', status: 'published', bands: 3, asked: 4, offered: 2, given: 2 },
+    ])
+    expect(club.allocationRounds[0]!.id).toBe(ids.round)
+  })
+
+  it('gives no rounds to chart before the first round opens', async () => {
+    const fresh = await createTestApp()
+    try {
+      const boss = await fresh.as('executive')
+      const club = (await api(fresh).get(boss, '/api/dashboard/club')).json() as ClubDashboard
+      expect(club.allocationRounds).toEqual([])
+    } finally {
+      await fresh.close()
+    }
   })
 })

@@ -34,6 +34,10 @@ const club = buildClubDashboard({
   ],
   activeMembers: 4,
   applicationsPerLive: [{ event: { id: crypto.randomUUID(), title: 'Summer Live' }, counts: { submitted: 3, accepted: 2, waitlisted: 1, rejected: 0, withdrawn: 1 } }],
+  allocationRounds: [
+    { id: crypto.randomUUID(), weekStart: '2026-06-08', status: 'open', bands: 5, asked: 9, offered: 40, given: null },
+    { id: crypto.randomUUID(), weekStart: '2026-06-01', status: 'published', bands: 7, asked: 12, offered: 38, given: 10 },
+  ],
 })
 
 describe('/dashboard2 charts', () => {
@@ -70,6 +74,14 @@ describe('/dashboard2 charts', () => {
     const lives = screen.getByRole('region', { name: 'Applications per live' })
     await user.click(within(lives).getByRole('button', { name: 'Show as a table' }))
     expect(within(within(lives).getByRole('table')).getByRole('row', { name: /^Summer Live/ })).toHaveTextContent('Summer Live32101')
+
+    const rounds = screen.getByRole('region', { name: 'Allocation rounds: demand and supply' })
+    expect(rounds).toHaveTextContent('Latest round, w/c 8 Jun (open for wishes): 5 bands asked for 9 periods, with 40 free in the rooms of the round; nothing given yet.')
+    await user.click(within(rounds).getByRole('button', { name: 'Show as a table' }))
+    const roundTable = within(rounds).getByRole('table')
+    expect(within(roundTable).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Round', 'Periods asked', 'Periods free', 'Periods given'])
+    expect(within(within(roundTable).getByRole('row', { name: /^w\/c 8 Jun/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['9', '40', 'Not yet'])
+    expect(within(within(roundTable).getByRole('row', { name: /^w\/c 1 Jun/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['12', '38', '10'])
   })
 
   it('shows each chart’s empty state when the club has no data yet', async () => {
@@ -78,6 +90,7 @@ describe('/dashboard2 charts', () => {
     expect(screen.getByText('No band has booked a room in the last 8 weeks.')).toBeInTheDocument()
     expect(screen.getByText('No active members yet.')).toBeInTheDocument()
     expect(screen.getByText('No live is planned yet.')).toBeInTheDocument()
+    expect(screen.getByText('No allocation round has opened yet.')).toBeInTheDocument()
   })
 
   it('says when the charts could not be loaded', async () => {

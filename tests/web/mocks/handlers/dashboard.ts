@@ -43,6 +43,7 @@ export function buildClubDashboard(overrides: Partial<ClubDashboard> = {}): Club
     membersByPart: [],
     activeMembers: 0,
     applicationsPerLive: [],
+    allocationRounds: [],
     ...overrides,
   }
 }
