@@ -79,43 +79,70 @@ export function timeIndexedModel(problem: Problem, active: number[]): TimeIndexe
     rows.push({ columns: own, lower: 1, upper: 1 })
   }
   // Musicians, deduplicated by the set of performances they play in (in play only).
-  const inPlay = new Set(active)
   const byMember = new Map<number, number[]>()
-  for (const index of active) for (const member of perfs[index]!.members) byMember.set(member, [...(byMember.get(member) ?? []), index])
-  const memberSets = new Set<string>()
-  for (const list of byMember.values()) if (list.length > 1 && list.every((index) => inPlay.has(index))) memberSets.add(list.join(','))
-  const setsOf = new Map<number, string[]>()
-  for (const key of memberSets) for (const index of key.split(',').map(Number)) setsOf.set(index, [...(setsOf.get(index) ?? []), key])
+  for (const index of active) for (const member of perfs[index]!.members) byMember.get(member)?.push(index) ?? byMember.set(member, [index])
+  const memberSets = new Map<string, number>()
+  for (const list of byMember.values()) if (list.length > 1 && !memberSets.has(list.join(','))) memberSets.set(list.join(','), memberSets.size)
+  const setsOf = new Map<number, number[]>()
+  for (const [key, set] of memberSets) for (const index of key.split(',').map(Number)) setsOf.get(index)?.push(set) ?? setsOf.set(index, [set])
 
-  const busy = new Map<string, { columns: number[]; capacity: number }>()
-  const mark = (key: string, capacity: number, column: number) => {
-    const row = busy.get(key)
-    if (row) row.columns.push(column)
-    else busy.set(key, { columns: [column], capacity })
+  // Busy rows, one per resource and grid time, numbered in the order first touched (the order
+  // of the rows, hence the solver's path, does not depend on how they are stored): a group's
+  // rows from its first start, a musician's on a day from midnight.
+  const slots = (minutes: number) => Math.ceil(minutes / step)
+  const groupBase: number[] = []
+  let resources = 0
+  for (const group of groups) {
+    groupBase.push(resources)
+    resources += Math.max(0, slots(group.close - group.first))
+  }
+  const daySlots = Math.max(1, ...days.map((day) => slots(day.close)))
+  const memberBase = resources
+  resources += memberSets.size * days.length * daySlots
+  const rowOf = new Int32Array(resources).fill(-1)
+  const busy: Array<{ columns: number[]; capacity: number }> = []
+  const mark = (resource: number, capacity: number, column: number) => {
+    let row = rowOf[resource]!
+    if (row < 0) {
+      row = rowOf[resource] = busy.length
+      busy.push({ columns: [], capacity })
+    }
+    busy[row]!.columns.push(column)
   }
   columns.forEach((column, at) => {
     const group = groups[column.group]!
     const minutes = perfs[column.perf]!.minutes
-    for (let tau = column.start; tau < column.start + minutes + problem.changeover && tau < group.close; tau += step) mark(`s${column.group}@${tau}`, group.lanes.length, at)
-    for (const key of setsOf.get(column.perf) ?? []) {
-      for (let tau = column.start; tau < column.start + minutes + problem.gap && tau < days[group.day]!.close; tau += step) mark(`m${key}/${group.day}@${tau}`, 1, at)
+    const capacity = group.lanes.length
+    const base = groupBase[column.group]! - group.first / step
+    for (let tau = column.start; tau < column.start + minutes + problem.changeover && tau < group.close; tau += step) mark(base + tau / step, capacity, at)
+    const dayClose = days[group.day]!.close
+    for (const set of setsOf.get(column.perf) ?? []) {
+      const base = memberBase + (set * days.length + group.day) * daySlots
+      for (let tau = column.start; tau < column.start + minutes + problem.gap && tau < dayClose; tau += step) mark(base + tau / step, 1, at)
     }
   })
-  // A row whose columns are all in the next row of the same resource says nothing more.
-  const kept: Array<{ columns: number[]; capacity: number }> = []
-  for (const row of busy.values()) if (row.columns.length > row.capacity) kept.push(row)
-  for (const row of dropDominated(kept)) rows.push({ columns: row.columns, lower: -Infinity, upper: row.capacity })
+  // A row whose columns are all in another row of the same capacity says nothing more.
+  const kept = busy.filter((row) => row.columns.length > row.capacity)
+  for (const row of dropDuplicates(kept)) rows.push({ columns: row.columns, lower: -Infinity, upper: row.capacity })
   return { groups, columns, rows, empty }
 }
 
-/** Rows whose column set is contained in another row with the same capacity are dropped. */
-function dropDominated(rows: Array<{ columns: number[]; capacity: number }>) {
-  const sorted = rows.map((row) => ({ ...row, columns: [...row.columns].sort((a, b) => a - b), key: '' }))
-  for (const row of sorted) row.key = row.columns.join(',')
-  const unique = new Map<string, (typeof sorted)[number]>()
-  for (const row of sorted) {
-    const key = `${row.capacity}|${row.key}`
-    if (!unique.has(key)) unique.set(key, row)
+/**
+ * Rows with the same columns and capacity, but the first, are dropped (columns are listed in
+ * increasing order, as they were marked in column order): a hash of the list, then a compare.
+ */
+function dropDuplicates(rows: Array<{ columns: number[]; capacity: number }>) {
+  const seen = new Map<number, Array<{ columns: number[]; capacity: number }>>()
+  const unique: Array<{ columns: number[]; capacity: number }> = []
+  for (const row of rows) {
+    let hash = Math.imul(row.capacity, 0x9e3779b1) ^ row.columns.length
+    for (const column of row.columns) hash = Math.imul(hash ^ column, 0x01000193)
+    const bucket = seen.get(hash)
+    const same = (other: { columns: number[]; capacity: number }) => other.capacity === row.capacity && other.columns.length === row.columns.length && other.columns.every((column, at) => column === row.columns[at])
+    if (bucket?.some(same)) continue
+    if (bucket) bucket.push(row)
+    else seen.set(hash, [row])
+    unique.push(row)
   }
-  return [...unique.values()]
+  return unique
 }
