@@ -109,11 +109,11 @@ export function timeIndexedModel(problem: Problem, active: number[]): TimeIndexe
     for (const clique of maximalCliques(active, (index) => problem.partners[index]!.filter((other) => inPlay.has(other)))) addSet(clique.sort((a, b) => a - b))
   } else {
     const byMember = new Map<number, number[]>()
-    for (const index of active) for (const member of perfs[index]!.members) byMember.get(member)?.push(index) ?? byMember.set(member, [index])
+    for (const index of active) for (const member of perfs[index]!.members) byMember.set(member, [...(byMember.get(member) ?? []), index])
     for (const list of byMember.values()) addSet(list)
   }
   const setsOf = new Map<number, number[]>()
-  for (const [key, set] of memberSets) for (const index of key.split(',').map(Number)) setsOf.get(index)?.push(set) ?? setsOf.set(index, [set])
+  for (const [key, set] of memberSets) for (const index of key.split(',').map(Number)) setsOf.set(index, [...(setsOf.get(index) ?? []), set])
 
   // Busy rows, one per resource and grid time, numbered in the order first touched (the order
   // of the rows, hence the solver's path, does not depend on how they are stored): a group's
