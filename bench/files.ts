@@ -229,6 +229,10 @@ export async function runFilesBench() {
     ] as const
     for (const [name, pass] of checks) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}`)
     return checks.every(([, pass]) => pass)
+  } catch (error) {
+    // What the server said is the first thing to read when a request failed.
+    console.error(`  the server's output:\n${server.output().slice(-4000)}`)
+    throw error
   } finally {
     server.child.kill('SIGTERM')
     await server.exited
