@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { Upload } from '@tus/server'
+import { ERRORS, Upload } from '@tus/server'
 import { HashingFileStore } from '../../../server/src/files/uploads'
 import { sha256 } from './support'
 
@@ -55,5 +55,33 @@ describe('the hashing file store', () => {
     const short = await created(store, bytes.length)
     await store.write(Readable.from([bytes.subarray(0, 1000)]), short, 0)
     expect(store.takeHash(short, bytes.length)).toBeUndefined()
+  })
+
+  it('keeps the bytes and the hash right when a write arrives in many small network chunks', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    const id = await created(store, bytes.length)
+    const pieces = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, i) => bytes.subarray(i * 1000, (i + 1) * 1000))
+    expect(await store.write(Readable.from(pieces), id, 0)).toBe(bytes.length)
+    expect(readFileSync(path.join(dir, id)).equals(bytes)).toBe(true)
+    expect(store.takeHash(id, bytes.length)).toBe(sha256(bytes))
+  })
+
+  it('fails a write whose connection breaks with tus’s write error, and forgets its hash', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    const id = await created(store, bytes.length)
+    const broken = new Readable({
+      read() {
+        this.push(bytes.subarray(0, 50_000))
+        this.destroy(new Error('connection reset'))
+      },
+    })
+    await expect(store.write(broken, id, 0)).rejects.toBe(ERRORS.FILE_WRITE_ERROR)
+    expect(store.takeHash(id, bytes.length)).toBeUndefined()
+  })
+
+  it('never writes outside its folder', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    await created(store, 10)
+    await expect(store.write(Readable.from([bytes.subarray(0, 10)]), '../escape', 0)).rejects.toBe(ERRORS.FILE_NOT_FOUND)
   })
 })
