@@ -34,6 +34,9 @@ import { mulberry32 } from '../contract/random'
  *    soft goals. The search starts from the bound's assignment re-sequenced greedily, and
  *    stops when the cost meets the bound (proven optimal) or after a number of evaluations
  *    fixed by `effort` — never after a time, so the same input and seed give the same result.
+ *    On small lives (≤ 20 performances) the last part of the budget goes to ruin and recreate
+ *    from the annealing's best: a few related performances taken out and each put back at its
+ *    best day, position and stage (decision 026).
  * 4. Whatever still breaks a rule is left out with its reason, and the result is checked with
  *    the same `checkPlaced` the editor uses.
  */
