@@ -71,7 +71,7 @@ export class HashingFileStore extends FileStore {
 
   /**
    * tus's `FileStore.write`, in one pass: each chunk is counted, fed to the running hash and
-   * written. The file stream takes up to 4 MiB before it pushes back, so the socket keeps
+   * written. The file stream takes up to 1 MiB before it pushes back, so the socket keeps
    * flowing while the disk writes, and chunks that queue meanwhile go down in one `writev`
    * (the default 16 KiB stopped the socket after every network chunk). Memory per upload stays
    * at a few MiB whatever the file's size.
