@@ -123,7 +123,8 @@ describe('offline: screens seen before open from the saved copy', () => {
     await online.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
     for (const screen of screens) {
       await online.goto(screen.path)
-      await online.getByText(screen.text).first().waitFor()
+      // Visible text only: a live's title is also a hidden <option> of the live picker.
+      await online.getByText(screen.text).filter({ visible: true }).first().waitFor()
       // The cache is written to localStorage at most once a second; a full page load (goto)
       // before that drops the write, as closing the tab would.
       await online.waitForTimeout(1_300)
@@ -147,6 +148,7 @@ describe('offline: screens seen before open from the saved copy', () => {
       const page = await openOffline(screen.path)
       await page
         .getByText(screen.text)
+        .filter({ visible: true })
         .first()
         .waitFor({ timeout: 10_000 })
         .catch(async (error: unknown) => {
