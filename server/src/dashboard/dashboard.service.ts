@@ -6,6 +6,7 @@ import { ALLOCATION_ROUNDS_CHARTED, DASHBOARD_LIMITS, NEW_FILE_DAYS, gradeKeys, 
 import { applicationStatuses, type ApplicationStatus } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
 import type { AllocationSnapshot } from '../../../src/contract/allocation'
+import { compile } from '../../../src/allocation/model'
 import { buildSnapshot } from '../allocation/round-data'
 import { statusOf } from '../allocation/round-times'
 import { missingAdditionalInfo } from '../../../src/contract/people'
@@ -31,16 +32,17 @@ const personOf = (id: string | null, name: string | null, status: string | null)
   id === null || name === null || status === 'deleted' ? { id: null, displayName: DELETED_MEMBER_NAME } : { id, displayName: name }
 
 /**
- * A round's demand and supply from the allocator's input (decision 020): periods asked (each
- * band's wants, at most its limit and its different wished slots) and the cells on offer
- * (every room × date × period of the round, less closures and existing bookings).
+ * A round's demand and supply as the allocator counts them (decision 020, `compile`): periods
+ * asked (each band's wanted periods, at most its limit and its different wished times in the
+ * round) and the cells on offer (the round's room × date × period, less closures and bookings).
  */
 function demandAndSupply(snapshot: AllocationSnapshot) {
-  const asked = snapshot.bands.reduce((sum, band) => sum + Math.min(band.wants, band.limit, new Set(band.wishes.map((wish) => `${wish.date}|${wish.periodId}`)).size), 0)
-  const taken = new Set([...snapshot.unavailable, ...snapshot.bookings].map((cell) => `${cell.roomId}|${cell.date}|${cell.periodId}`))
-  let offered = 0
-  for (const room of snapshot.rooms) for (const date of snapshot.dates) for (const period of snapshot.periods) if (!taken.has(`${room.id}|${date}|${period.id}`)) offered += 1
-  return { bands: snapshot.bands.length, asked, offered }
+  const problem = compile(snapshot)
+  return {
+    bands: problem.bands.length,
+    asked: problem.bands.reduce((sum, band) => sum + band.asked, 0),
+    offered: problem.cells.filter((cell) => cell.unavailable === null && cell.booking === null).length,
+  }
 }
 
 const firstDayOf = (days: ReadonlyArray<{ date: string }>) => days.map((day) => day.date).sort()[0] ?? ''
