@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createHash, type Hash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { Transform, type Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import type { Readable } from 'node:stream'
 import path from 'node:path'
 import { ERRORS, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
@@ -43,6 +42,19 @@ class UploadRefusal {
 
 const codeForStatus: Record<number, ErrorCode> = { 400: 'VALIDATION_FAILED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'NOT_FOUND', 413: 'FILE_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' }
 
+/** Ends a tus answer on the Node response (our `PATCH`): tus's version header, and a JSON body when there is one. */
+function answer(res: ServerResponse, status: number, body?: string) {
+  res.statusCode = status
+  res.setHeader('Tus-Resumable', '1.0.0')
+  if (body) {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8')
+    res.setHeader('Cache-Control', 'no-store')
+  }
+  res.end(body)
+}
+
+const answerError = (res: ServerResponse, status: number, code: ErrorCode, message: string) => answer(res, status, JSON.stringify({ error: { code, message } }))
+
 /**
  * tus answers its own refusals (a wrong offset, a missing header) in plain text: every 4xx leaves
  * as the API's `{error:{code,message}}` instead, and a 5xx says no more than any other 500.
@@ -70,13 +82,75 @@ export class HashingFileStore extends FileStore {
   private readonly hashes = new Map<string, { hash: Hash; length: number }>()
 
   /**
-   * tus's `FileStore.write`, in one pass: each chunk is counted, fed to the running hash and
-   * written. The file stream takes up to 1 MiB before it pushes back, so the socket keeps
-   * flowing while the disk writes, and chunks that queue meanwhile go down in one `writev`
-   * (the default 16 KiB stopped the socket after every network chunk). Memory per upload stays
-   * at a few MiB whatever the file's size.
+   * Writes a request body into upload `id` from `offset`, in one pass: each network chunk is
+   * counted, fed to the upload's running hash and written. The file stream takes up to 1 MiB
+   * before it pushes back, so the socket keeps flowing while the disk writes, and chunks that
+   * queue meanwhile go down in one `writev` (tus's 16 KiB stopped the socket after every network
+   * chunk). Memory per upload stays at a few MiB whatever the file's size.
+   *
+   * It stops early, keeping every byte that came, when the body ends short (the client went
+   * away), when `stop` fires (a newer request for the same upload wants it) or when the body
+   * would pass `limit` bytes (nothing more is written; `tooLarge` says so). Only a body that
+   * arrived whole keeps the running hash.
    */
-  override async write(readable: Readable, id: string, offset: number) {
+  async writeBody(body: Readable, id: string, offset: number, { limit = Number.POSITIVE_INFINITY, stop }: { limit?: number; stop?: AbortSignal } = {}) {
+    const running = this.runningHash(id, offset)
+    const sink = createWriteStream(this.fileOf(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES })
+    let written = 0
+    let whole = false
+    let tooLarge = false
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let stopped = false
+        const stopReading = () => {
+          if (stopped) return
+          stopped = true
+          body.off('data', onData)
+          body.off('end', onEnd)
+          body.off('close', stopReading)
+          stop?.removeEventListener('abort', stopReading)
+          if (!sink.destroyed) sink.end()
+        }
+        const onData = (chunk: Buffer) => {
+          if (written + chunk.length > limit) {
+            tooLarge = true
+            return stopReading()
+          }
+          written += chunk.length
+          running?.hash.update(chunk)
+          if (running) running.length += chunk.length
+          if (!sink.write(chunk)) {
+            body.pause()
+            sink.once('drain', () => body.resume())
+          }
+        }
+        const onEnd = () => {
+          whole = true
+          stopReading()
+        }
+        body.on('data', onData)
+        body.once('end', onEnd)
+        // A client that goes away ends the body without 'end' ('close' follows the 'error').
+        body.once('close', stopReading)
+        body.on('error', () => undefined)
+        if (stop?.aborted) stopReading()
+        else stop?.addEventListener('abort', stopReading)
+        sink.once('error', (error) => {
+          stopReading()
+          reject(error)
+        })
+        sink.once('close', resolve)
+      })
+    } catch {
+      this.hashes.delete(id)
+      throw ERRORS.FILE_WRITE_ERROR
+    }
+    if (!whole || tooLarge) this.hashes.delete(id)
+    return { written, whole: whole && !tooLarge, tooLarge }
+  }
+
+  /** The hash of an upload written in order from its first byte in this process; a new one at offset 0; none after a gap. */
+  private runningHash(id: string, offset: number) {
     let state = this.hashes.get(id)
     if (state && state.length !== offset) {
       this.hashes.delete(id)
@@ -88,26 +162,14 @@ export class HashingFileStore extends FileStore {
       state = { hash: createHash('sha256'), length: 0 }
       this.hashes.set(id, state)
     }
-    const file = this.fileOf(id)
-    const running = state
-    let received = 0
-    const tap = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        received += chunk.length
-        if (running) {
-          running.hash.update(chunk)
-          running.length += chunk.length
-        }
-        callback(null, chunk)
-      },
-    })
-    try {
-      await pipeline(readable, tap, createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES }))
-    } catch {
-      this.hashes.delete(id)
-      throw ERRORS.FILE_WRITE_ERROR
-    }
-    return offset + received
+    return state
+  }
+
+  /** tus's own write (a `POST` that carries the first bytes): the same one pass; a body cut short is tus's write error. */
+  override async write(readable: Readable, id: string, offset: number) {
+    const { written, whole } = await this.writeBody(readable, id, offset)
+    if (!whole) throw ERRORS.FILE_WRITE_ERROR
+    return offset + written
   }
 
   /** The upload's file in the store's folder (tus's own check: never a path outside it). */
@@ -176,6 +238,9 @@ export function createUploads({
 
   const principals = new WeakMap<IncomingMessage, Principal>()
   const datastore = new HashingFileStore({ directory: dir })
+  // Holds an upload while one request writes it; one process only. Several processes need a
+  // shared locker (decision 024).
+  const locker = new MemoryLocker()
   const principalOf = (req: TusRequest) => {
     const node = nodeRequestOf(req)
     const principal = node && principals.get(node)
@@ -183,8 +248,22 @@ export function createUploads({
     return principal
   }
 
+  /** Who started each upload seen in this process (it never changes): one read of its record, not one per `PATCH`. */
+  const uploaders = new Map<string, string>()
+  async function uploaderOf(id: string) {
+    const known = uploaders.get(id)
+    if (known) return known
+    const uploaderId = (await datastore.getUpload(id).catch(() => null))?.metadata?.uploaderId ?? undefined
+    if (uploaderId) {
+      if (uploaders.size >= 1000) uploaders.clear()
+      uploaders.set(id, uploaderId)
+    }
+    return uploaderId
+  }
+
   async function removeUpload(id: string) {
     datastore.forget(id)
+    uploaders.delete(id)
     await rm(path.join(dir, id), { force: true })
     await rm(path.join(dir, `${id}.json`), { force: true })
   }
@@ -234,13 +313,77 @@ export function createUploads({
     return row
   }
 
+  /**
+   * tus's `PATCH` (the protocol's core: the next bytes of an upload), ours rather than tus's: the
+   * Node request streams straight into the store (`writeBody`), where tus's handler turns it into
+   * a web stream and back through four more streams, which cost the server twice the CPU and
+   * garbage of the bytes themselves (decision 024). The rules are the protocol's: the client says
+   * where it is (`Upload-Offset`), a wrong offset is a 409 and changes nothing, bytes past the
+   * declared length are a 413, and one request writes an upload at a time (tus's locker, shared
+   * with its other handlers: a newer request makes the older one stop where it is).
+   */
+  async function patch(principal: Principal, req: IncomingMessage, res: ServerResponse) {
+    const header = (name: string) => {
+      const value = req.headers[name]
+      return Array.isArray(value) ? value[0] : value
+    }
+    const id = path.basename(new URL(req.url ?? '/', 'http://x').pathname)
+    if (!header('tus-resumable')) return answerError(res, 412, 'VALIDATION_FAILED', 'Send the header Tus-Resumable: 1.0.0 (a tus client does).')
+    if (header('content-type') !== 'application/offset+octet-stream') return answerError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the bytes as application/offset+octet-stream.')
+    const offsetText = header('upload-offset') ?? ''
+    const lengthText = header('content-length')
+    if (!/^\d{1,15}$/.test(offsetText)) return answerError(res, 400, 'VALIDATION_FAILED', 'Say where these bytes start with Upload-Offset, a whole number of bytes.')
+    const offset = Number(offsetText)
+    // An upload is its uploader's: another executive's id is a 404, as if it did not exist.
+    // Checked before the lock, so that nobody else's request can stop the uploader's.
+    if ((await uploaderOf(id)) !== principal.user.id) return answerError(res, 404, 'NOT_FOUND', 'This upload is not on the server any more. Start it again.')
+
+    const stop = new AbortController()
+    const lock = locker.newLock(id)
+    try {
+      await lock.lock(new AbortController().signal, () => stop.abort())
+    } catch {
+      return answerError(res, 409, 'CONFLICT', 'Another request is still sending this upload. Try again in a moment.')
+    }
+    let upload: Upload
+    let sent: Awaited<ReturnType<HashingFileStore['writeBody']>>
+    try {
+      const current = await datastore.getUpload(id).catch(() => null)
+      if (!current) return answerError(res, 404, 'NOT_FOUND', 'This upload is not on the server any more. Start it again.')
+      upload = current
+      if (upload.offset !== offset) return answerError(res, 409, 'CONFLICT', `The server has ${upload.offset} bytes of this upload, not ${offset}: ask where it stands (HEAD) and go on from there.`)
+      const room = (upload.size ?? 0) - offset
+      if (lengthText !== undefined && Number(lengthText) > room) return answerError(res, 413, 'FILE_TOO_LARGE', 'These bytes go past the length the upload declared.')
+      sent = await datastore.writeBody(req, id, offset, { limit: room, stop: stop.signal })
+    } catch (error) {
+      log.error({ err: error, uploadId: id }, 'upload failed')
+      return answerError(res, 500, 'INTERNAL', 'Something went wrong on the server. Try again in a moment.')
+    } finally {
+      await lock.unlock()
+    }
+    if (sent.tooLarge) return answerError(res, 413, 'FILE_TOO_LARGE', 'These bytes go past the length the upload declared.')
+    upload.offset = offset + sent.written
+    // A body cut short (the client went away, or a newer request took over) keeps what came;
+    // the connection closes, since the rest of the body was never read.
+    if (!sent.whole) res.setHeader('Connection', 'close')
+    if (upload.offset === upload.size) {
+      try {
+        await finish(upload)
+      } catch (error) {
+        if (error instanceof UploadRefusal) return answer(res, error.status_code, error.body)
+        log.error({ err: error, uploadId: id }, 'a finished upload could not be stored')
+        return answerError(res, 500, 'INTERNAL', 'Something went wrong on the server. Try again in a moment.')
+      }
+    }
+    res.setHeader('Upload-Offset', String(upload.offset))
+    return answer(res, 204)
+  }
+
   const tus = new ClubTusServer({
     path: UPLOADS_PATH,
     datastore,
     relativeLocation: true,
-    // Holds an upload while one request writes it; one process only. Several processes need a
-    // shared locker (decision 024).
-    locker: new MemoryLocker(),
+    locker,
     async onIncomingRequest(req, uploadId) {
       const principal = principalOf(req)
       if (req.method === 'POST') return
@@ -299,6 +442,7 @@ export function createUploads({
           await finish(upload).catch((error: unknown) => log.warn({ err: error, uploadId: id }, 'a finished upload could not be stored'))
         }
       }
+      if (req.method === 'PATCH') return patch(principal, req, res)
       await tus.handle(req, res)
     },
     finish,

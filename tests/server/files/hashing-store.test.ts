@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
 import { ERRORS, Upload } from '@tus/server'
 import { HashingFileStore } from '../../../server/src/files/uploads'
 import { sha256 } from './support'
@@ -76,6 +76,45 @@ describe('the hashing file store', () => {
       },
     })
     await expect(store.write(broken, id, 0)).rejects.toBe(ERRORS.FILE_WRITE_ERROR)
+    expect(store.takeHash(id, bytes.length)).toBeUndefined()
+  })
+
+  it('keeps what came of a body cut short, says so, and forgets its hash', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    const id = await created(store, bytes.length)
+    const broken = new Readable({
+      read() {
+        this.push(bytes.subarray(0, 50_000))
+        this.destroy(new Error('connection reset'))
+      },
+    })
+    expect(await store.writeBody(broken, id, 0)).toEqual({ written: 50_000, whole: false, tooLarge: false })
+    expect(readFileSync(path.join(dir, id)).subarray(0, 50_000).equals(bytes.subarray(0, 50_000))).toBe(true)
+    expect(store.takeHash(id, bytes.length)).toBeUndefined()
+  })
+
+  it('writes nothing past its limit and says the body was too large', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    const id = await created(store, 1000)
+    const result = await store.writeBody(Readable.from([bytes.subarray(0, 600), bytes.subarray(600, 1200)]), id, 0, { limit: 1000 })
+    expect(result).toEqual({ written: 600, whole: false, tooLarge: true })
+    expect((await store.getUpload(id)).offset).toBe(600)
+    expect(store.takeHash(id, 1000)).toBeUndefined()
+  })
+
+  it('stops where it is when asked (a newer request for the same upload), keeping what it wrote', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    const id = await created(store, bytes.length)
+    const stop = new AbortController()
+    const body = new PassThrough()
+    const writing = store.writeBody(body, id, 0, { stop: stop.signal })
+    body.write(bytes.subarray(0, 50_000))
+    body.write(bytes.subarray(50_000, 100_000))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    stop.abort()
+    body.write(bytes.subarray(100_000, 150_000))
+    expect(await writing).toEqual({ written: 100_000, whole: false, tooLarge: false })
+    expect((await store.getUpload(id)).offset).toBe(100_000)
     expect(store.takeHash(id, bytes.length)).toBeUndefined()
   })
 

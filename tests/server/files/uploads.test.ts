@@ -158,6 +158,62 @@ describe('uploading a file (tus)', () => {
     expect((await tusClient(baseURL, {}).create(100, { filename: 'x.txt' })).status).toBe(401)
   })
 
+  it('refuses a continuation that breaks the protocol with the API’s error shape, and keeps the bytes it has', async () => {
+    const bytes = samples.text('A'.repeat(1000) + '\n')
+    const created = await tus.create(bytes.length, { filename: 'protocol.txt' })
+    expect((await tus.patch(created.location!, 0, bytes.subarray(0, 400))).offset).toBe(400)
+    const send = (headers: Record<string, string>, body: Buffer) =>
+      fetch(`${baseURL}${created.location}`, { method: 'PATCH', headers: { ...executive.headers, ...headers }, body: new Uint8Array(body) })
+    const octets = { 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream' }
+    const refusals: Array<[Record<string, string>, Buffer, number, string]> = [
+      // The client thinks it is elsewhere: it must ask (HEAD) first.
+      [{ ...octets, 'upload-offset': '300' }, bytes.subarray(300, 500), 409, 'CONFLICT'],
+      [{ ...octets, 'upload-offset': '500' }, bytes.subarray(500, 600), 409, 'CONFLICT'],
+      // More bytes than the upload declared.
+      [{ ...octets, 'upload-offset': '400' }, Buffer.alloc(bytes.length, 65), 413, 'FILE_TOO_LARGE'],
+      [{ ...octets, 'upload-offset': 'soon' }, bytes.subarray(400, 500), 400, 'VALIDATION_FAILED'],
+      [{ ...octets }, bytes.subarray(400, 500), 400, 'VALIDATION_FAILED'],
+      [{ 'content-type': 'application/offset+octet-stream', 'upload-offset': '400' }, bytes.subarray(400, 500), 412, 'VALIDATION_FAILED'],
+    ]
+    for (const [headers, body, status, code] of refusals) {
+      const response = await send(headers, body)
+      expect(response.status).toBe(status)
+      expect(errorOf(await response.text()).code).toBe(code)
+    }
+    expect((await tus.head(created.location!)).offset).toBe(400)
+    const rest = await tus.patch(created.location!, 400, bytes.subarray(400))
+    expect(rest).toMatchObject({ status: 204, offset: bytes.length })
+    expect((await list('?q=protocol.txt')).items).toEqual([expect.objectContaining({ sha256: sha256(bytes), size: bytes.length })])
+  })
+
+  it('lets a newer request take over from one left hanging (a phone that changed networks)', async () => {
+    const bytes = samples.wav(2)
+    const created = await tus.create(bytes.length, { filename: 'switched.wav' })
+    // The first request sends 10 000 bytes, then its connection goes silent without closing.
+    const silent = new AbortController()
+    const hanging = fetch(`${baseURL}${created.location}`, {
+      method: 'PATCH',
+      headers: { ...executive.headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: new ReadableStream<Uint8Array>({
+        start(stream) {
+          stream.enqueue(new Uint8Array(bytes.subarray(0, 10_000)))
+        },
+      }),
+      signal: silent.signal,
+      duplex: 'half',
+    } as RequestInit).catch(() => undefined)
+    // (The store is watched directly: a HEAD, as a client sends it, would itself stop the request.)
+    const id = created.location!.split('/').pop()!
+    for (let i = 0; i < 100 && (await t.services.uploads.datastore.getUpload(id)).offset < 10_000; i += 1) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect((await tus.head(created.location!)).offset).toBe(10_000)
+    // The client, on its new network, goes on from there: the hanging request stops where it is.
+    const rest = await tus.patch(created.location!, 10_000, bytes.subarray(10_000))
+    expect(rest).toMatchObject({ status: 204, offset: bytes.length })
+    silent.abort()
+    await hanging
+    expect((await list('?q=switched.wav')).items).toEqual([expect.objectContaining({ sha256: sha256(bytes), size: bytes.length })])
+  })
+
   it('stores an upload whose last bytes arrived just before the process died, when its client asks where it stands', async () => {
     const bytes = samples.png()
     const created = await tus.create(bytes.length, { filename: 'late.png' })
