@@ -133,7 +133,8 @@ export class HashingFileStore extends FileStore {
         // A client that goes away ends the body without 'end' ('close' follows the 'error').
         body.once('close', stopReading)
         body.on('error', () => undefined)
-        if (stop?.aborted) stopReading()
+        // A request that went away while it waited for the lock will send nothing more.
+        if (stop?.aborted || body.destroyed) stopReading()
         else stop?.addEventListener('abort', stopReading)
         sink.once('error', (error) => {
           stopReading()
@@ -361,11 +362,11 @@ export function createUploads({
     } finally {
       await lock.unlock()
     }
+    // A body cut short (the client went away, a newer request took over, too many bytes) keeps
+    // what came; the connection closes, since the rest of the body was never read.
+    if (!sent.whole) res.setHeader('Connection', 'close')
     if (sent.tooLarge) return answerError(res, 413, 'FILE_TOO_LARGE', 'These bytes go past the length the upload declared.')
     upload.offset = offset + sent.written
-    // A body cut short (the client went away, or a newer request took over) keeps what came;
-    // the connection closes, since the rest of the body was never read.
-    if (!sent.whole) res.setHeader('Connection', 'close')
     if (upload.offset === upload.size) {
       try {
         await finish(upload)

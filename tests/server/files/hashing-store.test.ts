@@ -118,6 +118,15 @@ describe('the hashing file store', () => {
     expect(store.takeHash(id, bytes.length)).toBeUndefined()
   })
 
+  it('writes nothing and never waits for a body that went away before it was read', async () => {
+    const store = new HashingFileStore({ directory: dir })
+    const id = await created(store, 1000)
+    const gone = new PassThrough()
+    gone.destroy()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(await store.writeBody(gone, id, 0)).toEqual({ written: 0, whole: false, tooLarge: false })
+  })
+
   it('never writes outside its folder', async () => {
     const store = new HashingFileStore({ directory: dir })
     await created(store, 10)
