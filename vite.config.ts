@@ -278,6 +278,18 @@ export default defineConfig({
         },
       })),
       {
+        resolve: { alias },
+        test: {
+          // The server's and the shared code's logic that needs no database (the timetable
+          // generator and its bound, the allocator, the configuration): run once, not once per
+          // database.
+          name: 'logic',
+          environment: 'node',
+          include: ['tests/logic/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
         test: {
           // Facts about the repository itself: versions, docs and their links.
           name: 'repo',

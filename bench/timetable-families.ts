@@ -1,6 +1,6 @@
 /**
  * The timetable instance families of issue 14, in one place for the bench (`bench/timetable.ts`)
- * and the property tests (`tests/server/timetable/families.test.ts`): club-like lives the
+ * and the property tests (`tests/logic/timetable/families.test.ts`): club-like lives the
  * generator was not tuned on, each stressing one thing, and one with all of them at once.
  *
  *   capacity   the bands fill 90–98% of the stages' time (performances plus changeovers)
