@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --only files` (issue 16): a large file (BENCH_FILE_MB, default 200 MB)
- * uploaded through the real server (tus, the browser's 2 MiB chunks, the finish step with its
+ * uploaded through the real server (tus, chunks sized as the browser sizes them — UPLOAD_CHUNK —, the finish step with its
  * type check, SHA-256 and fsync included) and downloaded back (the personal link, curl to a
  * file), each against a plain `cp` of the same file on the same disk; and the server's peak
  * resident memory during both, against its idle memory.
@@ -23,13 +23,13 @@ import { open } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { UPLOAD_CHUNK_BYTES } from '../src/contract/files'
+import { nextUploadChunkBytes, UPLOAD_CHUNK } from '../src/contract/files'
 import { startServer } from '../tests/support/server-process'
 
 const MB = 1024 * 1024
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200)
-/** The browser's chunk by default; BENCH_CHUNK_MB to see what the chunk size costs. */
-const CHUNK_BYTES = process.env.BENCH_CHUNK_MB ? Number(process.env.BENCH_CHUNK_MB) * MB : UPLOAD_CHUNK_BYTES
+/** Chunks sized as the browser sizes them (UPLOAD_CHUNK: from the last one's speed) by default; BENCH_CHUNK_MB for a fixed size. */
+const FIXED_CHUNK_BYTES = process.env.BENCH_CHUNK_MB ? Number(process.env.BENCH_CHUNK_MB) * MB : null
 const RUNS = Math.max(1, Number(process.env.BENCH_FILE_RUNS ?? 3))
 const TARGETS = { download: 0.5, upload: 0.3, rssMb: 200 }
 const ADMIN = { email: 'bench-files@example.ac.jp', password: 'bench files admin password' }
@@ -149,7 +149,9 @@ export async function runFilesBench() {
       if (created.status !== 201) throw new Error(`upload refused: ${created.status} ${await created.text()}`)
       const location = created.headers.get('location')!
       const handle = await open(source)
-      const chunk = Buffer.alloc(CHUNK_BYTES)
+      const chunk = Buffer.alloc(FIXED_CHUNK_BYTES ?? UPLOAD_CHUNK.most)
+      let chunkBytes = FIXED_CHUNK_BYTES ?? UPLOAD_CHUNK.first
+      const sizes = new Set<number>()
       // node:http with keep-alive, a lighter client than fetch: the time is the server's.
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
       const patch = (offset: number, body: Buffer) =>
@@ -168,17 +170,22 @@ export async function runFilesBench() {
         })
       try {
         for (let offset = 0; offset < size; ) {
-          const { bytesRead } = await handle.read(chunk, 0, chunk.length, offset)
+          const { bytesRead } = await handle.read(chunk, 0, chunkBytes, offset)
+          const sent = performance.now()
           const status = await patch(offset, chunk.subarray(0, bytesRead))
           if (status !== 204) throw new Error(`PATCH at ${offset}: ${status}`)
           offset += bytesRead
+          sizes.add(chunkBytes)
+          if (!FIXED_CHUNK_BYTES) chunkBytes = nextUploadChunkBytes(bytesRead, (performance.now() - sent) / 1000)
         }
       } finally {
         agent.destroy()
         await handle.close()
       }
+      chunkSizes = [...sizes].sort((a, b) => a - b)
       return { seconds: (performance.now() - started) / 1000, cpu: cpuSecondsOf(pid) - cpu, peakRss: stop() }
     }
+    let chunkSizes: number[] = []
 
     /** Download: the personal link, with curl (a native client, as a browser is: the number is the server's), to a file on the disk. */
     async function download(fileId: string): Promise<Run> {
@@ -219,7 +226,8 @@ export async function runFilesBench() {
     console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`)
     console.log(`  cp to a new file on the same disk, then sync: ${cp.toFixed(2)} s (${speed(cp)}; worst ${Math.max(...cpDurable).toFixed(2)} s)`)
     console.log(`  cp left in the page cache (memory speed, no target): ${cpFast.toFixed(2)} s (${speed(cpFast)})`)
-    console.log(`  ${line(`upload (tus, ${CHUNK_BYTES / MB} MiB chunks, type check, SHA-256 and fsync included)`, up, worst(uploads))}`)
+    const chunks = chunkSizes.map((bytes) => bytes / MB).join(', ')
+    console.log(`  ${line(`upload (tus, ${FIXED_CHUNK_BYTES ? `${chunks} MiB chunks` : `chunks sized as the browser does: ${chunks} MiB`}, type check, SHA-256 and fsync included)`, up, worst(uploads))}`)
     console.log(`  ${line('download (link, curl to a file, then sync)', down, worst(downloads))}`)
     console.log(`  server RSS idle ${idle.toFixed(0)} MB; peak ${peakAbove.toFixed(0)} MB above idle`)
     const checks = [

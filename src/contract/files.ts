@@ -185,5 +185,26 @@ export const uploadMetadataSchema = z.object({
 export type UploadMetadata = z.input<typeof uploadMetadataSchema>
 /** The path tus uploads are created at (POST) and continued at (PATCH/HEAD/DELETE `/<id>`). */
 export const UPLOADS_PATH = '/api/files/uploads'
-/** tus-js-client sends the file in chunks of this size: each PATCH stays well inside the server's 30 s request time on a slow phone. */
-export const UPLOAD_CHUNK_BYTES = 2 * 1024 * 1024
+/**
+ * How tus-js-client cuts a file into requests (one PATCH each). The first chunk is 2 MiB; each
+ * next one carries about `seconds` of the speed the last one went at, between `least` and
+ * `most` (`nextUploadChunkBytes`). So a fast link sends few large requests — each request costs
+ * a round trip and the server's checks, which on a 200 MB recording over a fast network were a
+ * third of the time — and a slow phone small ones, each well inside the server's 30-second
+ * request time.
+ */
+export const UPLOAD_CHUNK = { first: 2 * 1024 * 1024, least: 256 * 1024, most: 16 * 1024 * 1024, seconds: 8 }
+
+/**
+ * The next chunk's size after one of `lastBytes` took `seconds`: `UPLOAD_CHUNK.seconds` of that
+ * speed, at most four times the last (one quick chunk, a burst into the network's buffers, does
+ * not commit the next to a size the link cannot carry), in whole steps of `least`.
+ */
+export function nextUploadChunkBytes(lastBytes: number, seconds: number) {
+  if (!(lastBytes > 0) || !(seconds > 0)) return UPLOAD_CHUNK.first
+  const fitting = Math.min((lastBytes / seconds) * UPLOAD_CHUNK.seconds, lastBytes * 4, UPLOAD_CHUNK.most)
+  return Math.max(UPLOAD_CHUNK.least, Math.floor(fitting / UPLOAD_CHUNK.least) * UPLOAD_CHUNK.least)
+}
+
+/** After a request that failed on the network (perhaps cut by the server's request time), the next chunk is half as large. */
+export const smallerUploadChunkBytes = (lastBytes: number) => Math.max(UPLOAD_CHUNK.least, Math.floor(lastBytes / 2 / UPLOAD_CHUNK.least) * UPLOAD_CHUNK.least)

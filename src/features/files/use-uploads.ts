@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Upload, type DetailedError } from 'tus-js-client'
 import { apiErrorSchema } from '@/contract/errors'
-import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type FileVisibility, type NameClashChoice } from '@/contract/files'
+import { nextUploadChunkBytes, smallerUploadChunkBytes, UPLOAD_CHUNK, UPLOADS_PATH, type FileVisibility, type NameClashChoice } from '@/contract/files'
 import { api } from '@/lib/api-client'
 import { useSessionStore } from '@/lib/session-context'
 import { filesKeys } from './files-queries'
@@ -61,19 +61,27 @@ export function useUploads(target: UploadTarget) {
 
   const begin = useCallback(
     (key: string, file: File, onClash: NameClashChoice, where: UploadTarget) => {
-      const upload = new Upload(file, {
+      // When the chunk being sent started: its speed sizes the next (UPLOAD_CHUNK). tus-js-client
+      // reads `options.chunkSize` afresh for every chunk.
+      let chunkStarted = 0
+      const upload: Upload = new Upload(file, {
         endpoint: `${window.location.origin}${UPLOADS_PATH}`,
-        chunkSize: UPLOAD_CHUNK_BYTES,
+        chunkSize: UPLOAD_CHUNK.first,
         retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
         storeFingerprintForResuming: false,
         metadata: { filename: file.name, folderId: where.folderId ?? '', visibility: where.visibility, onClash },
         onBeforeRequest: (request) => {
           const token = session.getState().token
           if (token) request.setHeader('Authorization', `Bearer ${token}`)
+          if (request.getMethod() === 'PATCH') chunkStarted = performance.now()
+        },
+        onChunkComplete: (chunkBytes) => {
+          upload.options.chunkSize = nextUploadChunkBytes(chunkBytes, (performance.now() - chunkStarted) / 1000)
         },
         onShouldRetry: (error) => {
           const { status, code } = reasonOf(error)
           if (code === 'FILE_NAME_TAKEN' || code === 'FILE_TYPE_REFUSED' || code === 'FILE_TOO_LARGE') return false
+          if (status === 0) upload.options.chunkSize = smallerUploadChunkBytes(upload.options.chunkSize ?? UPLOAD_CHUNK.first)
           return (status === 0 || status >= 500 || status === 409 || status === 423) && navigator.onLine
         },
         onProgress: (sent) => {
