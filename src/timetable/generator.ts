@@ -37,7 +37,8 @@ import { mulberry32 } from '../contract/random'
  *    On small lives (≤ 20 performances) the last part of the budget goes to ruin and recreate
  *    from the annealing's best: a few related performances taken out and each put back at its
  *    best day, position and stage (decision 026). Then, for the compact goals up to 40
- *    performances, each day's order is searched exactly (branch and bound, decision 028).
+ *    performances, each day's order is searched exactly (branch and bound), then bands of the
+ *    same length are swapped between days with both days searched again (decision 028).
  * 4. Whatever still breaks a rule is left out with its reason, and the result is checked with
  *    the same `checkPlaced` the editor uses.
  */
@@ -76,6 +77,8 @@ const RECREATE = { performances: 20, share: 0.45, hot: 0.3, cold: 0.05, fewest: 
  * on lives of at most `performances` movable performances, at most `nodes` branches a day.
  */
 const RESEQUENCE = { performances: 40, nodes: 50_000 }
+/** …then the swaps of same-length performances between days, at most `nodes` branches a day re-sequenced. */
+const EXCHANGE = { nodes: 2000 }
 /** Random moves per performance that kick a restart away from the start. */
 const KICK = 1
 const HARD_MINUTE = 1e4
@@ -159,9 +162,11 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
   search.run(recreating ? Math.round(budget * (1 - RECREATE.share)) : budget, target)
   if (recreating) search.recreate(budget, target)
   // Compact goals, up to 40 performances, above the bound: each day re-sequenced exactly
-  // (or as far as its branch limit goes) — decision 028.
+  // (or as far as its branch limit goes), then bands of the same length swapped between days,
+  // both days re-sequenced — decision 028.
   if (search.simple && search.movable.length >= 2 && search.movable.length <= RESEQUENCE.performances && search.total < HARD) {
     for (let day = 0; day < problem.days.length && search.total > target + EPSILON; day++) search.resequence(day, RESEQUENCE.nodes)
+    if (search.total > target + EPSILON) search.exchangeDays(EXCHANGE.nodes, target)
   }
   // A stage still runs late. Before leaving a band out, search again from the start (twice at
   // most), this time annealing on the minutes over while any remain (see `run`); keep the best.
@@ -906,6 +911,50 @@ class Search {
     this.total += cost - this.dayCosts[day]!
     this.dayCosts[day] = cost
     return Math.min(nodes, nodeLimit)
+  }
+
+  /**
+   * Swaps two performances of the same length between two days (when the preferred-day part
+   * does not rise) and re-sequences both days, at most `nodeLimit` branches each; kept when the
+   * timetable got cheaper. The stages' bound of both days is unchanged by such a swap; what
+   * changes is which musicians' gaps and windows meet on each day — the misses re-sequencing a
+   * day cannot fix (decision 028). Stops at the target.
+   */
+  exchangeDays(nodeLimit: number, target: number) {
+    const { perfs, weights } = this.problem
+    const off = (index: number, day: number) => (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day ? weights.preferredDay : 0)
+    for (let a = 0; a < this.orders.length; a++) {
+      for (let b = a + 1; b < this.orders.length; b++) {
+        for (const p of [...this.orders[a]!]) {
+          for (const q of [...this.orders[b]!]) {
+            if (this.total <= target + EPSILON) return
+            if (perfs[p]!.minutes !== perfs[q]!.minutes) continue
+            if (off(p, b) + off(q, a) > off(p, a) + off(q, b)) continue
+            const orderA = this.orders[a]!
+            const orderB = this.orders[b]!
+            const i = orderA.indexOf(p)
+            const j = orderB.indexOf(q)
+            if (i < 0 || j < 0) continue
+            const before = this.snapshot()
+            const laneP = this.laneOf[p]!
+            orderA[i] = q
+            orderB[j] = p
+            this.laneOf[p] = this.laneOf[q]!
+            this.laneOf[q] = laneP
+            this.valid[a] = 0
+            this.valid[b] = 0
+            for (const day of [a, b]) {
+              const cost = this.decodeDay(day)
+              this.total += cost - this.dayCosts[day]!
+              this.dayCosts[day] = cost
+            }
+            this.resequence(a, nodeLimit)
+            this.resequence(b, nodeLimit)
+            if (this.total >= before.total - EPSILON) this.restore(before)
+          }
+        }
+      }
+    }
   }
 
   // ── Ruin and recreate ────────────────────────────────────────────────────────────────
