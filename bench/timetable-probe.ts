@@ -12,6 +12,7 @@
  *   … --compare /tmp/before.json                        per instance: worst seed before → after
  *   … --memo-lp --effort 2                              the LP once per instance (quick); more effort
  *   … --no-lp                                           without the LP solver (as the editor's demo runs it)
+ *   … --instances 3,4,5,6 --json /tmp/a.json            lives the bench never builds (no HiGHS result: vs the best seed)
  *
  * It prints: runs equal to the optimum (instances HiGHS proved), runs more than 1% over, the
  * worst gap, per family the median and worst gap, the seed spread (worst vs best seed) of
@@ -25,7 +26,7 @@ import { checkTimetable } from '../src/timetable/rules'
 import type { LinearSolver } from '../src/timetable/time-indexed'
 import { loadHighsSolver } from '../server/src/workers/highs-solver'
 import { benchInstances, readExactCache } from './timetable-exact-cache'
-import { familyNames, type FamilyName } from './timetable-families'
+import { familyInstance, familyNames, type FamilyName } from './timetable-families'
 
 interface ProbeRun {
   family: FamilyName
@@ -61,7 +62,13 @@ async function probe() {
   const seedCount = Number(argument('seeds') ?? 5)
   const seeds = Array.from({ length: seedCount }, (_, index) => index + 1)
   const cache = readExactCache()
-  const instances = benchInstances().filter((item) => sizes.includes(item.bands) && wanted.includes(item.family) && cache[item.key])
+  // --instances 3,4,5,6: lives the bench never builds (instance seeds other than its own), so
+  // with no HiGHS result: each run is compared with the best any seed found (of this probe, and
+  // of --compare's runs), for an A/B on lives the search was not tuned on.
+  const unseen = argument('instances')?.split(',').map(Number)
+  const instances = unseen
+    ? sizes.flatMap((bands) => unseen.flatMap((seed) => familyNames.filter((family) => wanted.includes(family)).map((family) => ({ family, bands, seed, input: familyInstance(family, bands, seed), key: '' }))))
+    : benchInstances().filter((item) => sizes.includes(item.bands) && wanted.includes(item.family) && cache[item.key])
   const highs = await loadHighsSolver()
   generateTimetable(instances[0]!.input, highs)
   // --memo-lp: the LP solved once per instance and reused by its other seeds (same answer, as
@@ -74,7 +81,7 @@ async function probe() {
   const began = performance.now()
   const runs: ProbeRun[] = []
   for (const item of instances) {
-    const exact = cache[item.key]!
+    const exact = cache[item.key] ?? { status: 'none', objective: null }
     const mine: ProbeRun[] = []
     let solved: ReturnType<LinearSolver> | null = null
     const solver: LinearSolver = memo ? (model, options) => (solved ??= highs(model, options)) : highs

@@ -36,7 +36,9 @@ import { mulberry32 } from '../contract/random'
  *    fixed by `effort` — never after a time, so the same input and seed give the same result.
  *    On small lives (≤ 20 performances) the last part of the budget goes to ruin and recreate
  *    from the annealing's best: a few related performances taken out and each put back at its
- *    best day, position and stage (decision 026).
+ *    best day, position and stage (decision 026). Then, for the compact goals up to 40
+ *    performances, each day's order is searched exactly (branch and bound), then bands of the
+ *    same length are swapped between days with both days searched again (decision 028).
  * 4. Whatever still breaks a rule is left out with its reason, and the result is checked with
  *    the same `checkPlaced` the editor uses.
  */
@@ -70,6 +72,13 @@ const RESTARTS = { small: { performances: 20, runs: 8 }, medium: { performances:
  * alone, so it stays off there.
  */
 const RECREATE = { performances: 20, share: 0.45, hot: 0.3, cold: 0.05, fewest: 2, most: 8 }
+/**
+ * The exact re-sequencing of each day after the search (decision 028), for the compact goals
+ * on lives of at most `performances` movable performances, at most `nodes` branches a day.
+ */
+const RESEQUENCE = { performances: 40, nodes: 50_000 }
+/** …then the swaps of same-length performances between days, at most `nodes` branches a day re-sequenced. */
+const EXCHANGE = { nodes: 2000 }
 /** Random moves per performance that kick a restart away from the start. */
 const KICK = 1
 const HARD_MINUTE = 1e4
@@ -152,6 +161,13 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
   const recreating = search.movable.length >= 2 && search.movable.length <= RECREATE.performances
   search.run(recreating ? Math.round(budget * (1 - RECREATE.share)) : budget, target)
   if (recreating) search.recreate(budget, target)
+  // Compact goals, up to 40 performances, above the bound: each day re-sequenced exactly
+  // (or as far as its branch limit goes), then bands of the same length swapped between days,
+  // both days re-sequenced — decision 028.
+  if (search.simple && search.movable.length >= 2 && search.movable.length <= RESEQUENCE.performances && search.total < HARD) {
+    for (let day = 0; day < problem.days.length && search.total > target + EPSILON; day++) search.resequence(day, RESEQUENCE.nodes)
+    if (search.total > target + EPSILON) search.exchangeDays(EXCHANGE.nodes, target)
+  }
   // A stage still runs late. Before leaving a band out, search again from the start (twice at
   // most), this time annealing on the minutes over while any remain (see `run`); keep the best.
   for (let retry = 0; retry < 2 && search.total >= HARD; retry++) {
@@ -740,6 +756,205 @@ class Search {
       if (own.total < best.total - EPSILON) best = own
     }
     this.restore(best)
+  }
+
+  // ── Exact re-sequencing of a day ──────────────────────────────────────────────────────
+
+  /**
+   * The cheapest placing order of one day's performances (the same performances, any order
+   * and stages), by depth-first branch and bound over serial schedules built in start order:
+   * each branch places one more performance on one stage at the decoder's earliest start, no
+   * earlier than the last start placed (decoding an optimal day in its start order rebuilds it,
+   * so nothing optimal is lost). The bound below a branch: each performance left starts no
+   * earlier than the freest stage, plus the changeovers and sets stacked before it on its stage
+   * when the shortest go first, dealt out over the stages (optimal for equal stages without
+   * gaps, so a relaxation). At most `nodeLimit` branches (a count: the result stays a function
+   * of the input and seed); the day is changed only when a cheaper order was found. Compact
+   * goals only (the decoder's own sum). Returns the branches spent.
+   */
+  resequence(day: number, nodeLimit: number): number {
+    const { problem, ready, stamp } = this
+    const { perfs, lanes, weights, changeover } = problem
+    const laneIds = problem.days[day]!.lanes
+    const order = this.orders[day]!
+    const n = order.length
+    const current = this.decodeDay(day)
+    if (n < 2 || current >= HARD) return 0
+    const perMinute = weights.earliness / STEP
+    let fixed = 0
+    for (const index of order) if (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day) fixed += weights.preferredDay
+    for (const index of this.dayPins[day]!) {
+      const lane = lanes[perfs[index]!.pin!.lane]!
+      fixed += perMinute * (this.start[index]! - lane.first)
+      if (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day) fixed += weights.preferredDay
+    }
+    const byLength = [...order].sort((a, b) => perfs[a]!.minutes - perfs[b]!.minutes || a - b)
+    const rank = new Map(order.map((index, at) => [index, at]))
+    const placed = new Uint8Array(perfs.length)
+    const path: Array<{ index: number; lane: number }> = []
+    let best = current - EPSILON
+    let bestPath: Array<{ index: number; lane: number }> | null = null
+    let nodes = 0
+    const stacked = new Float64Array(laneIds.length)
+    const visited = new Map<string, number>()
+    const gap = problem.gap
+    // The decoder's state: this epoch's pins are placed; nothing else is.
+    this.placePins(day)
+    for (const lane of laneIds) ready[lane] = lanes[lane]!.first
+    const widths: number[] = []
+    const bound = (last: number) => {
+      if (laneIds.length === 2) {
+        // Two stages: every split of the performances left between them, each stage's sets
+        // in shortest-first order (the longest waits behind the fewest), the best split.
+        widths.length = 0
+        for (const index of byLength) if (!placed[index]) widths.push(perfs[index]!.minutes + changeover)
+        const r = widths.length
+        const a0 = Math.max(last, ready[laneIds[0]!]!) - lanes[laneIds[0]!]!.first
+        const a1 = Math.max(last, ready[laneIds[1]!]!) - lanes[laneIds[1]!]!.first
+        let least = Infinity
+        for (let n0 = 0; n0 <= r; n0++) {
+          const n1 = r - n0
+          // Multipliers (sets after it on its stage) descending, matched with widths ascending.
+          let i0 = n0 - 1
+          let i1 = n1 - 1
+          let sum = n0 * a0 + n1 * a1
+          for (let k = 0; k < r; k++) {
+            if (i0 >= i1) sum += i0-- * widths[k]!
+            else sum += i1-- * widths[k]!
+          }
+          if (sum < least) least = sum
+        }
+        return perMinute * least
+      }
+      let floor = Infinity
+      for (const lane of laneIds) floor = Math.min(floor, Math.max(last, ready[lane]!) - lanes[lane]!.first)
+      stacked.fill(0)
+      let sum = 0
+      let k = 0
+      for (const index of byLength) {
+        if (placed[index]) continue
+        const at = k++ % laneIds.length
+        sum += floor + stacked[at]!
+        stacked[at] += perfs[index]!.minutes + changeover
+      }
+      return perMinute * sum
+    }
+    const search = (depth: number, last: number, cost: number): boolean => {
+      if (depth === n) {
+        if (cost < best) {
+          best = cost - EPSILON
+          bestPath = [...path]
+        }
+        return false
+      }
+      if (++nodes > nodeLimit) return true
+      if (cost + bound(last) >= best) return false
+      // The same state reached more cheaply before (other orders of the same performances
+      // leaving the stages and every musician's gap the same from `last` on): nothing new.
+      let key = `${last}`
+      for (const lane of laneIds) key += `/${ready[lane]!}`
+      for (const index of order) if (placed[index]) key += this.end[index]! + gap > last ? `,${index}:${this.start[index]}` : `,${index}`
+      const seen = visited.get(key)
+      if (seen !== undefined && seen <= cost + EPSILON) return false
+      visited.set(key, cost)
+      const children: Array<{ index: number; lane: number; start: number }> = []
+      laneIds.forEach((lane, at) => {
+        // A stage like an earlier one (same hours, no pins, ready at the same time) adds nothing.
+        for (let other = 0; other < at; other++) {
+          const twin = laneIds[other]!
+          if (ready[twin] === ready[lane] && lanes[twin]!.first === lanes[lane]!.first && lanes[twin]!.close === lanes[lane]!.close && !this.lanePins[twin]!.length && !this.lanePins[lane]!.length) return
+        }
+        for (const index of order) {
+          if (placed[index]) continue
+          const start = this.candidate(index, day, lane)
+          if (start < last || start + perfs[index]!.minutes > lanes[lane]!.close) continue
+          children.push({ index, lane, start })
+        }
+      })
+      children.sort((a, b) => a.start - b.start || rank.get(a.index)! - rank.get(b.index)! || a.lane - b.lane)
+      for (const { index, lane, start } of children) {
+        const gain = cost + perMinute * (start - lanes[lane]!.first)
+        if (gain >= best) continue
+        const before = ready[lane]!
+        placed[index] = 1
+        this.start[index] = start
+        this.end[index] = start + perfs[index]!.minutes
+        stamp[index] = this.epoch
+        ready[lane] = start + perfs[index]!.minutes + changeover
+        path.push({ index, lane })
+        const stop = search(depth + 1, start, gain)
+        path.pop()
+        ready[lane] = before
+        stamp[index] = -1
+        placed[index] = 0
+        if (stop) return true
+      }
+      return false
+    }
+    search(0, -Infinity, fixed)
+    this.evaluations += Math.min(nodes, nodeLimit)
+    const found = bestPath as Array<{ index: number; lane: number }> | null
+    const kept = { order: [...order], lanes: order.map((index) => this.laneOf[index]!) }
+    if (found) {
+      this.orders[day] = found.map((item) => item.index)
+      for (const item of found) this.laneOf[item.index] = item.lane
+    }
+    this.valid[day] = 0
+    let cost = this.decodeDay(day)
+    if (cost > current + EPSILON) {
+      // Never expected (decoding the order found rebuilds its times); keep the day as it was.
+      this.orders[day] = kept.order
+      kept.order.forEach((index, at) => (this.laneOf[index] = kept.lanes[at]!))
+      this.valid[day] = 0
+      cost = this.decodeDay(day)
+    }
+    this.total += cost - this.dayCosts[day]!
+    this.dayCosts[day] = cost
+    return Math.min(nodes, nodeLimit)
+  }
+
+  /**
+   * Swaps two performances of the same length between two days (when the preferred-day part
+   * does not rise) and re-sequences both days, at most `nodeLimit` branches each; kept when the
+   * timetable got cheaper. The stages' bound of both days is unchanged by such a swap; what
+   * changes is which musicians' gaps and windows meet on each day — the misses re-sequencing a
+   * day cannot fix (decision 028). Stops at the target.
+   */
+  exchangeDays(nodeLimit: number, target: number) {
+    const { perfs, weights } = this.problem
+    const off = (index: number, day: number) => (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day ? weights.preferredDay : 0)
+    for (let a = 0; a < this.orders.length; a++) {
+      for (let b = a + 1; b < this.orders.length; b++) {
+        for (const p of [...this.orders[a]!]) {
+          for (const q of [...this.orders[b]!]) {
+            if (this.total <= target + EPSILON) return
+            if (perfs[p]!.minutes !== perfs[q]!.minutes) continue
+            if (off(p, b) + off(q, a) > off(p, a) + off(q, b)) continue
+            const orderA = this.orders[a]!
+            const orderB = this.orders[b]!
+            const i = orderA.indexOf(p)
+            const j = orderB.indexOf(q)
+            if (i < 0 || j < 0) continue
+            const before = this.snapshot()
+            const laneP = this.laneOf[p]!
+            orderA[i] = q
+            orderB[j] = p
+            this.laneOf[p] = this.laneOf[q]!
+            this.laneOf[q] = laneP
+            this.valid[a] = 0
+            this.valid[b] = 0
+            for (const day of [a, b]) {
+              const cost = this.decodeDay(day)
+              this.total += cost - this.dayCosts[day]!
+              this.dayCosts[day] = cost
+            }
+            this.resequence(a, nodeLimit)
+            this.resequence(b, nodeLimit)
+            if (this.total >= before.total - EPSILON) this.restore(before)
+          }
+        }
+      }
+    }
   }
 
   // ── Ruin and recreate ────────────────────────────────────────────────────────────────
