@@ -127,7 +127,7 @@ function report(runs: ProbeRun[], sizes: number[], loads: number[], seconds: num
   const equal = proven.filter((run) => run.complete && run.cost === run.optimum)
   const over = proven.filter((run) => gapOf(run) > 1 + 1e-9)
   const worst = proven.reduce<ProbeRun | null>((a, b) => (!a || gapOf(b) > gapOf(a) ? b : a), null)
-  console.log(`Timetable probe: ${runs.length} runs, compact preset, HiGHS as the LP solver; load ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} on ${os.cpus().length} CPUs; ${seconds.toFixed(0)} s`)
+  console.log(`Timetable probe: ${runs.length} runs, compact preset, ${process.argv.includes('--no-lp') ? 'no LP solver (as the editor\'s demo runs it)' : 'HiGHS as the LP solver'}; load ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} on ${os.cpus().length} CPUs; ${seconds.toFixed(0)} s`)
   console.log(`Runs on HiGHS-proven instances: ${equal.length}/${proven.length} equal to the optimum (${((100 * equal.length) / Math.max(1, proven.length)).toFixed(1)}%), ${over.length} more than 1% over`)
   if (worst) console.log(`Worst run: ${worst.family} ${worst.bands}/${worst.instance} seed ${worst.seed}: ${worst.cost} vs ${worst.optimum} (${format(gapOf(worst))})`)
   const incomplete = runs.filter((run) => !run.complete)
