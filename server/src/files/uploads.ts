@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createHash, type Hash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { open, rm } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import path from 'node:path'
 import { ERRORS, MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server'
@@ -147,6 +147,7 @@ export class HashingFileStore extends FileStore {
       throw ERRORS.FILE_WRITE_ERROR
     }
     if (!whole || tooLarge) this.hashes.delete(id)
+    if (written > 0) this.flushSoon(id, this.fileOf(id))
     return { written, whole: whole && !tooLarge, tooLarge }
   }
 
@@ -164,6 +165,24 @@ export class HashingFileStore extends FileStore {
       this.hashes.set(id, state)
     }
     return state
+  }
+
+  /** Uploads with a flush to the disk under way (one at a time per upload). */
+  private readonly flushing = new Set<string>()
+
+  /**
+   * Starts writing upload `id`'s new bytes to the disk in the background (fdatasync), one flush
+   * at a time per upload: by the last `PATCH` most of the file is on the disk already, and the
+   * fsync that stores it (`storage.put`) has little left to do. Nothing waits for it; a failure
+   * is the final fsync's to report.
+   */
+  private flushSoon(id: string, file: string) {
+    if (this.flushing.has(id)) return
+    this.flushing.add(id)
+    void open(file, 'r')
+      .then((handle) => handle.datasync().finally(() => handle.close()))
+      .catch(() => undefined)
+      .finally(() => this.flushing.delete(id))
   }
 
   /** tus's own write (a `POST` that carries the first bytes): the same one pass; a body cut short is tus's write error. */
