@@ -197,6 +197,7 @@ export async function buildApp(options: AppOptions) {
   const files = createFilesService({ db, clock, storage, jobs, log: app.log })
   files.registerJobs()
   const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer })
+  app.addHook('onClose', () => uploads.close())
   const fileLinks = createFileLinks(options.jwtSecret, clock)
   const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage }
   registerPrincipal(app, auth)

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createHash, type Hash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { open, rm } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
@@ -18,6 +17,7 @@ import { executiveIds, type Notifier } from '../notices/notify'
 import type { SettingsService } from '../settings/settings.service'
 import { checkFileType, sha256Of } from './file-checks'
 import type { FilesService } from './files.service'
+import { createUploadHasher, type UploadHasher } from './upload-hasher'
 import type { FileStorage } from './storage'
 
 const MB = 1024 * 1024
@@ -73,28 +73,31 @@ class ClubTusServer extends Server {
 }
 
 /**
- * The file store, hashing as bytes stream in: each upload's SHA-256 grows with every PATCH
- * written in order in this process, so the finish step needs no second read. A gap (a write
- * that failed, an upload continued after a restart or on another process) drops the running
- * hash, and the finish step reads the file once instead.
+ * The file store, hashing as bytes stream in: after each write it tells the upload hasher
+ * (upload-hasher.ts) how far the file is written, and the hasher's thread hashes the new bytes
+ * beside the request thread, so the finish step needs no second read of the file.
  */
 export class HashingFileStore extends FileStore {
-  private readonly hashes = new Map<string, { hash: Hash; length: number }>()
+  private readonly hasher: UploadHasher
+
+  constructor({ directory, hasher = createUploadHasher() }: { directory: string; hasher?: UploadHasher }) {
+    super({ directory })
+    this.hasher = hasher
+  }
 
   /**
    * Writes a request body into upload `id` from `offset`, in one pass: each network chunk is
-   * counted, fed to the upload's running hash and written. The file stream takes up to 1 MiB
+   * counted and written. The file stream takes up to 1 MiB
    * before it pushes back, so the socket keeps flowing while the disk writes, and chunks that
    * queue meanwhile go down in one `writev` (tus's 16 KiB stopped the socket after every network
    * chunk). Memory per upload stays at a few MiB whatever the file's size.
    *
    * It stops early, keeping every byte that came, when the body ends short (the client went
    * away), when `stop` fires (a newer request for the same upload wants it) or when the body
-   * would pass `limit` bytes (nothing more is written; `tooLarge` says so). Only a body that
-   * arrived whole keeps the running hash.
+   * would pass `limit` bytes (nothing more is written; `tooLarge` says so). Whatever was
+   * written, the hasher then follows the file up to there.
    */
   async writeBody(body: Readable, id: string, offset: number, { limit = Number.POSITIVE_INFINITY, stop }: { limit?: number; stop?: AbortSignal } = {}) {
-    const running = this.runningHash(id, offset)
     const sink = createWriteStream(this.fileOf(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES })
     let written = 0
     let whole = false
@@ -117,8 +120,6 @@ export class HashingFileStore extends FileStore {
             return stopReading()
           }
           written += chunk.length
-          running?.hash.update(chunk)
-          if (running) running.length += chunk.length
           if (!sink.write(chunk)) {
             body.pause()
             sink.once('drain', () => body.resume())
@@ -143,28 +144,13 @@ export class HashingFileStore extends FileStore {
         sink.once('close', resolve)
       })
     } catch {
-      this.hashes.delete(id)
       throw ERRORS.FILE_WRITE_ERROR
     }
-    if (!whole || tooLarge) this.hashes.delete(id)
-    if (written > 0) this.flushSoon(id, this.fileOf(id))
+    if (written > 0) {
+      this.hasher.grown(id, this.fileOf(id), offset + written)
+      this.flushSoon(id, this.fileOf(id))
+    }
     return { written, whole: whole && !tooLarge, tooLarge }
-  }
-
-  /** The hash of an upload written in order from its first byte in this process; a new one at offset 0; none after a gap. */
-  private runningHash(id: string, offset: number) {
-    let state = this.hashes.get(id)
-    if (state && state.length !== offset) {
-      this.hashes.delete(id)
-      state = undefined
-    }
-    if (!state && offset === 0) {
-      // Uploads abandoned in this process leave their entry until their clean-up; a bound keeps it small.
-      if (this.hashes.size >= 1000) this.hashes.clear()
-      state = { hash: createHash('sha256'), length: 0 }
-      this.hashes.set(id, state)
-    }
-    return state
   }
 
   /** Uploads with a flush to the disk under way (one at a time per upload). */
@@ -199,15 +185,18 @@ export class HashingFileStore extends FileStore {
     return file
   }
 
-  /** The SHA-256 of an upload whose `size` bytes all streamed through this process in order, once. */
-  takeHash(id: string, size: number) {
-    const state = this.hashes.get(id)
-    this.hashes.delete(id)
-    return state && state.length === size ? state.hash.digest('hex') : undefined
+  /** The SHA-256 of upload `id`'s file once the hasher has read all of it; null when the file does not hold exactly `size` bytes. */
+  digest(id: string, size: number) {
+    return this.hasher.digest(id, this.fileOf(id), size)
   }
 
   forget(id: string) {
-    this.hashes.delete(id)
+    this.hasher.forget(id)
+  }
+
+  /** Ends the hasher's thread. */
+  close() {
+    return this.hasher.close()
   }
 }
 
@@ -303,7 +292,7 @@ export function createUploads({
     const club = await settings.get()
     const check = await checkFileType(filePath, metadata.filename, club.allowedFileKinds)
     if (!check.ok) throw await refuse(415, 'FILE_TYPE_REFUSED', check.message)
-    const sha256 = datastore.takeHash(upload.id, upload.size) ?? (await sha256Of(filePath))
+    const sha256 = (await datastore.digest(upload.id, upload.size)) ?? (await sha256Of(filePath))
     let row
     try {
       row = await files.beginStore({
@@ -468,6 +457,8 @@ export function createUploads({
     finish,
     removeUpload,
     datastore,
+    /** Ends the hasher's thread (the app's close). */
+    close: () => datastore.close(),
   }
 }
 
