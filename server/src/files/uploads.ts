@@ -87,10 +87,10 @@ export class HashingFileStore extends FileStore {
 
   /**
    * Writes a request body into upload `id` from `offset`, in one pass: each network chunk is
-   * counted and written. The file stream takes up to 1 MiB
-   * before it pushes back, so the socket keeps flowing while the disk writes, and chunks that
-   * queue meanwhile go down in one `writev` (tus's 16 KiB stopped the socket after every network
-   * chunk). Memory per upload stays at a few MiB whatever the file's size.
+   * counted and written. The file stream takes up to 1 MiB before it pushes back, so the socket
+   * keeps flowing while the disk writes, and chunks that queue meanwhile go down in one `writev`
+   * (tus's 16 KiB stopped the socket after every network chunk). Memory per upload stays at a
+   * few MiB whatever the file's size.
    *
    * It stops early, keeping every byte that came, when the body ends short (the client went
    * away), when `stop` fires (a newer request for the same upload wants it) or when the body
