@@ -79,6 +79,8 @@ const RECREATE = { performances: 20, share: 0.45, hot: 0.3, cold: 0.05, fewest: 
 const RESEQUENCE = { performances: 40, nodes: 50_000 }
 /** …then the swaps of same-length performances between days, at most `nodes` branches a day re-sequenced. */
 const EXCHANGE = { nodes: 2000 }
+/** …then one performance at a time moved to another day, both days re-sequenced (decision 029). */
+const RELOCATE = { nodes: 2000, passes: 3 }
 /** Random moves per performance that kick a restart away from the start. */
 const KICK = 1
 const HARD_MINUTE = 1e4
@@ -161,13 +163,6 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
   const recreating = search.movable.length >= 2 && search.movable.length <= RECREATE.performances
   search.run(recreating ? Math.round(budget * (1 - RECREATE.share)) : budget, target)
   if (recreating) search.recreate(budget, target)
-  // Compact goals, up to 40 performances, above the bound: each day re-sequenced exactly
-  // (or as far as its branch limit goes), then bands of the same length swapped between days,
-  // both days re-sequenced — decision 028.
-  if (search.simple && search.movable.length >= 2 && search.movable.length <= RESEQUENCE.performances && search.total < HARD) {
-    for (let day = 0; day < problem.days.length && search.total > target + EPSILON; day++) search.resequence(day, RESEQUENCE.nodes)
-    if (search.total > target + EPSILON) search.exchangeDays(EXCHANGE.nodes, target)
-  }
   // A stage still runs late. Before leaving a band out, search again from the start (twice at
   // most), this time annealing on the minutes over while any remain (see `run`); keep the best.
   for (let retry = 0; retry < 2 && search.total >= HARD; retry++) {
@@ -177,6 +172,16 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
     if (search.total >= late.total) search.restore(late)
   }
 
+  // Compact goals, up to 40 performances, above the bound: each day re-sequenced exactly
+  // (or as far as its branch limit goes), then bands of the same length swapped between days,
+  // both days re-sequenced — decision 028; then one band moved to the other day, or two of any
+  // lengths swapped when that lowers the preferred-day part — decision 029. After the searches
+  // again from the start when a stage ran late, so they get this too (decision 029).
+  if (search.simple && search.movable.length >= 2 && search.movable.length <= RESEQUENCE.performances && search.total < HARD) {
+    for (let day = 0; day < problem.days.length && search.total > target + EPSILON; day++) search.resequence(day, RESEQUENCE.nodes)
+    if (search.total > target + EPSILON) search.exchangeDays(EXCHANGE.nodes, target)
+    if (search.total > target + EPSILON) search.relocateDays(RELOCATE.nodes, target, RELOCATE.passes)
+  }
   // 4. Leave out what still breaks a rule, polish the rest, and check the result.
   let droppedInSearch = false
   for (let round = 0; round < 5; round++) {
@@ -772,7 +777,7 @@ class Search {
    * of the input and seed); the day is changed only when a cheaper order was found. Compact
    * goals only (the decoder's own sum). Returns the branches spent.
    */
-  resequence(day: number, nodeLimit: number): number {
+  resequence(day: number, nodeLimit: number, ceiling = Infinity): number {
     const { problem, ready, stamp } = this
     const { perfs, lanes, weights, changeover } = problem
     const laneIds = problem.days[day]!.lanes
@@ -792,7 +797,8 @@ class Search {
     const rank = new Map(order.map((index, at) => [index, at]))
     const placed = new Uint8Array(perfs.length)
     const path: Array<{ index: number; lane: number }> = []
-    let best = current - EPSILON
+    // `ceiling`: only an order cheaper than it counts (a caller's bar; the day as it is otherwise).
+    let best = Math.min(current, ceiling) - EPSILON
     let bestPath: Array<{ index: number; lane: number }> | null = null
     let nodes = 0
     const stacked = new Float64Array(laneIds.length)
@@ -955,6 +961,112 @@ class Search {
         }
       }
     }
+  }
+
+  /**
+   * Which bands play which day (decision 029). Moves one performance to another day (where the
+   * preferred-day part does not rise), at its cheapest place there, and re-sequences both days
+   * — the day it left at most `nodeLimit` branches, the day it joins at most `nodeLimit` and
+   * only for an order that makes the timetable cheaper than before the move; kept when it did.
+   * Then the same with two performances of any lengths swapped between two days, when the swap
+   * lowers the preferred-day part. Passes over every performance while a pass improved, at most
+   * `passes`; stops at the target.
+   */
+  relocateDays(nodeLimit: number, target: number, passes: number) {
+    const { problem } = this
+    const { perfs, weights } = problem
+    const off = (index: number, day: number) => (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day ? weights.preferredDay : 0)
+    for (let pass = 0; pass < passes; pass++) {
+      let improved = false
+      for (let a = 0; a < this.orders.length; a++) {
+        for (const p of [...this.orders[a]!]) {
+          for (let b = 0; b < this.orders.length; b++) {
+            if (this.total <= target + EPSILON) return
+            if (b === a || !problem.days[b]!.lanes.length || off(p, b) > off(p, a)) continue
+            const at = this.orders[a]!.indexOf(p)
+            if (at < 0) break
+            const before = this.snapshot()
+            this.orders[a]!.splice(at, 1)
+            this.valid[a] = 0
+            const cost = this.decodeDay(a)
+            this.total += cost - this.dayCosts[a]!
+            this.dayCosts[a] = cost
+            this.insertInto(p, b)
+            this.resequence(a, nodeLimit)
+            this.resequence(b, nodeLimit, before.total - (this.total - this.dayCosts[b]!))
+            if (this.total < before.total - EPSILON) {
+              improved = true
+              break
+            }
+            this.restore(before)
+          }
+        }
+      }
+      // Swaps of two performances of any length that lower the preferred-day part.
+      for (let a = 0; a < this.orders.length; a++) {
+        for (let b = a + 1; b < this.orders.length; b++) {
+          for (const p of [...this.orders[a]!]) {
+            for (const q of [...this.orders[b]!]) {
+              if (this.total <= target + EPSILON) return
+              if (off(p, b) + off(q, a) >= off(p, a) + off(q, b)) continue
+              const i = this.orders[a]!.indexOf(p)
+              const j = this.orders[b]!.indexOf(q)
+              if (i < 0 || j < 0) continue
+              const before = this.snapshot()
+              this.orders[a]!.splice(i, 1)
+              this.orders[b]!.splice(j, 1)
+              this.valid[a] = 0
+              this.valid[b] = 0
+              for (const day of [a, b]) {
+                const cost = this.decodeDay(day)
+                this.total += cost - this.dayCosts[day]!
+                this.dayCosts[day] = cost
+              }
+              this.insertInto(p, b)
+              this.insertInto(q, a)
+              this.resequence(a, nodeLimit)
+              this.resequence(b, nodeLimit, before.total - (this.total - this.dayCosts[b]!))
+              if (this.total < before.total - EPSILON) {
+                improved = true
+                break
+              }
+              this.restore(before)
+            }
+          }
+        }
+      }
+      if (!improved) return
+    }
+  }
+
+  /** Inserts `index` (in no day's order) into `day` where that day costs least: any position, stage. */
+  insertInto(index: number, day: number) {
+    const lanes = this.problem.days[day]!.lanes
+    const order = this.orders[day]!
+    let best = Infinity
+    let bestAt = 0
+    let bestLane = lanes[0]!
+    for (let at = 0; at <= order.length; at++) {
+      order.splice(at, 0, index)
+      for (const lane of lanes) {
+        this.laneOf[index] = lane
+        this.evaluations++
+        const cost = this.decodeDay(day, at)
+        if (cost < best - EPSILON) {
+          best = cost
+          bestAt = at
+          bestLane = lane
+        }
+        this.valid[day] = Math.min(this.valid[day]!, at)
+      }
+      order.splice(at, 1)
+    }
+    order.splice(bestAt, 0, index)
+    this.laneOf[index] = bestLane
+    this.valid[day] = Math.min(this.valid[day]!, bestAt)
+    const cost = this.decodeDay(day)
+    this.total += cost - this.dayCosts[day]!
+    this.dayCosts[day] = cost
   }
 
   // ── Ruin and recreate ────────────────────────────────────────────────────────────────
