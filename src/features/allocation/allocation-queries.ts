@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
 import {
   allWishesSchema,
   allocationPaths,
@@ -15,6 +16,7 @@ import {
   type WishesInput,
 } from '@/contract/allocation-rounds'
 import { ApiError, api } from '@/lib/api-client'
+import { bandsCount } from './allocation-parts'
 
 /** Keys are rooted at `allocation`; everything of one round sits under `['allocation', 'round', id]`. */
 export const allocationKeys = {
@@ -100,22 +102,34 @@ function invalidateRound(queryClient: QueryClient, roundId: string) {
   return Promise.all([queryClient.invalidateQueries({ queryKey: allocationKeys.round(roundId) }), queryClient.invalidateQueries({ queryKey: allocationKeys.rounds })])
 }
 
-/** Run, hand changes and publishing change the round's status and figures everywhere on the screen. */
-function useRoundMutation<Input, Output>(roundId: string, call: (input: Input) => Promise<Output>, { bookings = false } = {}) {
+/**
+ * Run, hand changes and publishing change the round's status and figures everywhere on the
+ * screen. `said` is the confirmation shown when it worked: it is said here, not in the button's
+ * own callback, because the new status can replace the button (publishing removes it) before
+ * that callback would run, and React Query skips the callbacks of a button that is gone.
+ */
+function useRoundMutation<Input, Output>(roundId: string, call: (input: Input) => Promise<Output>, { bookings = false, said }: { bookings?: boolean; said?: (output: Output) => string } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
+    onSuccess: (output) => {
+      if (said) toast.success(said(output))
+    },
     onSettled: () => Promise.all([invalidateRound(queryClient, roundId), ...(bookings ? bookingViewKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })) : [])]),
   })
 }
 
 export function useRunRound(roundId: string) {
   const queryClient = useQueryClient()
-  return useRoundMutation(roundId, async (input: RunInput) => {
-    const draft = draftSchema.parse(await api(allocationPaths.run(roundId), { method: 'POST', body: input }))
-    queryClient.setQueryData(allocationKeys.draft(roundId), draft)
-    return draft
-  })
+  return useRoundMutation(
+    roundId,
+    async (input: RunInput) => {
+      const draft = draftSchema.parse(await api(allocationPaths.run(roundId), { method: 'POST', body: input }))
+      queryClient.setQueryData(allocationKeys.draft(roundId), draft)
+      return draft
+    },
+    { said: (draft) => `Allocated: ${draft.figures.bandsServed} of ${bandsCount(draft.figures.bandsWithWishes)} served` },
+  )
 }
 
 export function useChangeDraft(roundId: string) {
@@ -128,5 +142,5 @@ export function useChangeDraft(roundId: string) {
 }
 
 export function usePublishRound(roundId: string) {
-  return useRoundMutation(roundId, async () => api(allocationPaths.publish(roundId), { method: 'POST', body: {} }), { bookings: true })
+  return useRoundMutation(roundId, async () => api(allocationPaths.publish(roundId), { method: 'POST', body: {} }), { bookings: true, said: () => 'Published: the bands have been told' })
 }

@@ -51,10 +51,7 @@ export function RunControls({ round }: { round: Round }) {
           run.mutate(
             {},
             {
-              onSuccess: (draft) => {
-                toast.success(`Allocated: ${draft.figures.bandsServed} of ${bandsCount(draft.figures.bandsWithWishes)} served`)
-                setAsking(false)
-              },
+              onSuccess: () => setAsking(false),
             },
           )
         }
@@ -344,10 +341,7 @@ function PublishControl({ round, draft }: { round: Round; draft: Draft }) {
         busy={publish.isPending}
         onConfirm={() =>
           publish.mutate(undefined, {
-            onSuccess: () => {
-              toast.success('Published: the bands have been told')
-              setAsking(false)
-            },
+            onSuccess: () => setAsking(false),
           })
         }
       >
