@@ -202,9 +202,11 @@ export const UPLOAD_CHUNK = { first: 2 * 1024 * 1024, least: 256 * 1024, most: 1
  */
 export function nextUploadChunkBytes(lastBytes: number, seconds: number) {
   if (!(lastBytes > 0) || !(seconds > 0)) return UPLOAD_CHUNK.first
-  const fitting = Math.min((lastBytes / seconds) * UPLOAD_CHUNK.seconds, lastBytes * 4, UPLOAD_CHUNK.most)
-  return Math.max(UPLOAD_CHUNK.least, Math.floor(fitting / UPLOAD_CHUNK.least) * UPLOAD_CHUNK.least)
+  return inChunkSteps(Math.min((lastBytes / seconds) * UPLOAD_CHUNK.seconds, lastBytes * 4, UPLOAD_CHUNK.most))
 }
 
 /** After a request that failed on the network (perhaps cut by the server's request time), the next chunk is half as large. */
-export const smallerUploadChunkBytes = (lastBytes: number) => Math.max(UPLOAD_CHUNK.least, Math.floor(lastBytes / 2 / UPLOAD_CHUNK.least) * UPLOAD_CHUNK.least)
+export const smallerUploadChunkBytes = (lastBytes: number) => inChunkSteps(lastBytes / 2)
+
+/** `bytes` rounded down to whole steps of `UPLOAD_CHUNK.least`, never below one step. */
+const inChunkSteps = (bytes: number) => Math.max(UPLOAD_CHUNK.least, Math.floor(bytes / UPLOAD_CHUNK.least) * UPLOAD_CHUNK.least)

@@ -787,11 +787,11 @@ class Search {
     if (n < 2 || current >= HARD) return 0
     const perMinute = weights.earliness / STEP
     let fixed = 0
-    for (const index of order) if (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day) fixed += weights.preferredDay
+    for (const index of order) fixed += this.offDay(index, day)
     for (const index of this.dayPins[day]!) {
       const lane = lanes[perfs[index]!.pin!.lane]!
       fixed += perMinute * (this.start[index]! - lane.first)
-      if (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day) fixed += weights.preferredDay
+      fixed += this.offDay(index, day)
     }
     const byLength = [...order].sort((a, b) => perfs[a]!.minutes - perfs[b]!.minutes || a - b)
     const rank = new Map(order.map((index, at) => [index, at]))
@@ -927,8 +927,8 @@ class Search {
    * day cannot fix (decision 028). Stops at the target.
    */
   exchangeDays(nodeLimit: number, target: number) {
-    const { perfs, weights } = this.problem
-    const off = (index: number, day: number) => (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day ? weights.preferredDay : 0)
+    const { perfs } = this.problem
+    const off = (index: number, day: number) => this.offDay(index, day)
     for (let a = 0; a < this.orders.length; a++) {
       for (let b = a + 1; b < this.orders.length; b++) {
         for (const p of [...this.orders[a]!]) {
@@ -949,11 +949,8 @@ class Search {
             this.laneOf[q] = laneP
             this.valid[a] = 0
             this.valid[b] = 0
-            for (const day of [a, b]) {
-              const cost = this.decodeDay(day)
-              this.total += cost - this.dayCosts[day]!
-              this.dayCosts[day] = cost
-            }
+            this.recost(a)
+            this.recost(b)
             this.resequence(a, nodeLimit)
             this.resequence(b, nodeLimit)
             if (this.total >= before.total - EPSILON) this.restore(before)
@@ -974,8 +971,7 @@ class Search {
    */
   relocateDays(nodeLimit: number, target: number, passes: number) {
     const { problem } = this
-    const { perfs, weights } = problem
-    const off = (index: number, day: number) => (perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day ? weights.preferredDay : 0)
+    const off = (index: number, day: number) => this.offDay(index, day)
     for (let pass = 0; pass < passes; pass++) {
       let improved = false
       for (let a = 0; a < this.orders.length; a++) {
@@ -988,17 +984,12 @@ class Search {
             const before = this.snapshot()
             this.orders[a]!.splice(at, 1)
             this.valid[a] = 0
-            const cost = this.decodeDay(a)
-            this.total += cost - this.dayCosts[a]!
-            this.dayCosts[a] = cost
+            this.recost(a)
             this.insertInto(p, b)
-            this.resequence(a, nodeLimit)
-            this.resequence(b, nodeLimit, before.total - (this.total - this.dayCosts[b]!))
-            if (this.total < before.total - EPSILON) {
+            if (this.settleMove(before, a, b, nodeLimit)) {
               improved = true
               break
             }
-            this.restore(before)
           }
         }
       }
@@ -1017,26 +1008,47 @@ class Search {
               this.orders[b]!.splice(j, 1)
               this.valid[a] = 0
               this.valid[b] = 0
-              for (const day of [a, b]) {
-                const cost = this.decodeDay(day)
-                this.total += cost - this.dayCosts[day]!
-                this.dayCosts[day] = cost
-              }
+              this.recost(a)
+              this.recost(b)
               this.insertInto(p, b)
               this.insertInto(q, a)
-              this.resequence(a, nodeLimit)
-              this.resequence(b, nodeLimit, before.total - (this.total - this.dayCosts[b]!))
-              if (this.total < before.total - EPSILON) {
+              if (this.settleMove(before, a, b, nodeLimit)) {
                 improved = true
                 break
               }
-              this.restore(before)
             }
           }
         }
       }
       if (!improved) return
     }
+  }
+
+  /**
+   * After a move between days `a` and `b` (decision 029): both re-sequenced — `b` only for an
+   * order that makes the timetable cheaper than `before` — and the move kept when the timetable
+   * got cheaper, else undone. True when kept.
+   */
+  private settleMove(before: ReturnType<Search['snapshot']>, a: number, b: number, nodeLimit: number) {
+    this.resequence(a, nodeLimit)
+    this.resequence(b, nodeLimit, before.total - (this.total - this.dayCosts[b]!))
+    if (this.total < before.total - EPSILON) return true
+    this.restore(before)
+    return false
+  }
+
+  /** What playing `day` costs `index` in the preferred-day goal. */
+  private offDay(index: number, day: number) {
+    const { perfs, weights } = this.problem
+    return perfs[index]!.preferredDay >= 0 && perfs[index]!.preferredDay !== day ? weights.preferredDay : 0
+  }
+
+  /** Decodes `day` again (from its first position not yet valid) and brings its cost into the total. */
+  private recost(day: number) {
+    const cost = this.decodeDay(day)
+    this.total += cost - this.dayCosts[day]!
+    this.dayCosts[day] = cost
+    return cost
   }
 
   /** Inserts `index` (in no day's order) into `day` where that day costs least: any position, stage. */
@@ -1064,9 +1076,7 @@ class Search {
     order.splice(bestAt, 0, index)
     this.laneOf[index] = bestLane
     this.valid[day] = Math.min(this.valid[day]!, bestAt)
-    const cost = this.decodeDay(day)
-    this.total += cost - this.dayCosts[day]!
-    this.dayCosts[day] = cost
+    this.recost(day)
   }
 
   // ── Ruin and recreate ────────────────────────────────────────────────────────────────
@@ -1095,11 +1105,7 @@ class Search {
         this.valid[day] = Math.min(this.valid[day]!, at)
         touched.add(day)
       }
-      for (const day of touched) {
-        const cost = this.decodeDay(day)
-        this.total += cost - this.dayCosts[day]!
-        this.dayCosts[day] = cost
-      }
+      for (const day of touched) this.recost(day)
       for (const index of removed) this.insertBest(index)
       const delta = this.total - before.total
       const temperature = hot * Math.pow(cold / hot, (this.evaluations - began) / span)
@@ -1175,9 +1181,7 @@ class Search {
     this.orders[bestDay]!.splice(bestAt, 0, index)
     this.laneOf[index] = bestLane
     this.valid[bestDay] = Math.min(this.valid[bestDay]!, bestAt)
-    const cost = this.decodeDay(bestDay)
-    this.total += cost - this.dayCosts[bestDay]!
-    this.dayCosts[bestDay] = cost
+    this.recost(bestDay)
   }
 
   /** A new start for a restart: random moves kept whatever they cost, if they break no rule. */

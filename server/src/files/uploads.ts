@@ -147,8 +147,9 @@ export class HashingFileStore extends FileStore {
       throw ERRORS.FILE_WRITE_ERROR
     }
     if (written > 0) {
-      this.hasher.grown(id, this.fileOf(id), offset + written)
-      this.flushSoon(id, this.fileOf(id))
+      const file = this.fileOf(id)
+      this.hasher.grown(id, file, offset + written)
+      this.flushSoon(id, file)
     }
     return { written, whole: whole && !tooLarge, tooLarge }
   }

@@ -29,6 +29,14 @@ async function created(store: HashingFileStore, size: number) {
 
 describe('the hashing file store', () => {
   const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 251))
+  /** A body whose connection breaks after its first `length` bytes. */
+  const cutAfter = (length: number) =>
+    new Readable({
+      read() {
+        this.push(bytes.subarray(0, length))
+        this.destroy(new Error('connection reset'))
+      },
+    })
 
   it('hashes an upload written in order, over several writes', async () => {
     const store = newStore()
@@ -76,12 +84,7 @@ describe('the hashing file store', () => {
   it('fails a write whose connection breaks with tus’s write error, keeping what came', async () => {
     const store = newStore()
     const id = await created(store, bytes.length)
-    const broken = new Readable({
-      read() {
-        this.push(bytes.subarray(0, 50_000))
-        this.destroy(new Error('connection reset'))
-      },
-    })
+    const broken = cutAfter(50_000)
     await expect(store.write(broken, id, 0)).rejects.toBe(ERRORS.FILE_WRITE_ERROR)
     expect(await store.digest(id, bytes.length)).toBeNull()
     expect(await store.digest(id, 50_000)).toBe(sha256(bytes.subarray(0, 50_000)))
@@ -90,12 +93,7 @@ describe('the hashing file store', () => {
   it('keeps what came of a body cut short, says so, and hashes it', async () => {
     const store = newStore()
     const id = await created(store, bytes.length)
-    const broken = new Readable({
-      read() {
-        this.push(bytes.subarray(0, 50_000))
-        this.destroy(new Error('connection reset'))
-      },
-    })
+    const broken = cutAfter(50_000)
     expect(await store.writeBody(broken, id, 0)).toEqual({ written: 50_000, whole: false, tooLarge: false })
     expect(readFileSync(path.join(dir, id)).subarray(0, 50_000).equals(bytes.subarray(0, 50_000))).toBe(true)
     expect(await store.digest(id, 50_000)).toBe(sha256(bytes.subarray(0, 50_000)))
