@@ -155,11 +155,17 @@ export async function buildApp(options: AppOptions) {
   const feed = await openChangeFeed(options.database, app.log)
   app.addHook('onClose', () => feed.close())
   // A write that succeeded drops what every process keeps per person (sessions, bands) unless
-  // its route says it cannot change them (`keepsPeople`, http/route.ts), and its answer waits
-  // until the other processes have been told (see change-feed.ts). Only on routes that write:
-  // reads go without an onSend hook.
+  // its route says it cannot change them (`keepsPeople`, http/route.ts); then it drops only what
+  // members' screens show (`cards`: the dashboards' kept answers), unless the route's own
+  // transaction told `schedule` (booking, cancelling). Its answer waits until the other
+  // processes have been told (see change-feed.ts). Only on routes that write: reads go without
+  // an onSend hook.
   const toldOthers: onSendHookHandler = (request, reply, payload, done) => {
-    if (reply.statusCode < 400 && !(request.routeOptions.config as { keepsPeople?: boolean } | undefined)?.keepsPeople) feed.publish('writes')
+    const config = request.routeOptions.config as { keepsPeople?: boolean; toldSchedule?: boolean } | undefined
+    if (reply.statusCode < 400) {
+      if (!config?.keepsPeople) feed.publish('writes')
+      else if (!config.toldSchedule) feed.publish('cards')
+    }
     const settled = feed.settled()
     if (settled) void settled.then(() => done(null, payload))
     else done(null, payload)
@@ -172,7 +178,7 @@ export async function buildApp(options: AppOptions) {
   const settings = createSettingsService({ db, clock, scheduleVersion, feed })
   // Durable background work (decision 014): polls once the app is ready; closing the app waits
   // for the jobs in flight, before main.ts (or a test) closes the database.
-  const jobs = createJobRunner({ db, clock, log: app.log })
+  const jobs = createJobRunner({ db, clock, log: app.log, changed: () => feed.publish('cards') })
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', () => jobs.stop())
   // CPU-heavy work (the timetable generator) runs in worker threads; closed with the app.
@@ -194,7 +200,7 @@ export async function buildApp(options: AppOptions) {
   const filesDir = options.filesDir ?? mkdtempSync(path.join(tmpdir(), 'bandroom-files-'))
   if (!options.filesDir) app.addHook('onClose', () => rm(filesDir, { recursive: true, force: true }))
   const storage = localStorage(path.join(filesDir, 'store'))
-  const files = createFilesService({ db, clock, storage, jobs, log: app.log })
+  const files = createFilesService({ db, clock, storage, jobs, log: app.log, onListed: () => feed.publish('cards') })
   files.registerJobs()
   const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer })
   app.addHook('onClose', () => uploads.close())
@@ -217,7 +223,7 @@ export async function buildApp(options: AppOptions) {
   registerAllocationRoutes(app, rounds)
   registerNoticeRoutes(app, { db, clock, settings, jobs, mailer, notifier, feed, secret: options.jwtSecret, publicUrl })
   registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
-  registerDashboardRoutes(app, { db, clock, settings })
+  registerDashboardRoutes(app, { db, clock, settings, feed })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

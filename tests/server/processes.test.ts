@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../../server/src/db/client'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../../server/src/demo/demo-club'
+import { notices } from '../../server/src/db/schema'
 import { runServerScript, startServer, type ServerProcess } from '../support/server-process'
 import { createScratchPostgres } from './support/test-database'
 import { startSmtpServer } from './support/smtp-server'
@@ -38,11 +39,13 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
     let a: string
     let b: string
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+    let databaseUrl: string
     beforeAll(async () => {
       smtp = await startSmtpServer()
       cleanups.push(() => smtp.close())
       const scratch = await createScratchPostgres('bandroom_processes')
       cleanups.push(scratch.drop)
+      databaseUrl = scratch.url
       const database = await openDatabase({ url: scratch.url, dataDir: 'unused' })
       await database.migrate()
       await loadDemoClub(database.db)
@@ -81,6 +84,19 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
       expect((await call(a, '/api/settings', { method: 'PUT', token: admin, body: renamed })).status).toBe(200)
       expect((await call(b, '/api/settings', { token: admin })).body.clubName).toBe('Renamed Light Music Club')
       expect((await call(b, '/api/public/room-schedule')).body.clubName).toBe('Renamed Light Music Club')
+    })
+
+    it('shows on the other\'s dashboard, kept in its memory, notices read on one at the next request', async () => {
+      const token = await signIn(a, DEMO_ACCOUNTS.member)
+      const me = ((await call(a, '/api/me', { token })).body as { user: { id: string } }).user
+      const database = await openDatabase({ url: databaseUrl, dataDir: 'unused' })
+      await database.db.insert(notices).values({ userId: me.id, kind: 'timetable', title: 'The timetable is out' })
+      await database.close()
+      const unread = async (baseURL: string) => ((await call(baseURL, '/api/dashboard', { token })).body.notices as { unread: number }).unread
+      expect(await unread(b)).toBe(1)
+      expect(await unread(b)).toBe(1) // the kept answer
+      expect((await call(a, '/api/notices/read-all', { method: 'POST', token })).status).toBe(200)
+      expect(await unread(b)).toBe(0)
     })
 
     it('refuses on one a session signed out on the other', async () => {

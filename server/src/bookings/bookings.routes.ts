@@ -63,6 +63,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
     response: bookingSchema,
     status: 201,
     keepsPeople: true,
+    toldSchedule: true,
     handler: ({ body, principal }) => bookings.create(principal!.user, body),
   })
 
@@ -84,6 +85,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
     params: bookingParamsSchema,
     response: bookingSchema,
     keepsPeople: true,
+    toldSchedule: true,
     handler: ({ params, principal }) => bookings.cancel(principal!.user, params.bookingId),
   })
 

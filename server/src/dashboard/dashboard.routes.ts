@@ -13,7 +13,8 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardDep
     tag: 'dashboard',
     summary: 'Everything on my dashboard: next bookings, my bands, lives taking applications, my performance times, feedback my bands received, missing details',
     response: dashboardSchema,
-    handler: ({ principal }) => service.mine(principal!.user),
+    // `Cache-Control: no-cache` asks for the answer from the database, not a kept one (decision 025).
+    handler: ({ principal, request }) => service.mine(principal!.user, { fresh: /\bno-cache\b/i.test(request.headers['cache-control'] ?? '') }),
   })
 
   defineRoute(app, {

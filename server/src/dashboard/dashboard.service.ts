@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { SessionUser } from '../../../src/contract/auth'
-import { addDays, todayIn, weekDays, weekStartOf } from '../../../src/contract/calendar'
+import { addDays, todayIn, weekDays, weekStartOf, zonedInstant } from '../../../src/contract/calendar'
 import { ALLOCATION_ROUNDS_CHARTED, DASHBOARD_LIMITS, NEW_FILE_DAYS, gradeKeys, partKeys, type ClubDashboard, type Dashboard, type DashboardBand, type GradeKey } from '../../../src/contract/dashboard'
 import { applicationStatuses, type ApplicationStatus } from '../../../src/contract/lives'
 import type { SchedulePlacement } from '../../../src/contract/live-schedule'
@@ -13,6 +13,7 @@ import { missingAdditionalInfo } from '../../../src/contract/people'
 import { gradeOf } from '../../../src/contract/terms'
 import { endAfter } from '../../../src/timetable/input'
 import { DELETED_MEMBER_NAME } from '../bands/bands.service'
+import type { ChangeFeed, ChangeTopic } from '../db/change-feed'
 import type { Db } from '../db/client'
 import { additionalInfo, allocationRounds, allocationWishes, applications, bandMembers, bands, bookings, events, feedback, files, intros, notices, periods, rooms, timetables, users } from '../db/schema'
 import type { SettingsService } from '../settings/settings.service'
@@ -22,7 +23,20 @@ export interface DashboardDeps {
   db: Db
   clock: () => Date
   settings: SettingsService
+  /** Without it no answer is kept: each request asks the database. */
+  feed?: Pick<ChangeFeed, 'subscribe'>
 }
+
+/**
+ * Kept answers (decision 025) are dropped on every change feed topic: each write request
+ * publishes `writes`, or `cards` on a `keepsPeople` route, or its transaction tells `schedule`
+ * (booking, cancelling, a new round); the club settings publish `settings`; every finished
+ * background job publishes `cards`. The clock is handled by each answer's own end (below).
+ * `KEEP_MS` is a last resort for a write path added later that says nothing.
+ */
+const KEEP_TOPICS: readonly ChangeTopic[] = ['writes', 'schedule', 'settings', 'cards']
+const KEEP_MS = 60_000
+const KEEP_ANSWERS = 5_000
 
 type Caller = SessionUser
 
@@ -87,7 +101,7 @@ const closesPhrase = (instant: string, timeZone: string) => {
  * dashboard with one prepared statement, each card an indexed query in it (no query per row):
  * the bands the caller plays in are a sub-select on `band_members_user_idx` inside each of them.
  */
-export function createDashboardService({ db, clock, settings }: DashboardDeps) {
+export function createDashboardService({ db, clock, settings, feed }: DashboardDeps) {
   // The cards' queries, put together below as one statement built once and prepared:
   // PostgreSQL parses and plans it once per connection, and no SQL is built per request (the
   // bench's budget: p99 < 30 ms at 20 connections).
@@ -132,6 +146,8 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
           userName: users.displayName,
           userStatus: users.status,
           roomName: rooms.name,
+          // Not shown: when the booking leaves the card (the kept answer's end).
+          slotEnd: bookings.slotEnd,
         }),
       )
       .from(bookings)
@@ -257,14 +273,47 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
   // side cost ~1.8 ms of CPU per request, most of it in the nine round trips (the driver's
   // writes and PostgreSQL's per-statement work), not in running them.
   const statement = db
-    .select(Object.fromEntries(Object.entries(queries).map(([key, query]) => [key, card(query)])) as Record<keyof typeof queries, SQL<unknown>>)
+    .select({
+      ...(Object.fromEntries(Object.entries(queries).map(([key, query]) => [key, card(query)])) as Record<keyof typeof queries, SQL<unknown>>),
+      // When the next live or round still to open starts taking applications or wishes: a card
+      // that changes with the clock alone, so a kept answer ends then.
+      nextLiveOpens: sql<unknown>`(select min(${events.applicationOpensAt}) from ${events} where ${events.status} = 'open' and ${events.applicationOpensAt} > ${nowParam})`,
+      nextRoundOpens: sql<unknown>`(select min(${allocationRounds.opensAt}) from ${allocationRounds} where ${allocationRounds.status} = 'collecting' and ${allocationRounds.opensAt} > ${nowParam})`,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .prepare('dashboard')
 
-  return {
-    async mine(caller: Caller): Promise<Dashboard> {
+  // Each member's last answer, until its end or until a change feed topic above says something
+  // changed. `generation` moves on every such change, so an answer computed from before a change
+  // that lands after it is not kept.
+  const kept = new Map<string, { until: number; answer: Dashboard }>()
+  let generation = 0
+  for (const topic of KEEP_TOPICS) {
+    feed?.subscribe(topic, () => {
+      generation++
+      kept.clear()
+    })
+  }
+
+  const service = {
+    /** My dashboard: the answer kept for me while it is still true, unless `fresh` asks the database. */
+    async mine(caller: Caller, { fresh = false } = {}): Promise<Dashboard> {
       const now = clock()
+      const key = `${caller.id}|${caller.role}|${caller.isExecutive}`
+      const hit = fresh ? undefined : kept.get(key)
+      if (hit && hit.until > now.getTime()) return { ...hit.answer, user: caller, now: now.toISOString() }
+      const began = generation
+      const answer = await service.compute(caller, now)
+      if (feed && began === generation) {
+        if (kept.size >= KEEP_ANSWERS) kept.delete(kept.keys().next().value!)
+        kept.set(key, answer)
+      }
+      return answer.answer
+    },
+
+    /** The dashboard from the database, and until when it stays true if nothing is written. */
+    async compute(caller: Caller, now: Date): Promise<{ until: number; answer: Dashboard }> {
       const { timeZone } = await settings.get()
       const today = todayIn(now, timeZone)
 
@@ -339,7 +388,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
         .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.band.name.localeCompare(b.band.name))
         .slice(0, DASHBOARD_LIMITS.performances)
 
-      return {
+      const answer: Dashboard = {
         user: caller,
         today,
         now: now.toISOString(),
@@ -374,6 +423,21 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
         newFiles: fileRows.map((row) => ({ id: row.id, name: row.name, createdAt: iso(row.createdAt) })),
         missingInfo: missingAdditionalInfo(infoRows[0] ?? null),
       }
+      // The answer stays true until a card changes with the clock: a booking shown is over, a
+      // live or round shown stops taking applications or wishes, one still to open opens, a file
+      // shown is no longer new, or the club's day ends (performances and "today").
+      const instant = (value: unknown) => (value === null || value === undefined ? Infinity : new Date(value as string | Date).getTime())
+      const until = Math.min(
+        now.getTime() + KEEP_MS,
+        zonedInstant(addDays(today, 1), '00:00', timeZone).getTime(),
+        ...bookingRows.map((row) => instant(row.slotEnd)),
+        ...liveRows.map((row) => instant(row.closesAt)),
+        ...roundRows.map((row) => instant(row.closesAt)),
+        ...fileRows.map((row) => instant(row.createdAt) + NEW_FILE_DAYS * 24 * 60 * 60 * 1000),
+        instant(row?.nextLiveOpens),
+        instant(row?.nextRoundOpens),
+      )
+      return { until, answer }
     },
 
     /** The club at a glance (executives): the aggregates, each one grouped query, side by side, and the latest rounds' demand and supply. */
@@ -485,6 +549,7 @@ export function createDashboardService({ db, clock, settings }: DashboardDeps) {
       }
     },
   }
+  return service
 }
 
 export type DashboardService = ReturnType<typeof createDashboardService>

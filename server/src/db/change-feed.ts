@@ -11,11 +11,14 @@ import type { Database } from './client'
  * - writes: any write request that succeeded (app.ts publishes it), except on routes marked
  *   `keepsPeople` (booking and cancelling); what is kept per person (their session, their
  *   bands) is dropped on it, so no write path that changes them can be forgotten
+ * - cards: something a member's screens show may have changed, but nothing kept per person: a
+ *   write on a `keepsPeople` route (unless it told `schedule` itself) and every finished
+ *   background job (what a job writes, notices, rounds, files, is not a request)
  */
-export type ChangeTopic = 'schedule' | 'settings' | 'writes'
+export type ChangeTopic = 'schedule' | 'settings' | 'writes' | 'cards'
 
 const CHANNEL = 'bandroom_changes'
-const TOPICS: readonly ChangeTopic[] = ['schedule', 'settings', 'writes']
+const TOPICS: readonly ChangeTopic[] = ['schedule', 'settings', 'writes', 'cards']
 
 /**
  * Tells every server process that something they cache has changed. Listeners in this

@@ -102,7 +102,22 @@ export function numberedName(name: string, n: number) {
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`
 }
 
-export function createFilesService({ db, clock, storage, jobs, log }: { db: Db; clock: () => Date; storage: FileStorage; jobs: JobRunner; log: FastifyBaseLogger }) {
+export function createFilesService({
+  db,
+  clock,
+  storage,
+  jobs,
+  log,
+  onListed = () => {},
+}: {
+  db: Db
+  clock: () => Date
+  storage: FileStorage
+  jobs: JobRunner
+  log: FastifyBaseLogger
+  /** After a file is listed by an upload (no request's answer tells the change feed then: the upload answers on its own; app.ts). */
+  onListed?: () => void
+}) {
   async function folderExists(executor: Executor, folderId: string | null) {
     if (folderId === null) return
     const [folder] = await executor.select({ id: fileFolders.id }).from(fileFolders).where(eq(fileFolders.id, folderId))
@@ -399,6 +414,7 @@ export function createFilesService({ db, clock, storage, jobs, log }: { db: Db; 
           .returning({ id: files.id })
         if (listed && tell) await tell(tx)
       })
+      onListed()
     },
 
     /** Undoes `beginStore` for a file whose bytes never made it: the bytes (if any) go first, then the row; a replaced file is current again. */

@@ -54,6 +54,12 @@ export interface RouteDefinition<B extends z.ZodType, Q extends z.ZodType, P ext
    */
   keepsPeople?: true
   /**
+   * With `keepsPeople`: every success of the route tells the change feed's 'schedule' in its own
+   * transaction (booking, cancelling), which everything kept for members' screens also follows,
+   * so app.ts publishes nothing more for it.
+   */
+  toldSchedule?: true
+  /**
    * The handler answers on `reply.raw` itself after `reply.hijack()` (the tus uploads): the body
    * is left unread for it and nothing is sent after it. Access and params are checked as for any route.
    */
@@ -109,7 +115,7 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
   app.route({
     method: definition.method,
     url: definition.url,
-    config: definition.keepsPeople ? { ...definition.config, keepsPeople: true } : definition.config,
+    config: definition.keepsPeople ? { ...definition.config, keepsPeople: true, toldSchedule: definition.toldSchedule === true } : definition.config,
     handler: async (request, reply) => {
       const principal = access === 'public' || access === 'session' ? null : await request.requirePrincipal()
       if (access === 'admin' && principal?.user.role !== 'admin') {

@@ -114,12 +114,15 @@ export function createJobRunner({
   log,
   pollMs = JOB_DEFAULTS.pollMs,
   batchSize = JOB_DEFAULTS.batchSize,
+  changed,
 }: {
   db: Db
   clock: () => Date
   log: FastifyBaseLogger
   pollMs?: number
   batchSize?: number
+  /** Called after a job's handler succeeded: it may have written what a cache keeps (app.ts: the change feed's `jobs`). */
+  changed?: () => void
 }) {
   const handlers = new Map<string, { handle: JobHandler; options: Required<JobOptions> }>()
   let timer: NodeJS.Timeout | undefined
@@ -154,6 +157,7 @@ export function createJobRunner({
     else {
       try {
         await handler.handle(job.payload, job)
+        changed?.()
       } catch (failure) {
         error = failure ?? new Error('failed')
       }

@@ -3,7 +3,7 @@ import { additionalInfo, allocationRounds, allocationWishes, blackouts, feedback
 import type { ClubDashboard, Dashboard } from '../../../src/contract/dashboard'
 import { createApplication, createBand, createBooking, createEvent, createPeriod, createRoom } from '../support/factories'
 import { api, expectError, type Caller } from '../lives/support'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestApp, minutes, type TestApp } from '../support/test-app'
 
 /**
  * GET /api/dashboard (issue 17, decision 025): every card's data for a member with data, an
@@ -382,5 +382,65 @@ describe('GET /api/dashboard/club', () => {
     } finally {
       await fresh.close()
     }
+  })
+})
+
+describe('kept answers (decision 025)', () => {
+  const fresh = async (who: Caller) => {
+    const response = await t.inject({ method: 'GET', url: '/api/dashboard', headers: { ...who.headers, 'cache-control': 'no-cache' } })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as Dashboard
+  }
+
+  it('give way to each kind of write: a write request, a cancelled booking, read notices, a finished job', async () => {
+    const watcher = await t.as('member', { displayName: 'Wes Watcher' })
+    const room = await createRoom(t.db, { name: 'Studio K' })
+    const period = await createPeriod(t.db, '5th', '16:30', '18:00')
+    const practice = await createBooking(t.db, { room, period, date: '2026-06-02', userId: watcher.user.id })
+    const notice = (title: string) => ({ userId: watcher.user.id, kind: 'timetable' as const, title, createdAt: t.clock.now() })
+    const first = await dashboardOf(watcher)
+    expect(first.bookings.map((booking) => booking.id)).toEqual([practice.id])
+    expect(first.notices.unread).toBe(0)
+
+    // Written behind the server's back, the kept answer stands; no-cache reads the database.
+    await t.db.insert(notices).values(notice('Behind its back'))
+    expect((await dashboardOf(watcher)).notices.unread).toBe(0)
+    expect((await fresh(watcher)).notices.unread).toBe(1)
+
+    // Marking notices read (a route that keeps sessions) drops it.
+    expect((await call.post(watcher, '/api/notices/read-all')).statusCode).toBe(200)
+    expect((await dashboardOf(watcher)).notices.unread).toBe(0)
+
+    // Cancelling a booking (told through the schedule's topic) drops it.
+    expect((await call.post(watcher, `/api/bookings/${practice.id}/cancel`)).statusCode).toBe(200)
+    expect((await dashboardOf(watcher)).bookings).toEqual([])
+
+    // A background job that wrote a notice drops it once it finishes.
+    t.services.jobs.register('test.dashboard-notice', async () => {
+      await t.db.insert(notices).values(notice('From a job'))
+    })
+    await t.services.jobs.enqueue(t.db, { kind: 'test.dashboard-notice', payload: {} })
+    await t.services.jobs.runDue()
+    expect((await dashboardOf(watcher)).notices.latest.map((item) => item.title)).toEqual(['From a job'])
+
+    // Any other write request (here the university details) drops it.
+    expect((await dashboardOf(watcher)).missingInfo).toHaveLength(5)
+    const details = await call.put(watcher, '/api/me/additional-info', { fullName: 'Wes Watcher', nameKana: 'ウェス', studentNumber: 'S0009', faculty: 'Arts', department: 'Music' })
+    expect(details.statusCode, details.body).toBe(200)
+    expect((await dashboardOf(watcher)).missingInfo).toEqual([])
+  })
+
+  it('end with the clock: a live that opens, and at the latest a minute after they were made', async () => {
+    const watcher = await t.as('member', { displayName: 'Cleo Clock' })
+    const opensSoon = await createEvent(t.db, { title: 'Opens In Ten', applicationOpensAt: new Date(t.clock.now().getTime() + minutes(10)), applicationClosesAt: new Date('2026-06-20T00:00:00+09:00') })
+    expect((await dashboardOf(watcher)).openLives.map((live) => live.id)).not.toContain(opensSoon.id)
+    await t.db.insert(notices).values({ userId: watcher.user.id, kind: 'timetable', title: 'Unsaid', createdAt: t.clock.now() })
+    t.clock.advance(minutes(1) - 1000)
+    expect((await dashboardOf(watcher)).notices.unread).toBe(0)
+    t.clock.advance(2000)
+    expect((await dashboardOf(watcher)).notices.unread).toBe(1)
+    t.clock.advance(minutes(9))
+    expect((await dashboardOf(watcher)).openLives.map((live) => live.id)).toContain(opensSoon.id)
+    t.clock.advance(-minutes(10) - 1000)
   })
 })

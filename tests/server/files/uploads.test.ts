@@ -27,13 +27,16 @@ const list = async (query = '') => {
 const errorOf = (body: string) => (JSON.parse(body) as { error: { code: string; message: string; fields?: Record<string, string> } }).error
 
 describe('uploading a file (tus)', () => {
-  it('stores a PNG with its real type, size and SHA-256, and lists it', async () => {
+  it('stores a PNG with its real type, size and SHA-256, and lists it, on the dashboard too', async () => {
+    const newFiles = async () => ((await t.inject({ method: 'GET', url: '/api/dashboard', headers: executive.headers })).json() as { newFiles: Array<{ name: string }> }).newFiles
+    expect(await newFiles()).toEqual([]) // an answer the dashboard keeps until something changes
     const bytes = samples.png()
     // A key without a value (the top folder) is how tus-js-client sends an empty string.
     const sent = await tus.upload(bytes, { filename: 'logo.png', description: 'The club logo', folderId: '' })
     expect(sent.status).toBe(204)
     const found = (await list()).items.find((file) => file.name === 'logo.png')
     expect(found).toMatchObject({ size: bytes.length, type: 'image/png', sha256: sha256(bytes) })
+    expect((await newFiles()).map((file) => file.name)).toEqual(['logo.png'])
   })
 
   it('tells the other executives of a file for executives, and nobody of a file for members', async () => {
