@@ -12,8 +12,9 @@ import type { Database } from './client'
  *   `keepsPeople` (booking and cancelling); what is kept per person (their session, their
  *   bands) is dropped on it, so no write path that changes them can be forgotten
  * - cards: something a member's screens show may have changed, but nothing kept per person: a
- *   write on a `keepsPeople` route (unless it told `schedule` itself) and every finished
- *   background job (what a job writes, notices, rounds, files, is not a request)
+ *   write on a `keepsPeople` route (unless it told `schedule` itself), every finished
+ *   background job (what a job writes, notices, rounds, files, is not a request), and a file
+ *   listed by an upload (tus answers it without Fastify's hooks)
  */
 export type ChangeTopic = 'schedule' | 'settings' | 'writes' | 'cards'
 

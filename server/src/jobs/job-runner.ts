@@ -121,7 +121,7 @@ export function createJobRunner({
   log: FastifyBaseLogger
   pollMs?: number
   batchSize?: number
-  /** Called after a job's handler succeeded: it may have written what a cache keeps (app.ts: the change feed's `jobs`). */
+  /** Called after a job's handler succeeded: it may have written what a cache keeps (app.ts: the change feed's `cards`). */
   changed?: () => void
 }) {
   const handlers = new Map<string, { handle: JobHandler; options: Required<JobOptions> }>()
@@ -157,11 +157,11 @@ export function createJobRunner({
     else {
       try {
         await handler.handle(job.payload, job)
-        changed?.()
       } catch (failure) {
         error = failure ?? new Error('failed')
       }
     }
+    if (error === undefined) changed?.()
     try {
       await finish(job, error)
     } catch (failure) {
