@@ -21,58 +21,101 @@ type PerPerf = Array<Partial<Record<TimetableGoal, number>>> | null
 const emptyByGoal = (): Record<TimetableGoal, number> => ({ earliness: 0, preferredDay: 0, firstLast: 0, gradeOrder: 0, musicianSpread: 0, idleHoles: 0 })
 
 /**
- * The weighted cost of one day's placements. `items` is sorted by start when `sorted`; the
- * goals with weight 0 are skipped, so the compact preset costs O(n) per day.
+ * The weighted cost of one day's placements. The goals with weight 0 are skipped, so the
+ * compact preset costs O(n) per day. The generator's search calls this for every move under
+ * the weighted presets (`byGoal` and `perPerf` null), so it allocates little and creates no
+ * closure; the sums are added in the same order either way.
  */
 export function dayCost(problem: Problem, items: Placed[], byGoal: Record<TimetableGoal, number> | null, perPerf: PerPerf): number {
   const { weights, perfs, lanes } = problem
+  const recording = byGoal !== null || perPerf !== null
   let total = 0
-  const charge = (perf: number, goal: TimetableGoal, units: number) => {
-    if (units <= 0) return
-    const cost = units * weights[goal]
-    total += cost
-    if (byGoal) byGoal[goal] += cost
-    if (perPerf) perPerf[perf]![goal] = (perPerf[perf]![goal] ?? 0) + cost
-  }
   let minStart = Infinity
   let maxStart = -Infinity
   for (const item of items) {
     const perf = perfs[item.perf]!
     const lane = lanes[item.lane]!
-    if (weights.earliness) charge(item.perf, 'earliness', Math.max(0, item.start - lane.first) / GRID)
-    if (weights.preferredDay && perf.preferredDay >= 0 && perf.preferredDay !== lane.day) charge(item.perf, 'preferredDay', 1)
+    if (weights.earliness) {
+      const units = Math.max(0, item.start - lane.first) / GRID
+      if (units > 0) {
+        total += units * weights.earliness
+        if (recording) record(byGoal, perPerf, item.perf, 'earliness', units * weights.earliness)
+      }
+    }
+    if (weights.preferredDay && perf.preferredDay >= 0 && perf.preferredDay !== lane.day) {
+      total += weights.preferredDay
+      if (recording) record(byGoal, perPerf, item.perf, 'preferredDay', weights.preferredDay)
+    }
     if (item.start < minStart) minStart = item.start
     if (item.start > maxStart) maxStart = item.start
   }
   if (weights.firstLast) {
     for (const item of items) {
       const wish = perfs[item.perf]!.wish
-      if ((wish === 'first' && item.start > minStart) || (wish === 'last' && item.start < maxStart)) charge(item.perf, 'firstLast', 1)
+      if ((wish === 'first' && item.start > minStart) || (wish === 'last' && item.start < maxStart)) {
+        total += weights.firstLast
+        if (recording) record(byGoal, perPerf, item.perf, 'firstLast', weights.firstLast)
+      }
     }
   }
-  if (weights.gradeOrder) {
-    for (const a of items) {
-      const gradeA = perfs[a.perf]!.grade
-      if (gradeA === null) continue
-      let inversions = 0
-      for (const b of items) {
-        const gradeB = perfs[b.perf]!.grade
-        if (gradeB !== null && gradeA < gradeB && a.start > b.start) inversions++
+  if (weights.gradeOrder && items.length > 1) {
+    // Per performance, the performances of a higher grade that start before it: a sweep in
+    // start order with a count per grade (grades are few), not a comparison of every pair.
+    const scratch = scratchOf(problem)
+    const n = items.length
+    // An editor's placements may list a band twice: more items than performances.
+    if (scratch.keys.length < n) [scratch.keys, scratch.before] = [new Float64Array(n), new Int32Array(n)]
+    const { rank, grades, keys, before, counts } = scratch
+    const order = keys.subarray(0, n)
+    for (let k = 0; k < n; k++) order[k] = items[k]!.start * KEY + k
+    order.sort()
+    counts.fill(0)
+    for (let g = 0; g < n; ) {
+      const start = Math.floor(order[g]! / KEY)
+      let h = g
+      while (h < n && Math.floor(order[h]! / KEY) === start) h++
+      for (let m = g; m < h; m++) {
+        const k = order[m]! % KEY
+        const r = rank[items[k]!.perf]!
+        let higher = 0
+        if (r >= 0) for (let above = r + 1; above < grades; above++) higher += counts[above]!
+        before[k] = higher
       }
-      charge(a.perf, 'gradeOrder', inversions)
+      for (let m = g; m < h; m++) {
+        const r = rank[items[order[m]! % KEY]!.perf]!
+        if (r >= 0) counts[r]++
+      }
+      g = h
+    }
+    for (let k = 0; k < n; k++) {
+      const inversions = before[k]!
+      if (inversions > 0) {
+        total += inversions * weights.gradeOrder
+        if (recording) record(byGoal, perPerf, items[k]!.perf, 'gradeOrder', inversions * weights.gradeOrder)
+      }
     }
   }
   if (weights.musicianSpread && items.length > 1) {
-    const at = new Map(items.map((item) => [item.perf, item]))
+    // Each performance's item in this day (the last one if listed twice), in a scratch array
+    // cleared again below.
+    const at = scratchOf(problem).positions
+    items.forEach((item, k) => (at[item.perf] = k))
     const wanted = problem.gap + MUSICIAN_SPREAD_MINUTES
     for (const a of items) {
       for (const partner of problem.partners[a.perf]!) {
-        const b = at.get(partner)
+        const k = at[partner]!
+        if (k < 0) continue
+        const b = items[k]!
         // Each pair once, charged to the later performance.
-        if (!b || b.start < a.start || (b.start === a.start && b.perf < a.perf)) continue
-        charge(b.perf, 'musicianSpread', Math.max(0, wanted - (b.start - a.end)) / GRID)
+        if (b.start < a.start || (b.start === a.start && b.perf < a.perf)) continue
+        const units = Math.max(0, wanted - (b.start - a.end)) / GRID
+        if (units > 0) {
+          total += units * weights.musicianSpread
+          if (recording) record(byGoal, perPerf, b.perf, 'musicianSpread', units * weights.musicianSpread)
+        }
       }
     }
+    for (const item of items) at[item.perf] = -1
   }
   if (weights.idleHoles && items.length > 1) {
     const byLane = new Map<number, Placed[]>()
@@ -83,10 +126,47 @@ export function dayCost(problem: Problem, items: Placed[], byGoal: Record<Timeta
     }
     for (const list of byLane.values()) {
       list.sort((a, b) => a.start - b.start)
-      for (let i = 1; i < list.length; i++) charge(list[i]!.perf, 'idleHoles', Math.max(0, list[i]!.start - list[i - 1]!.end - problem.changeover) / GRID)
+      for (let i = 1; i < list.length; i++) {
+        const units = Math.max(0, list[i]!.start - list[i - 1]!.end - problem.changeover) / GRID
+        if (units > 0) {
+          total += units * weights.idleHoles
+          if (recording) record(byGoal, perPerf, list[i]!.perf, 'idleHoles', units * weights.idleHoles)
+        }
+      }
     }
   }
   return total
+}
+
+function record(byGoal: Record<TimetableGoal, number> | null, perPerf: PerPerf, perf: number, goal: TimetableGoal, cost: number) {
+  if (byGoal) byGoal[goal] += cost
+  if (perPerf) perPerf[perf]![goal] = (perPerf[perf]![goal] ?? 0) + cost
+}
+
+/** `dayCost`'s sort key: start × KEY + the item's index (exact in a double for any day's items). */
+const KEY = 2 ** 20
+
+interface Scratch {
+  /** Per performance, its item's index in the day being costed; −1 between calls. */
+  positions: Int32Array
+  /** Per performance, its grade's rank among the grades (−1: no grade); `grades` ranks. */
+  rank: Int32Array
+  grades: number
+  keys: Float64Array
+  before: Int32Array
+  counts: Int32Array
+}
+const scratches = new WeakMap<Problem, Scratch>()
+function scratchOf(problem: Problem): Scratch {
+  let scratch = scratches.get(problem)
+  if (!scratch) {
+    const n = problem.perfs.length
+    const distinct = [...new Set(problem.perfs.map((perf) => perf.grade).filter((grade) => grade !== null))].sort((a, b) => a - b)
+    const rank = Int32Array.from(problem.perfs, (perf) => (perf.grade === null ? -1 : distinct.indexOf(perf.grade)))
+    scratch = { positions: new Int32Array(n).fill(-1), rank, grades: distinct.length, keys: new Float64Array(Math.max(n, 1)), before: new Int32Array(Math.max(n, 1)), counts: new Int32Array(distinct.length + 1) }
+    scratches.set(problem, scratch)
+  }
+  return scratch
 }
 
 export function costOfPlaced(problem: Problem, placed: Placed[]): TimetableCost {

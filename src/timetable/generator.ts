@@ -83,6 +83,10 @@ const EXCHANGE = { nodes: 2000 }
 const RELOCATE = { nodes: 2000, passes: 3 }
 /** Random moves per performance that kick a restart away from the start. */
 const KICK = 1
+/** `randomMove`'s three kinds of move. */
+const SWAP = 0
+const RESTAGE = 1
+const REINSERT = 2
 const HARD_MINUTE = 1e4
 const EPSILON = 1e-6
 /**
@@ -306,6 +310,11 @@ class Search {
   wait: Float64Array
   /** Per day, how many of its first performances have times from the current configuration. */
   valid: Int32Array
+  /** Scratch for `candidate`: the partners placed in the current decoding. */
+  near: Int32Array
+  /** Scratch for `decodeDay` under the weighted goals: the day's placements, from `pool`. */
+  items: Placed[] = []
+  pool: Placed[] = []
 
   constructor(problem: Problem, active: number[], seed: number) {
     this.problem = problem
@@ -336,6 +345,7 @@ class Search {
     this.ready = new Float64Array(problem.lanes.length)
     this.wait = new Float64Array(n)
     this.valid = new Int32Array(problem.days.length)
+    this.near = new Int32Array(n)
   }
 
   dayOf(lane: number) {
@@ -541,20 +551,44 @@ class Search {
     const perf = perfs[index]!
     const windows = perf.windows[day]!
     const pins = this.lanePins[lane]!
-    const others = partners[index]!
     const minutes = perf.minutes
+    // The partners this decoding has placed: usually a few of many (the hottest loop).
+    const { stamp, epoch, start: starts, end: ends, near } = this
+    const others = partners[index]!
+    let count = 0
+    for (let k = 0; k < others.length; k++) {
+      const other = others[k]!
+      if (stamp[other] === epoch) near[count++] = other
+    }
     let start = ceilGrid(this.ready[lane]!)
     for (;;) {
       const before = start
-      for (const window of windows) if (start < window[1] && window[0] < start + minutes) start = ceilGrid(window[1])
-      for (const pin of pins) if (start < pin[1] + changeover && pin[0] < start + minutes + changeover) start = ceilGrid(pin[1] + changeover)
-      for (const other of others) {
-        if (this.stamp[other] !== this.epoch) continue
-        const free = this.end[other]! + gap
-        if (start < free && this.start[other]! < start + minutes + gap) start = ceilGrid(free)
+      for (let k = 0; k < windows.length; k++) {
+        const window = windows[k]!
+        if (start < window[1] && window[0] < start + minutes) start = ceilGrid(window[1])
+      }
+      for (let k = 0; k < pins.length; k++) {
+        const pin = pins[k]!
+        if (start < pin[1] + changeover && pin[0] < start + minutes + changeover) start = ceilGrid(pin[1] + changeover)
+      }
+      for (let k = 0; k < count; k++) {
+        const other = near[k]!
+        const free = ends[other]! + gap
+        if (start < free && starts[other]! < start + minutes + gap) start = ceilGrid(free)
       }
       if (start === before) return start
     }
+  }
+
+  /** The `items.length`-th pooled placement, set to these values. */
+  private item(perf: number, lane: number, start: number, end: number): Placed {
+    let item = this.pool[this.items.length]
+    if (!item) this.pool.push((item = { perf, lane, start, end }))
+    item.perf = perf
+    item.lane = lane
+    item.start = start
+    item.end = end
+    return item
   }
 
   /**
@@ -570,30 +604,32 @@ class Search {
     const order = this.orders[day]!
     const begin = Math.min(from, this.valid[day]!, order.length)
     this.placePins(day)
-    const epoch = this.epoch
+    const { epoch, laneOf, start: starts, end: ends, wait, stamp } = this
     for (const lane of laneIds) ready[lane] = lanes[lane]!.first
     let cost = 0
-    const items: Placed[] | null = this.simple ? null : []
+    // The weighted goals cost the day's placements as a list: reused objects, not new ones.
+    const items: Placed[] | null = this.simple ? null : this.items
+    if (items) items.length = 0
     for (let k = 0; k < order.length; k++) {
       const index = order[k]!
-      const laneId = this.laneOf[index]!
+      const laneId = laneOf[index]!
       const lane = lanes[laneId]!
       const perf = perfs[index]!
       let start: number
-      if (k < begin) start = this.start[index]!
+      if (k < begin) start = starts[index]!
       else {
         start = this.candidate(index, day, laneId)
-        this.start[index] = start
-        this.end[index] = start + perf.minutes
-        this.wait[index] = start - ready[laneId]!
+        starts[index] = start
+        ends[index] = start + perf.minutes
+        wait[index] = start - ready[laneId]!
       }
       const end = start + perf.minutes
-      this.stamp[index] = epoch
+      stamp[index] = epoch
       if (end > lane.close) {
         cost += HARD + (end - lane.close) * HARD_MINUTE
         if (this.recording) this.broken[index] = 1
       }
-      if (items) items.push({ perf: index, lane: laneId, start, end })
+      if (items) items.push(this.item(index, laneId, start, end))
       else {
         cost += (weights.earliness * (start - lane.first)) / STEP
         if (perf.preferredDay >= 0 && perf.preferredDay !== day) cost += weights.preferredDay
@@ -602,7 +638,7 @@ class Search {
     }
     this.valid[day] = order.length
     if (items) {
-      for (const index of this.dayPins[day]!) items.push({ perf: index, lane: perfs[index]!.pin!.lane, start: this.start[index]!, end: this.end[index]! })
+      for (const index of this.dayPins[day]!) items.push(this.item(index, perfs[index]!.pin!.lane, starts[index]!, ends[index]!))
       cost += dayCost(problem, items, null, null)
     } else {
       for (const index of this.dayPins[day]!) {
@@ -630,11 +666,11 @@ class Search {
    * undone (annealing acceptance at `temperature`); true if kept.
    */
   randomMove(temperature: number): boolean {
-    const { movable, orders, problem } = this
+    const { movable, orders, problem, laneOf } = this
     // Every attempt counts, even one that turns out to be no move, so the search always ends.
     this.evaluations++
     const index = this.pick()
-    const a = this.laneOf[index]!
+    const a = laneOf[index]!
     const dayA = this.dayOf(a)
     const orderA = orders[dayA]!
     const i = orderA.indexOf(index)
@@ -642,42 +678,36 @@ class Search {
     // Where each day's order changes first: the decoding starts there.
     let fromA = i
     let fromB = i
-    let undo: () => void
+    // What the undo needs (no closure: this is the search's hottest path).
+    let other = -1
+    let b = a
+    let j = i
     const kind = this.random()
-    if (kind < 0.4) {
-      const other = movable[Math.floor(this.random() * movable.length)]!
+    const move = kind < 0.4 ? SWAP : kind < 0.55 ? RESTAGE : REINSERT
+    if (move === SWAP) {
+      other = movable[Math.floor(this.random() * movable.length)]!
       if (other === index) return false
-      const b = this.laneOf[other]!
+      b = laneOf[other]!
       dayB = this.dayOf(b)
-      const orderB = orders[dayB]!
-      const j = orderB.indexOf(other)
+      j = orders[dayB]!.indexOf(other)
       if (dayB === dayA) fromA = fromB = Math.min(i, j)
       else fromB = j
       orderA[i] = other
-      orderB[j] = index
-      this.laneOf[index] = b
-      this.laneOf[other] = a
-      undo = () => {
-        orderA[i] = index
-        orderB[j] = other
-        this.laneOf[index] = a
-        this.laneOf[other] = b
-      }
-    } else if (kind < 0.55) {
+      orders[dayB]![j] = index
+      laneOf[index] = b
+      laneOf[other] = a
+    } else if (move === RESTAGE) {
       const lanes = problem.days[dayA]!.lanes
       if (lanes.length < 2) return false
-      const b = lanes[Math.floor(this.random() * lanes.length)]!
+      b = lanes[Math.floor(this.random() * lanes.length)]!
       if (b === a) return false
-      this.laneOf[index] = b
-      undo = () => {
-        this.laneOf[index] = a
-      }
+      laneOf[index] = b
     } else {
-      const b = Math.floor(this.random() * problem.lanes.length)
+      b = Math.floor(this.random() * problem.lanes.length)
       dayB = this.dayOf(b)
       orderA.splice(i, 1)
       const orderB = orders[dayB]!
-      const j = Math.floor(this.random() * (orderB.length + 1))
+      j = Math.floor(this.random() * (orderB.length + 1))
       if (dayB === dayA && j === i && b === a) {
         orderA.splice(i, 0, index)
         return false
@@ -685,12 +715,7 @@ class Search {
       if (dayB === dayA) fromA = fromB = Math.min(i, j)
       else fromB = j
       orderB.splice(j, 0, index)
-      this.laneOf[index] = b
-      undo = () => {
-        orderB.splice(j, 1)
-        orderA.splice(i, 0, index)
-        this.laneOf[index] = a
-      }
+      laneOf[index] = b
     }
     const costA = this.decodeDay(dayA, fromA)
     const costB = dayB === dayA ? costA : this.decodeDay(dayB, fromB)
@@ -704,7 +729,15 @@ class Search {
       this.total = total
       return true
     }
-    undo()
+    if (move === SWAP) {
+      orderA[i] = index
+      orders[dayB]![j] = other
+      laneOf[other] = b
+    } else if (move === REINSERT) {
+      orders[dayB]!.splice(j, 1)
+      orderA.splice(i, 0, index)
+    }
+    laneOf[index] = a
     // The times from the first change on belong to the undone move now.
     this.valid[dayA] = Math.min(this.valid[dayA]!, fromA)
     this.valid[dayB] = Math.min(this.valid[dayB]!, fromB)

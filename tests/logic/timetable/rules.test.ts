@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { TimetablePlacement } from '../../../src/contract/timetable'
 import { checkTimetable, violationsByPerformance } from '../../../src/timetable/rules'
 import { timetableCost } from '../../../src/timetable/cost'
+import { mulberry32 } from '../../../src/contract/random'
+import { toTime } from '../../../src/timetable/model'
 import { performance, SAT, SUN, timetableInput } from './factories'
 
 /** Every hard rule, each with a timetable that breaks it (issue #7). */
@@ -165,5 +167,31 @@ describe('timetableCost', () => {
     })
     const further = timetableCost(weighted, [at('blue', '10:00', '10:20'), at('owls', '11:20', '11:40', 'Hall')])
     expect(further.byGoal.musicianSpread).toBe(6)
+  })
+
+  it('charges each band one grade-order unit per band of a higher grade that starts before it, on any day', () => {
+    // The search costs thousands of days a second with a sweep in start order; this checks it
+    // against the plain count over every pair, on random days with equal starts, bands without a
+    // grade and a band listed twice.
+    const random = mulberry32(14)
+    const draw = (count: number) => Math.floor(random() * count)
+    for (let round = 0; round < 200; round++) {
+      const bands = Array.from({ length: 2 + draw(30) }, (_, k) => performance(`Band ${k}`, { grade: draw(4) === 0 ? null : 1 + draw(5) }))
+      const weighted = timetableInput({ performances: bands, weights: { earliness: 0, preferredDay: 0, firstLast: 0, gradeOrder: 3, musicianSpread: 0, idleHoles: 0 } })
+      const placements = bands.map((band) => {
+        const start = 10 * 60 + 5 * draw(12)
+        return { performanceId: band.id, date: SAT, stage: 'Main', start: toTime(start), end: toTime(start + 20) }
+      })
+      if (round % 2) placements.push({ ...placements[0]!, start: '13:00', end: '13:20' })
+      const grade = (id: string) => bands.find((band) => band.id === id)!.grade
+      let expected = 0
+      for (const a of placements) {
+        for (const b of placements) {
+          const [gradeA, gradeB] = [grade(a.performanceId), grade(b.performanceId)]
+          if (gradeA !== null && gradeB !== null && gradeA < gradeB && a.start > b.start) expected += 3
+        }
+      }
+      expect(timetableCost(weighted, placements).byGoal.gradeOrder).toBe(expected)
+    }
   })
 })
