@@ -44,7 +44,9 @@ describe('/dashboard2 charts', () => {
   it('shows an executive room use as a heat map table, per room on request', async () => {
     server.use(http.get('/api/dashboard/club', () => HttpResponse.json(club)))
     const { user } = renderApp('/dashboard2', { user: executive })
-    const heat = await screen.findByRole('region', { name: 'Room use this week' })
+    // The first test of the file pays the cold import of the lazy route and its charts chunk:
+    // 4.4 s once in a full suite on a slow machine, so this first wait is longer.
+    const heat = await screen.findByRole('region', { name: 'Room use this week' }, { timeout: 15_000 })
     const table = within(heat).getByRole('table')
     const row = within(table).getByRole('row', { name: /^3rd/ })
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0/2', '2/2', '1/2', '0/2', '0/2', '0/2', '0/2'])
