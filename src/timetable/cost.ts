@@ -28,7 +28,6 @@ const emptyByGoal = (): Record<TimetableGoal, number> => ({ earliness: 0, prefer
  */
 export function dayCost(problem: Problem, items: Placed[], byGoal: Record<TimetableGoal, number> | null, perPerf: PerPerf): number {
   const { weights, perfs, lanes } = problem
-  const recording = byGoal !== null || perPerf !== null
   let total = 0
   let minStart = Infinity
   let maxStart = -Infinity
@@ -37,25 +36,16 @@ export function dayCost(problem: Problem, items: Placed[], byGoal: Record<Timeta
     const lane = lanes[item.lane]!
     if (weights.earliness) {
       const units = Math.max(0, item.start - lane.first) / GRID
-      if (units > 0) {
-        total += units * weights.earliness
-        if (recording) record(byGoal, perPerf, item.perf, 'earliness', units * weights.earliness)
-      }
+      if (units > 0) total += charge(byGoal, perPerf, item.perf, 'earliness', units * weights.earliness)
     }
-    if (weights.preferredDay && perf.preferredDay >= 0 && perf.preferredDay !== lane.day) {
-      total += weights.preferredDay
-      if (recording) record(byGoal, perPerf, item.perf, 'preferredDay', weights.preferredDay)
-    }
+    if (weights.preferredDay && perf.preferredDay >= 0 && perf.preferredDay !== lane.day) total += charge(byGoal, perPerf, item.perf, 'preferredDay', weights.preferredDay)
     if (item.start < minStart) minStart = item.start
     if (item.start > maxStart) maxStart = item.start
   }
   if (weights.firstLast) {
     for (const item of items) {
       const wish = perfs[item.perf]!.wish
-      if ((wish === 'first' && item.start > minStart) || (wish === 'last' && item.start < maxStart)) {
-        total += weights.firstLast
-        if (recording) record(byGoal, perPerf, item.perf, 'firstLast', weights.firstLast)
-      }
+      if ((wish === 'first' && item.start > minStart) || (wish === 'last' && item.start < maxStart)) total += charge(byGoal, perPerf, item.perf, 'firstLast', weights.firstLast)
     }
   }
   if (weights.gradeOrder && items.length > 1) {
@@ -89,10 +79,7 @@ export function dayCost(problem: Problem, items: Placed[], byGoal: Record<Timeta
     }
     for (let k = 0; k < n; k++) {
       const inversions = before[k]!
-      if (inversions > 0) {
-        total += inversions * weights.gradeOrder
-        if (recording) record(byGoal, perPerf, items[k]!.perf, 'gradeOrder', inversions * weights.gradeOrder)
-      }
+      if (inversions > 0) total += charge(byGoal, perPerf, items[k]!.perf, 'gradeOrder', inversions * weights.gradeOrder)
     }
   }
   if (weights.musicianSpread && items.length > 1) {
@@ -109,42 +96,44 @@ export function dayCost(problem: Problem, items: Placed[], byGoal: Record<Timeta
         // Each pair once, charged to the later performance.
         if (b.start < a.start || (b.start === a.start && b.perf < a.perf)) continue
         const units = Math.max(0, wanted - (b.start - a.end)) / GRID
-        if (units > 0) {
-          total += units * weights.musicianSpread
-          if (recording) record(byGoal, perPerf, b.perf, 'musicianSpread', units * weights.musicianSpread)
-        }
+        if (units > 0) total += charge(byGoal, perPerf, b.perf, 'musicianSpread', units * weights.musicianSpread)
       }
     }
     for (const item of items) at[item.perf] = -1
   }
   if (weights.idleHoles && items.length > 1) {
-    const byLane = new Map<number, Placed[]>()
-    for (const item of items) {
-      const list = byLane.get(item.lane)
-      if (list) list.push(item)
-      else byLane.set(item.lane, [item])
-    }
-    for (const list of byLane.values()) {
-      list.sort((a, b) => a.start - b.start)
-      for (let i = 1; i < list.length; i++) {
-        const units = Math.max(0, list[i]!.start - list[i - 1]!.end - problem.changeover) / GRID
-        if (units > 0) {
-          total += units * weights.idleHoles
-          if (recording) record(byGoal, perPerf, list[i]!.perf, 'idleHoles', units * weights.idleHoles)
-        }
-      }
+    // Each stage's items in start order (a sort of keys, no list per stage); the hole before an
+    // item is charged to it.
+    const scratch = scratchOf(problem)
+    const n = items.length
+    if (scratch.keys.length < n) [scratch.keys, scratch.before] = [new Float64Array(n), new Int32Array(n)]
+    const order = scratch.keys.subarray(0, n)
+    for (let k = 0; k < n; k++) order[k] = (items[k]!.lane * LANE_KEY + items[k]!.start) * KEY + k
+    order.sort()
+    for (let m = 1; m < n; m++) {
+      const previous = items[order[m - 1]! % KEY]!
+      const item = items[order[m]! % KEY]!
+      if (item.lane !== previous.lane) continue
+      const units = Math.max(0, item.start - previous.end - problem.changeover) / GRID
+      if (units > 0) total += charge(byGoal, perPerf, item.perf, 'idleHoles', units * weights.idleHoles)
     }
   }
   return total
 }
 
-function record(byGoal: Record<TimetableGoal, number> | null, perPerf: PerPerf, perf: number, goal: TimetableGoal, cost: number) {
+/** `cost` of `goal` for performance `perf`, recorded per goal and per performance when asked. */
+function charge(byGoal: Record<TimetableGoal, number> | null, perPerf: PerPerf, perf: number, goal: TimetableGoal, cost: number): number {
   if (byGoal) byGoal[goal] += cost
   if (perPerf) perPerf[perf]![goal] = (perPerf[perf]![goal] ?? 0) + cost
+  return cost
 }
 
-/** `dayCost`'s sort key: start × KEY + the item's index (exact in a double for any day's items). */
+/**
+ * `dayCost`'s sort keys: start × KEY + the item's index, or (lane × LANE_KEY + start) × KEY + the
+ * item's index (starts are minutes of a day, under LANE_KEY; exact in a double for any live).
+ */
 const KEY = 2 ** 20
+const LANE_KEY = 2 ** 11
 
 interface Scratch {
   /** Per performance, its item's index in the day being costed; −1 between calls. */

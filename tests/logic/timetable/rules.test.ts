@@ -3,7 +3,7 @@ import type { TimetablePlacement } from '../../../src/contract/timetable'
 import { checkTimetable, violationsByPerformance } from '../../../src/timetable/rules'
 import { timetableCost } from '../../../src/timetable/cost'
 import { mulberry32 } from '../../../src/contract/random'
-import { toTime } from '../../../src/timetable/model'
+import { toMinutes, toTime } from '../../../src/timetable/model'
 import { performance, SAT, SUN, timetableInput } from './factories'
 
 /** Every hard rule, each with a timetable that breaks it (issue #7). */
@@ -193,5 +193,36 @@ describe('timetableCost', () => {
       }
       expect(timetableCost(weighted, placements).byGoal.gradeOrder).toBe(expected)
     }
+  })
+
+  it('charges each band the idle minutes before it on its stage, beyond the changeover, on any day', () => {
+    // The search sorts one list of keys per day; this checks it against each stage's list sorted
+    // on its own, on random days over two stages with overlaps, equal starts and a band listed twice.
+    const random = mulberry32(15)
+    const draw = (count: number) => Math.floor(random() * count)
+    const weights = { earliness: 0, preferredDay: 0, firstLast: 0, gradeOrder: 0, musicianSpread: 0, idleHoles: 2 }
+    let charged = 0
+    for (let round = 0; round < 200; round++) {
+      const bands = Array.from({ length: 2 + draw(20) }, (_, k) => performance(`Band ${k}`))
+      const placements = bands.map((band) => {
+        const start = 11 * 60 + 5 * draw(36)
+        return at(band.id, toTime(start), toTime(start + 15 + 5 * draw(6)), draw(2) ? 'Main' : 'Hall')
+      })
+      if (round % 2) placements.push({ ...placements[0]!, start: '14:00', end: '14:20' })
+      const expected: Record<string, number> = {}
+      for (const stage of ['Main', 'Hall']) {
+        const list = placements.filter((placement) => placement.stage === stage).sort((a, b) => a.start.localeCompare(b.start))
+        for (let i = 1; i < list.length; i++) {
+          const idle = toMinutes(list[i]!.start) - toMinutes(list[i - 1]!.end) - 10
+          if (idle > 0) expected[list[i]!.performanceId] = (expected[list[i]!.performanceId] ?? 0) + (idle / 5) * 2
+        }
+      }
+      const cost = timetableCost(timetableInput({ ...input, performances: bands, weights }), placements)
+      const byBand = Object.fromEntries(Object.entries(cost.byPerformance).map(([id, costs]) => [id, costs.idleHoles]))
+      expect(byBand).toEqual(expected)
+      expect(cost.total).toBe(Object.values(expected).reduce((sum, value) => sum + value, 0))
+      charged += cost.total
+    }
+    expect(charged).toBeGreaterThan(0)
   })
 })
