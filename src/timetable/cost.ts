@@ -53,12 +53,8 @@ export function dayCost(problem: Problem, items: Placed[], byGoal: Record<Timeta
     // start order with a count per grade (grades are few), not a comparison of every pair.
     const scratch = scratchOf(problem)
     const n = items.length
-    // An editor's placements may list a band twice: more items than performances.
-    if (scratch.keys.length < n) [scratch.keys, scratch.before] = [new Float64Array(n), new Int32Array(n)]
-    const { rank, grades, keys, before, counts } = scratch
-    const order = keys.subarray(0, n)
-    for (let k = 0; k < n; k++) order[k] = items[k]!.start * KEY + k
-    order.sort()
+    const order = sortedKeys(scratch, items, false)
+    const { rank, grades, before, counts } = scratch
     counts.fill(0)
     for (let g = 0; g < n; ) {
       const start = Math.floor(order[g]! / KEY)
@@ -104,12 +100,8 @@ export function dayCost(problem: Problem, items: Placed[], byGoal: Record<Timeta
   if (weights.idleHoles && items.length > 1) {
     // Each stage's items in start order (a sort of keys, no list per stage); the hole before an
     // item is charged to it.
-    const scratch = scratchOf(problem)
     const n = items.length
-    if (scratch.keys.length < n) [scratch.keys, scratch.before] = [new Float64Array(n), new Int32Array(n)]
-    const order = scratch.keys.subarray(0, n)
-    for (let k = 0; k < n; k++) order[k] = (items[k]!.lane * LANE_KEY + items[k]!.start) * KEY + k
-    order.sort()
+    const order = sortedKeys(scratchOf(problem), items, true)
     for (let m = 1; m < n; m++) {
       const previous = items[order[m - 1]! % KEY]!
       const item = items[order[m]! % KEY]!
@@ -134,6 +126,19 @@ function charge(byGoal: Record<TimetableGoal, number> | null, perPerf: PerPerf, 
  */
 const KEY = 2 ** 20
 const LANE_KEY = 2 ** 11
+
+/**
+ * The items' keys in the scratch, sorted: by start, or by stage then start (`byLane`); ties in
+ * the items' order. `key % KEY` is the item's index.
+ */
+function sortedKeys(scratch: Scratch, items: Placed[], byLane: boolean): Float64Array {
+  const n = items.length
+  // An editor's placements may list a band twice: more items than performances.
+  if (scratch.keys.length < n) [scratch.keys, scratch.before] = [new Float64Array(n), new Int32Array(n)]
+  const keys = scratch.keys.subarray(0, n)
+  for (let k = 0; k < n; k++) keys[k] = ((byLane ? items[k]!.lane * LANE_KEY : 0) + items[k]!.start) * KEY + k
+  return keys.sort()
+}
 
 interface Scratch {
   /** Per performance, its item's index in the day being costed; −1 between calls. */
