@@ -82,7 +82,7 @@ export function dayCost(problem: Problem, items: Placed[], byGoal: Record<Timeta
     // Each performance's item in this day (the last one if listed twice), in a scratch array
     // cleared again below.
     const at = scratchOf(problem).positions
-    items.forEach((item, k) => (at[item.perf] = k))
+    for (let k = 0; k < items.length; k++) at[items[k]!.perf] = k
     const wanted = problem.gap + MUSICIAN_SPREAD_MINUTES
     for (const a of items) {
       for (const partner of problem.partners[a.perf]!) {
@@ -128,16 +128,27 @@ const KEY = 2 ** 20
 const LANE_KEY = 2 ** 11
 
 /**
- * The items' keys in the scratch, sorted: by start, or by stage then start (`byLane`); ties in
- * the items' order. `key % KEY` is the item's index.
+ * The items' keys, sorted, in the first `items.length` places of the scratch: by start, or by
+ * stage then start (`byLane`); ties in the items' order. `key % KEY` is the item's index. An
+ * insertion sort: the generator lists a day's items in placing order, nearly their start order
+ * and in start order on each stage, so it moves few keys (and the keys are distinct, so any
+ * sort gives this order).
  */
 function sortedKeys(scratch: Scratch, items: Placed[], byLane: boolean): Float64Array {
   const n = items.length
   // An editor's placements may list a band twice: more items than performances.
   if (scratch.keys.length < n) [scratch.keys, scratch.before] = [new Float64Array(n), new Int32Array(n)]
-  const keys = scratch.keys.subarray(0, n)
-  for (let k = 0; k < n; k++) keys[k] = ((byLane ? items[k]!.lane * LANE_KEY : 0) + items[k]!.start) * KEY + k
-  return keys.sort()
+  const keys = scratch.keys
+  for (let k = 0; k < n; k++) {
+    const key = ((byLane ? items[k]!.lane * LANE_KEY : 0) + items[k]!.start) * KEY + k
+    let at = k
+    while (at > 0 && keys[at - 1]! > key) {
+      keys[at] = keys[at - 1]!
+      at--
+    }
+    keys[at] = key
+  }
+  return keys
 }
 
 interface Scratch {
