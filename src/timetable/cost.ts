@@ -54,6 +54,7 @@ export function dayCost(problem: Problem, items: Placed[], byGoal: Record<Timeta
     const scratch = scratchOf(problem)
     const n = items.length
     const order = sortedKeys(scratch, items, false)
+    if (scratch.before.length < n) scratch.before = new Int32Array(n)
     const { rank, grades, before, counts } = scratch
     counts.fill(0)
     for (let g = 0; g < n; ) {
@@ -137,7 +138,7 @@ const LANE_KEY = 2 ** 11
 function sortedKeys(scratch: Scratch, items: Placed[], byLane: boolean): Float64Array {
   const n = items.length
   // An editor's placements may list a band twice: more items than performances.
-  if (scratch.keys.length < n) [scratch.keys, scratch.before] = [new Float64Array(n), new Int32Array(n)]
+  if (scratch.keys.length < n) scratch.keys = new Float64Array(n)
   const keys = scratch.keys
   for (let k = 0; k < n; k++) {
     const key = ((byLane ? items[k]!.lane * LANE_KEY : 0) + items[k]!.start) * KEY + k
