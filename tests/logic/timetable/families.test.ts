@@ -199,3 +199,23 @@ describe('lives with mixed set lengths (15–40 minutes, two stages a day)', () 
     }
   })
 })
+
+describe('how far from the best possible, on lives too large for the LP (decision 031)', () => {
+  // Before the bound counted what each band holds up after it on its stage, these lives' bound
+  // was 1 365 and 1 350: the screen said the timetable might be a third too costly when it was
+  // within 1% of the best HiGHS knows.
+  it('bounds a 60-band live with mixed set lengths within 1% of the best timetable known, never above it', () => {
+    const cache = readExactCache()
+    for (const instance of [1, 2]) {
+      const input = { ...familyInstance('mixed', 60, instance), effort: 0.1 }
+      const best = cache[instanceKey(input)]?.objective
+      expect(best, `the bench's cache has a timetable for mixed 60/${instance}`).toBeTypeOf('number')
+      const result = generateTimetable(input)
+      expect(result.unplaced).toEqual([])
+      expect(result.lowerBound, `mixed 60/${instance}`).not.toBeNull()
+      expect(result.lowerBound!).toBeLessThanOrEqual(best!)
+      expect(result.lowerBound!).toBeLessThanOrEqual(result.cost.total)
+      expect(result.lowerBound!, `mixed 60/${instance}`).toBeGreaterThanOrEqual(best! * 0.99)
+    }
+  })
+})

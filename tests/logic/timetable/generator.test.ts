@@ -111,6 +111,29 @@ describe('generateTimetable', () => {
     }
   })
 
+  it('proves a stage of sets of different lengths optimal: the shortest first, each delaying the rest', () => {
+    // One stage from 10:00, 5-minute changeovers: 15, 25 and 40 minutes go 10:00, 10:20 and
+    // 10:50 — earliness 0 + 4 + 10 = 14. Counting every set before a band as the shortest
+    // (10:00, 10:20, 10:40) the bound would be 12; counting what each band holds up after it
+    // (20 × 2 + 30 × 1 minutes), it is 14, and the timetable is proven the best possible.
+    const input = timetableInput({
+      performances: [
+        performance('Long Haul', { id: 'long', members: ['Kenta'], minutes: 40 }),
+        performance('Middle', { id: 'middle', members: ['Aiko'], minutes: 25 }),
+        performance('Short Set', { id: 'short', members: ['Yuto'], minutes: 15 }),
+      ],
+    })
+    const result = generateTimetable(input)
+    expect(result.placements.map((placement) => [placement.performanceId, placement.start])).toEqual([
+      ['short', '10:00'],
+      ['middle', '10:20'],
+      ['long', '10:50'],
+    ])
+    expect(result.cost.total).toBe(14)
+    expect(result.lowerBound).toBe(14)
+    expect(result.provenOptimal).toBe(true)
+  })
+
   it('solves a club-like live of 40 bands to its proven optimum with every rule kept', () => {
     const input = clubInstance(benchShapes[3]!, 20261147)
     const result = generateTimetable(input)
