@@ -25,8 +25,8 @@ import { mulberry32 } from '../contract/random'
  *    the k-th start on a stage is at least k × (shortest performance + changeover) after the
  *    opening and a band's windows push it later. It ignores the musician's gap, so it is a
  *    relaxation; its assignment is also the starting timetable. A second assignment counts
- *    what each performance holds up after it on its stage (decision 031); the bound is the
- *    higher of the two, and up to 40 bands the LP's when that is higher still.
+ *    what each performance holds up after it on its stage, between pins (decision 031); the
+ *    bound is the higher of the two, and up to 40 bands the LP's when that is higher still.
  * 3. Simulated annealing over a serial schedule: per day, the order in which performances are
  *    placed, and each one's stage. The decoder places them in that order, each at its
  *    earliest grid start on its stage (after the previous one and the changeover, outside its
@@ -425,14 +425,16 @@ class Search {
   /**
    * The bound from the other end of each stage (decision 031): a performance delays every one
    * after it on its stage by its length and the changeover, so a stage's earliness is at least
-   * the sum over its performances of (minutes + changeover) × the number after it. A min-cost
-   * assignment of the movable performances to (stage-day, number after it), with the preferred
-   * day, gives the least such sum — the optimum when no window, musician's gap, pin or closing
-   * time is in the way (the shortest first, dealt out over the stages), so a relaxation. Where
-   * set lengths differ it is far above the positions' bound, which counts every set before a
-   * performance as the shortest (mixed 60/1: 1 823 against 1 365; the best timetable known
-   * costs 1 835). Pinned performances' own cost is added by the caller. Not `complete` when a
-   * performance fits on no stage by itself.
+   * the sum over its performances of (minutes + changeover) × the number after it. Pinned
+   * performances cut a stage into stretches, and a performance in a stretch starts no earlier
+   * than the stretch does. A min-cost assignment of the movable performances to (stretch,
+   * number after it in the stretch), with the preferred day, gives the least such sum — the
+   * optimum when no window, musician's gap or closing time is in the way (the shortest first,
+   * dealt out over the stages), so a relaxation. Where set lengths differ, or pins hold a
+   * stage's morning, it is far above the positions' bound, which counts every set before a
+   * performance as the shortest and ignores pins (mixed 60/1: 1 823 against 1 365, best known
+   * 1 835; pins 60/1: 1 500 against 1 270, the optimum 1 500). Pinned performances' own cost is
+   * added by the caller. Not `complete` when a performance fits on no stage by itself.
    */
   stackedBound(): { value: number; complete: boolean } {
     const { problem } = this
@@ -440,11 +442,24 @@ class Search {
     const rows = this.movable
     if (!rows.length) return { value: 0, complete: true }
     const shortest = Math.min(...rows.map((index) => perfs[index]!.minutes))
-    // How many performances a stage can hold at most: the number after one is below that.
-    const columns: Array<{ lane: number; after: number }> = []
+    // Each stage's stretches between its pinned performances (and their changeovers): a
+    // performance lies in one of them, after everything before it in that stretch. A stretch
+    // holds at most `room` performances (the shortest ones, with changeovers), so the number
+    // after one is below that; `until` is where its last performance must end.
+    const columns: Array<{ lane: number; from: number; until: number; after: number }> = []
     for (const lane of lanes) {
-      const room = lane.close - lane.first >= shortest ? Math.floor((lane.close - lane.first + changeover) / (shortest + changeover)) : 0
-      for (let after = 0; after < Math.min(room, rows.length); after++) columns.push({ lane: lane.index, after })
+      let from = lane.first
+      const stretches: Array<[number, number]> = []
+      for (const [pinStart, pinEnd] of this.lanePins[lane.index]!) {
+        stretches.push([from, pinStart - changeover])
+        from = Math.max(from, ceilGrid(pinEnd + changeover))
+      }
+      stretches.push([from, lane.close])
+      for (const [stretchFrom, until] of stretches) {
+        if (until - stretchFrom < shortest) continue
+        const room = Math.floor((until - stretchFrom + changeover) / (shortest + changeover))
+        for (let after = 0; after < Math.min(room, rows.length); after++) columns.push({ lane: lane.index, from: stretchFrom, until, after })
+      }
     }
     if (columns.length < rows.length) return { value: 0, complete: false }
     const BIG = 1e9
@@ -457,9 +472,9 @@ class Search {
     rows.forEach((index, row) => {
       const perf = perfs[index]!
       columns.forEach((column, at) => {
-        if (!fits[column.lane]![row]) return
-        const day = lanes[column.lane]!.day
-        cost[row * width + at] = (weights.earliness * (perf.minutes + changeover) * column.after) / STEP + (perf.preferredDay >= 0 && perf.preferredDay !== day ? weights.preferredDay : 0)
+        if (!fits[column.lane]![row] || column.until - column.from < perf.minutes) return
+        const lane = lanes[column.lane]!
+        cost[row * width + at] = (weights.earliness * (column.from - lane.first + (perf.minutes + changeover) * column.after)) / STEP + (perf.preferredDay >= 0 && perf.preferredDay !== lane.day ? weights.preferredDay : 0)
       })
     })
     const { columnOf, total } = assign(rows.length, width, cost)

@@ -218,4 +218,18 @@ describe('how far from the best possible, on lives too large for the LP (decisio
       expect(result.lowerBound!, `mixed 60/${instance}`).toBeGreaterThanOrEqual(best! * 0.99)
     }
   })
+
+  it('proves the 60- and 80-band lives with pins optimal, where the bound used to stop 12–15% short', () => {
+    const cache = readExactCache()
+    for (const [bands, instance] of [[60, 1], [80, 2]] as const) {
+      const input = { ...familyInstance('pins', bands, instance), effort: 0.2 }
+      const exact = cache[instanceKey(input)]
+      expect(exact?.status, `the bench's cache holds pins ${bands}/${instance}`).toBe('optimal')
+      const result = generateTimetable(input)
+      expect(checkTimetable(input, result.placements)).toEqual([])
+      expect(result.cost.total, `pins ${bands}/${instance}`).toBe(exact!.objective)
+      expect(result.lowerBound).toBe(exact!.objective)
+      expect(result.provenOptimal).toBe(true)
+    }
+  })
 })

@@ -134,6 +134,24 @@ describe('generateTimetable', () => {
     expect(result.provenOptimal).toBe(true)
   })
 
+  it('proves a stage optimal around a pinned band that holds its morning', () => {
+    // Main from 10:00, 5-minute changeovers; Blue Train pinned at 10:20–10:50 leaves no room
+    // for a 20-minute set before it, so Sunrise and Echo go 10:55 and 11:20: 11 + 16, and the
+    // pin's own 4 — 31. A bound that ignored the pin would stack them from 10:00 (9).
+    const input = timetableInput({
+      performances: [
+        performance('Blue Train', { id: 'pinned', members: ['Kenta'], pin: { date: SAT, stage: 'Main', start: '10:20' }, minutes: 30 }),
+        performance('Sunrise', { id: 'b', members: ['Aiko'] }),
+        performance('Echo', { id: 'c', members: ['Yuto'] }),
+      ],
+    })
+    const result = generateTimetable(input)
+    expect(result.placements.map((placement) => placement.start)).toEqual(['10:20', '10:55', '11:20'])
+    expect(result.cost.total).toBe(31)
+    expect(result.lowerBound).toBe(31)
+    expect(result.provenOptimal).toBe(true)
+  })
+
   it('solves a club-like live of 40 bands to its proven optimum with every rule kept', () => {
     const input = clubInstance(benchShapes[3]!, 20261147)
     const result = generateTimetable(input)
