@@ -383,7 +383,7 @@ class Search {
         const lane = lanes[column.lane]!
         const start = earliestAlone(perf, lane, column.from)
         if (start < 0) return
-        cost[row * width + at] = (weights.earliness * (start - lane.first)) / STEP + (perf.preferredDay >= 0 && perf.preferredDay !== lane.day ? weights.preferredDay : 0)
+        cost[row * width + at] = (weights.earliness * (start - lane.first)) / STEP + this.offDay(index, lane.day)
       })
     })
     const { columnOf, total } = rows.length ? assign(rows.length, width, cost) : { columnOf: new Int32Array(0), total: 0 }
@@ -413,7 +413,7 @@ class Search {
       const perf = perfs[index]!
       const lane = lanes[perf.pin!.lane]!
       this.laneOf[index] = lane.index
-      pinnedCost += (weights.earliness * (perf.pin!.start - lane.first)) / STEP + (perf.preferredDay >= 0 && perf.preferredDay !== lane.day ? weights.preferredDay : 0)
+      pinnedCost += (weights.earliness * (perf.pin!.start - lane.first)) / STEP + this.offDay(index, lane.day)
     }
     this.recompute()
     for (const day of problem.days) this.construct(day.index, orderKey)
@@ -474,7 +474,7 @@ class Search {
       columns.forEach((column, at) => {
         if (!fits[column.lane]![row] || column.until - column.from < perf.minutes) return
         const lane = lanes[column.lane]!
-        cost[row * width + at] = (weights.earliness * (column.from - lane.first + (perf.minutes + changeover) * column.after)) / STEP + (perf.preferredDay >= 0 && perf.preferredDay !== lane.day ? weights.preferredDay : 0)
+        cost[row * width + at] = (weights.earliness * (column.from - lane.first + (perf.minutes + changeover) * column.after)) / STEP + this.offDay(index, lane.day)
       })
     })
     const { columnOf, total } = assign(rows.length, width, cost)
