@@ -36,11 +36,15 @@ import { mulberry32 } from '../contract/random'
  *    soft goals. The search starts from the bound's assignment re-sequenced greedily, and
  *    stops when the cost meets the bound (proven optimal) or after a number of evaluations
  *    fixed by `effort` — never after a time, so the same input and seed give the same result.
+ *    At 21–40 performances (compact goals), when the first timetable runs late, every restart
+ *    but the first begins with a stage's overrun priced low and rising, so the days are chosen
+ *    for the goals rather than by what ends the overrun first (decision 032).
  *    On small lives (≤ 20 performances) the last part of the budget goes to ruin and recreate
  *    from the annealing's best: a few related performances taken out and each put back at its
  *    best day, position and stage (decision 026). Then, for the compact goals up to 40
  *    performances, each day's order is searched exactly (branch and bound), then bands of the
- *    same length are swapped between days with both days searched again (decision 028).
+ *    same length are swapped between days with both days searched again (decision 028), then
+ *    one band moved or two swapped between days (decision 029; onto a full day too, 032).
  * 4. Whatever still breaks a rule is left out with its reason, and the result is checked with
  *    the same `checkPlaced` the editor uses.
  */
@@ -90,6 +94,14 @@ const SWAP = 0
 const RESTAGE = 1
 const REINSERT = 2
 const HARD_MINUTE = 1e4
+/**
+ * The restarts' soft start (decision 032), compact goals, 21–40 movable performances, when the
+ * search's first timetable has a stage running late, every restart but the first: for the first
+ * `share` of its cooling, a stage running late costs only `from`…`to` per minute over (rising
+ * geometrically in `steps`), so which bands play which day is settled by earliness and the
+ * preferred day rather than by whatever first removes the overrun; then the usual penalties.
+ */
+const SOFT_START = { share: 0.7, from: 0.5, to: 200, steps: 20 }
 const EPSILON = 1e-6
 /**
  * Moves evaluated per performance at effort 1 (see decision 009): the compact preset usually
@@ -317,6 +329,9 @@ class Search {
   /** Scratch for `decodeDay` under the weighted goals: the day's placements, from `pool`. */
   items: Placed[] = []
   pool: Placed[] = []
+  /** What a performance ending after its stage closes costs: HARD plus per minute over, but in a soft start. */
+  overrun = HARD
+  overrunMinute = HARD_MINUTE
 
   constructor(problem: Problem, active: number[], seed: number) {
     this.problem = problem
@@ -690,7 +705,7 @@ class Search {
       const end = start + perf.minutes
       stamp[index] = epoch
       if (end > lane.close) {
-        cost += HARD + (end - lane.close) * HARD_MINUTE
+        cost += this.overrun + (end - lane.close) * this.overrunMinute
         if (this.recording) this.broken[index] = 1
       }
       if (items) items.push(this.item(index, laneId, start, end))
@@ -830,6 +845,9 @@ class Search {
     let best = first
     const restarts = this.movable.length <= RESTARTS.small.performances ? RESTARTS.small.runs : this.movable.length <= RESTARTS.medium.performances ? RESTARTS.medium.runs : 1
     const began = this.evaluations
+    // Only where there is an overrun to end, at 21–40 performances: below, the eight restarts
+    // and ruin and recreate did better without; with slack (mixed 40), a little worse.
+    const soft = this.simple && !lateFirst && this.movable.length > RESTARTS.small.performances && restarts > 1 && first.total >= HARD
     for (let round = 0; round < restarts && best.total > target + EPSILON && this.evaluations < budget; round++) {
       const until = began + Math.round(((budget - began) * (round + 1)) / restarts)
       if (round > 0) {
@@ -840,6 +858,7 @@ class Search {
         }
       }
       const cycle = Math.max(1000, Math.min(CYCLE * this.movable.length, until - this.evaluations))
+      if (round > 0 && soft) this.softStart(this.evaluations + Math.round(SOFT_START.share * cycle), cycle)
       let own = this.snapshot()
       let from = this.evaluations
       while (this.evaluations < until && own.total > target + EPSILON) {
@@ -858,6 +877,30 @@ class Search {
       if (own.total < best.total - EPSILON) best = own
     }
     this.restore(best)
+  }
+
+  /**
+   * The first part of a restart with a stage's overrun priced low and rising (SOFT_START), at
+   * the annealing's temperatures for that part of its cooling; the usual penalties after.
+   */
+  softStart(until: number, cycle: number) {
+    const { steps, from, to } = SOFT_START
+    const began = this.evaluations
+    try {
+      for (let step = 0; step < steps; step++) {
+        this.overrun = 0
+        this.overrunMinute = from * Math.pow(to / from, step / (steps - 1))
+        this.valid.fill(0)
+        this.recompute()
+        const stepUntil = began + Math.round(((until - began) * (step + 1)) / steps)
+        while (this.evaluations < stepUntil) this.randomMove(HOT * Math.pow(COLD / HOT, (this.evaluations - began) / cycle))
+      }
+    } finally {
+      this.overrun = HARD
+      this.overrunMinute = HARD_MINUTE
+      this.valid.fill(0)
+      this.recompute()
+    }
   }
 
   // ── Exact re-sequencing of a day ──────────────────────────────────────────────────────
@@ -881,7 +924,9 @@ class Search {
     const order = this.orders[day]!
     const n = order.length
     const current = this.decodeDay(day)
-    if (n < 2 || current >= HARD) return 0
+    // A day running late is searched only for a caller's bar: a band just moved onto a full day
+    // (decision 032) is judged by the best order that fits.
+    if (n < 2 || (current >= HARD && ceiling === Infinity)) return 0
     const perMinute = weights.earliness / STEP
     let fixed = 0
     for (const index of order) fixed += this.offDay(index, day)
