@@ -329,7 +329,7 @@ class Search {
   /** Scratch for `decodeDay` under the weighted goals: the day's placements, from `pool`. */
   items: Placed[] = []
   pool: Placed[] = []
-  /** What a performance ending after its stage closes costs: HARD plus per minute over, but in a soft start. */
+  /** What a performance ending after its stage closes costs, and per minute over (lower in `softStart`). */
   overrun = HARD
   overrunMinute = HARD_MINUTE
 
@@ -890,7 +890,7 @@ class Search {
       for (let step = 0; step < steps; step++) {
         this.overrun = 0
         this.overrunMinute = from * Math.pow(to / from, step / (steps - 1))
-        this.valid.fill(0)
+        // Only the costs change (the starts do not): `recompute` decodes every day afresh.
         this.recompute()
         const stepUntil = began + Math.round(((until - began) * (step + 1)) / steps)
         while (this.evaluations < stepUntil) this.randomMove(HOT * Math.pow(COLD / HOT, (this.evaluations - began) / cycle))
@@ -898,7 +898,6 @@ class Search {
     } finally {
       this.overrun = HARD
       this.overrunMinute = HARD_MINUTE
-      this.valid.fill(0)
       this.recompute()
     }
   }
