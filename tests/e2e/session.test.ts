@@ -28,6 +28,28 @@ describe('signing in and out', () => {
     await context.close()
   })
 
+  it('keeps a link followed right after sign-in, while the dashboard is still loading', async () => {
+    const { page, context, errors } = await openPage(browser)
+    // The dashboard's data comes slowly, as on a phone on a poor connection.
+    let answered = 0
+    await page.route('**/api/dashboard', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await route.continue()
+      answered += 1
+    })
+    await page.goto('/login')
+    await signIn(page, E2E_MEMBER)
+    await expectPath(page, '/dashboard')
+    await page.getByRole('link', { name: 'My bands' }).click()
+    await expectPath(page, '/user-bands')
+    await expect.poll(() => answered).toBeGreaterThan(0)
+    await settleNetwork(page)
+    expect(new URL(page.url()).pathname).toBe('/user-bands')
+    await page.getByRole('heading', { name: 'My bands' }).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('shows the server’s message for a wrong password and stays on /login', async () => {
     const { page, context } = await openPage(browser)
     await page.goto('/login')
