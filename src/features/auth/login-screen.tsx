@@ -22,10 +22,10 @@ export function LoginScreen() {
       try {
         const result = await loginRequest(loginInputSchema.parse(value))
         session.login(result)
-        // One navigation, by the router (this screen's match goes with it). The route guards read
-        // the session as it is now, so nothing needs invalidating first. An invalidate() here used
-        // to redirect to the same place through /login's own guard and resolve only once the
-        // dashboard's data came: a link followed meanwhile was undone by the navigate after it.
+        // One navigation, by the router (this screen's match goes with it). The guards read the
+        // session live, so nothing is invalidated: an invalidate() would redirect through /login's
+        // guard and resolve only once the dashboard's data came, and a navigate after it would
+        // undo a link the member followed meanwhile.
         await router.navigate({ href: redirect ?? '/dashboard' })
       } catch (error) {
         server.show(error, loginErrorMessage(error))
