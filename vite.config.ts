@@ -10,6 +10,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import E2eFirstSequencer from './tests/support/e2e-first-sequencer'
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -170,7 +171,7 @@ const serverTestDatabases = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])]
  * a 19-minute run (measured: server-pglite 277 s → 133 s, web 177 s → 103 s). Every file builds
  * its own app, database, query client and router, so nothing a test sees is shared, and vitest
  * still scopes `vi.mock` to its file (checked both ways round with a file that mocks sonner).
- * The e2e project keeps the default: one file at a time, each with its own browser.
+ * The e2e project is one file (tests/e2e/screens.test.ts) and keeps the default.
  */
 const sharedModules = { isolate: false }
 
@@ -257,6 +258,7 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    sequence: { sequencer: E2eFirstSequencer },
     // Vitest's default (cores − 1) is one worker on a 2-core machine; the server files wait on
     // databases and the e2e files on Chromium and the server, so two workers overlap that
     // waiting (measured: 10 min → 8 min for the whole suite on 2 cores).
@@ -320,7 +322,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          // One file: the areas' files are its parts (tests/e2e/screens.test.ts).
+          include: ['tests/e2e/screens.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -328,9 +331,6 @@ export default defineConfig({
           // busy 2-core machine (measured); vitest's default of 1 s for `expect.poll` failed the
           // member's first look at a timetable in 9 runs of 31. Playwright's own default is 5 s.
           expect: { poll: { timeout: 10_000 } },
-          // One browser and one server for the whole e2e run; files run one after another. Vitest 4
-          // runs such a project after all the others (measured: 528 s of e2e, from 757 s into the run).
-          fileParallelism: false,
         },
       },
     ],
