@@ -260,8 +260,9 @@ export default defineConfig({
     reporters: ['default', './tests/support/summary-reporter.ts'],
     sequence: { sequencer: E2eFirstSequencer },
     // Vitest's default (cores − 1) is one worker on a 2-core machine; the server files wait on
-    // databases and the e2e files on Chromium and the server, so two workers overlap that
-    // waiting (measured: 10 min → 8 min for the whole suite on 2 cores).
+    // databases and the e2e file on Chromium and the server, so two workers overlap that
+    // waiting (measured: 10 min → 8 min for the whole suite on 2 cores; 3 workers did no
+    // better than 2 once e2e ran beside the rest, 805 s against 790 s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
