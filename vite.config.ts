@@ -10,7 +10,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import E2eFirstSequencer from './tests/support/e2e-first-sequencer'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -164,6 +164,19 @@ function pagePreloads(pages: Record<string, string>): Plugin {
 // leaves PostgreSQL out on a machine without one.
 const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const serverTestDatabases = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])]
+
+/**
+ * Vitest's order (failed first, then the slowest known, then the largest file), with the e2e
+ * file first: it is one file of about 8 minutes (tests/e2e/screens.test.ts), and started last
+ * it would run alone at the end. A fresh clone has no timings, so the default would put that
+ * small file last.
+ */
+class E2eFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    return [...sorted.filter((file) => file.project.name === 'e2e'), ...sorted.filter((file) => file.project.name !== 'e2e')]
+  }
+}
 
 /**
  * A worker keeps the modules it loaded from one test file to the next (no per-file module

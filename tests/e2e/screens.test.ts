@@ -5,7 +5,7 @@ import { describe } from 'vitest'
  * server and one club, so they run one after another; as one file, they run beside the other
  * projects' files. A project whose files must run one at a time is run by vitest after every
  * other project, alone: on two cores, 8 minutes with one core mostly idle (measured).
- * `tests/support/e2e-first-sequencer.ts` starts this file first, since it is the longest.
+ * A sequencer in `vite.config.ts` starts this file first, since it is the longest.
  *
  * `E2E=accounts,bands npx vitest run --project e2e` runs only those areas.
  */
