@@ -5,7 +5,7 @@ import { addDays, dayLabel, todayIn, weekStartOf } from '../../src/contract/cale
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import { callApi, expectPath, launchBrowser, openSignedIn } from './support/browser'
-import { createBand, createOpenLive, memberId } from './support/club'
+import { addFreePeriod, createBand, createOpenLive, memberId } from './support/club'
 
 /**
  * Dashboards (issue 17) on a phone: a member with a band, a booking and a live closing in two
@@ -39,22 +39,14 @@ describe('dashboards', () => {
   beforeAll(async () => {
     const band = await createBand(bandName, dashboardMember, [{ account: dashboardBandmate, part: 'Drums' }])
     roomId = (await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name: roomName, capacity: 6 })).id as string
-    // A period of its own, at a time no other file's period takes.
-    const periods = (await callApi(E2E_ADMIN, 'GET', '/api/periods')).items as Array<{ startsAt: string; endsAt: string }>
-    const start = ['05:00', '05:20', '05:40', '04:00', '04:20', '04:40'].find((time) => {
-      const end = `${time.slice(0, 3)}${String(Number(time.slice(3)) + 15).padStart(2, '0')}`
-      return !periods.some((period) => period.startsAt < end && time < period.endsAt)
-    })!
-    const end = `${start.slice(0, 3)}${String(Number(start.slice(3)) + 15).padStart(2, '0')}`
-    const period = (await callApi(E2E_ADMIN, 'POST', '/api/periods', { label: periodLabel, startsAt: start, endsAt: end })) as { id: string }
-    periodId = period.id
+    periodId = await addFreePeriod(periodLabel)
     // The band's practice in the days ahead: the first day the rules allow (blackouts from other files aside).
     const today = todayIn(new Date(), 'Asia/Tokyo')
     let booked = false
     const refusals: string[] = []
     for (let days = 1; days <= 6 && !booked; days++) {
       try {
-        await callApi(dashboardMember, 'POST', '/api/bookings', { roomId, date: addDays(today, days), periodId: period.id, kind: 'band', bandId: band.id })
+        await callApi(dashboardMember, 'POST', '/api/bookings', { roomId, date: addDays(today, days), periodId, kind: 'band', bandId: band.id })
         bookedDate = addDays(today, days)
         booked = true
       } catch (error) {

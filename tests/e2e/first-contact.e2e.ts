@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addDays, todayIn } from '../../src/contract/calendar'
-import { createBand, createOpenLive } from './support/club'
+import { addFreePeriod, createBand, createOpenLive } from './support/club'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import { baseURL, callApi, expectPath, launchBrowser, openPage, settleNetwork, signIn } from './support/browser'
@@ -96,13 +96,7 @@ describe('offline: screens seen before open from the saved copy', () => {
 
   beforeAll(async () => {
     const roomId = (await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name: roomName, capacity: 6 })).id as string
-    // A period of its own, at an hour no other file uses (periods must not overlap).
-    const periods = (await callApi(E2E_ADMIN, 'GET', '/api/periods')).items as Array<{ startsAt: string; endsAt: string }>
-    const endOf = (time: string) => `${time.slice(0, 3)}${String(Number(time.slice(3)) + 15).padStart(2, '0')}`
-    const start = ['05:00', '05:20', '05:40', '04:00', '04:20', '04:40'].find(
-      (time) => !periods.some((period) => period.startsAt < endOf(time) && time < period.endsAt),
-    )!
-    const periodId = (await callApi(E2E_ADMIN, 'POST', '/api/periods', { label: `Early ${suffix}`, startsAt: start, endsAt: endOf(start) })).id as string
+    const periodId = await addFreePeriod(`Early ${suffix}`)
     await callApi(offlineMember, 'POST', '/api/bookings', { roomId, periodId, date, kind: 'personal' })
 
     await createBand(bandName, offlineMember, [{ account: offlineBandmate, part: 'Drums' }], 'Bass')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { addDays, todayIn } from '../../src/contract/calendar'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
-import { createBand, createOpenLive } from './support/club'
+import { addFreePeriod, createBand, createOpenLive } from './support/club'
 import { callApi, launchBrowser, openSignedIn } from './support/browser'
 
 let browser: Browser
@@ -46,14 +46,7 @@ describe('layout on a phone and on a laptop', () => {
 
   beforeAll(async () => {
     for (const name of rooms) await callApi(E2E_ADMIN, 'POST', '/api/rooms', { name, capacity: 6 })
-    // A period of its own, at an hour no other file uses.
-    const periods = (await callApi(E2E_ADMIN, 'GET', '/api/periods')).items as Array<{ startsAt: string; endsAt: string }>
-    const start = ['05:00', '05:20', '05:40', '04:00', '04:20', '04:40'].find((time) => {
-      const end = `${time.slice(0, 3)}${String(Number(time.slice(3)) + 15).padStart(2, '0')}`
-      return !periods.some((period) => period.startsAt < end && time < period.endsAt)
-    })!
-    const end = `${start.slice(0, 3)}${String(Number(start.slice(3)) + 15).padStart(2, '0')}`
-    await callApi(E2E_ADMIN, 'POST', '/api/periods', { label: `Early ${suffix}`, startsAt: start, endsAt: end })
+    await addFreePeriod(`Early ${suffix}`)
   })
 
   it('the room schedule on a 360 px phone shows every room, or says there are more and lets them be reached, without the page scrolling sideways', async () => {

@@ -18,6 +18,17 @@ export async function createBand(name: string, leader: Account, others: Array<{ 
   return (await callApi(leader, 'POST', '/api/bands', { name, description: '', genre: '', members })) as { id: string }
 }
 
+/**
+ * A 15-minute period named `label` at an early hour no other area's period takes (periods
+ * must not overlap): its id.
+ */
+export async function addFreePeriod(label: string) {
+  const periods = (await callApi(E2E_ADMIN, 'GET', '/api/periods')).items as Array<{ startsAt: string; endsAt: string }>
+  const endOf = (time: string) => `${time.slice(0, 3)}${String(Number(time.slice(3)) + 15).padStart(2, '0')}`
+  const start = ['05:00', '05:20', '05:40', '04:00', '04:20', '04:40'].find((time) => !periods.some((period) => period.startsAt < endOf(time) && time < period.endsAt))!
+  return ((await callApi(E2E_ADMIN, 'POST', '/api/periods', { label, startsAt: start, endsAt: endOf(start) })) as { id: string }).id
+}
+
 const DAY_MS = 24 * 3600 * 1000
 
 /**
