@@ -10,7 +10,7 @@
  *   BENCH_TIMETABLE_SIZES     band counts to run (default 10,20,30,40,60,80)
  *   BENCH_TIMETABLE_FAMILIES  families to run (default all seven)
  *   BENCH_TIMETABLE_SEEDS     generator seeds per instance, 1..n (default 5)
- *   BENCH_TIMETABLE_WEIGHTED_SEEDS  seeds for the balanced and spread presets at 80 bands (default 2)
+ *   BENCH_TIMETABLE_WEIGHTED_SEEDS  seeds for the balanced and spread presets at 80 bands (default 5)
  *   BENCH_EXACT_SECONDS       HiGHS's limit per instance on a cache miss (default 120)
  *   BENCH_EXACT_REFRESH=1     solve every instance with HiGHS again and rewrite the cache
  *
@@ -113,7 +113,7 @@ export async function runTimetableBench(): Promise<boolean> {
   const sizes = process.env.BENCH_TIMETABLE_SIZES ? process.env.BENCH_TIMETABLE_SIZES.split(',').map(Number) : [...familySizes]
   const wanted = process.env.BENCH_TIMETABLE_FAMILIES ? process.env.BENCH_TIMETABLE_FAMILIES.split(',') : [...familyNames]
   const seedCount = Number(process.env.BENCH_TIMETABLE_SEEDS ?? 5)
-  const weightedSeedCount = Number(process.env.BENCH_TIMETABLE_WEIGHTED_SEEDS ?? 2)
+  const weightedSeedCount = Number(process.env.BENCH_TIMETABLE_WEIGHTED_SEEDS ?? 5)
   const seeds = Array.from({ length: seedCount }, (_, index) => index + 1)
   const instances = benchInstances().filter((item) => sizes.includes(item.bands) && wanted.includes(item.family))
   const cache = readExactCache()
