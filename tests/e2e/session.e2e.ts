@@ -30,18 +30,25 @@ describe('signing in and out', () => {
 
   it('keeps a link followed right after sign-in, while the dashboard is still loading', async () => {
     const { page, context, errors } = await openPage(browser)
-    // The dashboard's data comes slowly, as on a phone on a poor connection.
+    // The dashboard's data comes late, as on a phone on a poor connection: held until the link
+    // has been followed (a fixed delay raced the sign-in on a loaded machine, and the dashboard's
+    // own "All my bands" link could be there first).
     let answered = 0
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/dashboard', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await held
       await route.continue()
       answered += 1
     })
+    const requested = page.waitForRequest('**/api/dashboard')
     await page.goto('/login')
     await signIn(page, E2E_MEMBER)
     await expectPath(page, '/dashboard')
-    await page.getByRole('link', { name: 'My bands' }).click()
+    await requested
+    await page.getByRole('link', { name: 'My bands', exact: true }).click()
     await expectPath(page, '/user-bands')
+    release()
     await expect.poll(() => answered).toBeGreaterThan(0)
     await settleNetwork(page)
     expect(new URL(page.url()).pathname).toBe('/user-bands')
