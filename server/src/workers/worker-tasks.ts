@@ -3,14 +3,16 @@ import type { TimetableInput, TimetableResult } from '../../../src/contract/time
 import { allocate } from '../../../src/allocation/allocate'
 import { generateTimetable } from '../../../src/timetable/generator'
 import { loadHighsSolver } from './highs-solver'
+import { rememberedSolver } from './remembered-solver'
 
 /**
  * What the worker pool can run: pure, CPU-heavy functions whose input and output are plain
  * data (structured-cloned between threads). Loaded in each worker by worker-entry.mjs, which
  * awaits this module: HiGHS (the generator's LP solver, decision 009) is loaded here once per
- * thread, before the first task.
+ * thread, before the first task, and remembers its last answers (a new seed on the same live
+ * solves the same LP: `remembered-solver.ts`).
  */
-const solver = await loadHighsSolver()
+const solver = rememberedSolver(await loadHighsSolver())
 
 export const workerTasks = {
   generateTimetable: (input: TimetableInput): TimetableResult => generateTimetable(input, solver),
