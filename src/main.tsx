@@ -22,6 +22,11 @@ if (import.meta.env.PROD) void registerServiceWorker()
 
 const queryClient = createQueryClient()
 const persister = createQueryPersister()
+// Hidden or left: the saved copy now, not a second later (a phone may end a hidden app).
+addEventListener('pagehide', () => persister.flush())
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') persister.flush()
+})
 session.restoreUser()
 const router = createAppRouter({ queryClient, session })
 

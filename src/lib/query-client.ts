@@ -1,5 +1,6 @@
 import { QueryClient, onlineManager, type DefaultError, type EnsureQueryDataOptions, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { ApiError, networkError } from '@/lib/api-client'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -59,6 +60,33 @@ export function keepPreviousWhileOnline<T>(previous: T | undefined): T | undefin
 export const QUERY_CACHE_KEY = 'bandroom-query-cache'
 export const PERSIST_MAX_AGE = DAY_MS
 
+/**
+ * The saved copy of the Query cache (decision 011). The library writes it a second after a
+ * change, at most once a second; `flush` writes the latest copy now, and main.tsx calls it when
+ * the app is hidden or left, so a screen glanced at and closed within that second is in the copy
+ * (a phone may end a hidden app without another event). Nothing to flush after `removeClient`
+ * (sign-out) until the cache changes again.
+ */
 export function createQueryPersister(storage: Storage = window.localStorage) {
-  return createSyncStoragePersister({ storage, key: QUERY_CACHE_KEY })
+  const throttled = createSyncStoragePersister({ storage, key: QUERY_CACHE_KEY })
+  let latest: PersistedClient | undefined
+  return {
+    persistClient(client: PersistedClient) {
+      latest = client
+      return throttled.persistClient(client)
+    },
+    restoreClient: () => throttled.restoreClient(),
+    removeClient() {
+      latest = undefined
+      return throttled.removeClient()
+    },
+    flush() {
+      if (!latest) return
+      try {
+        storage.setItem(QUERY_CACHE_KEY, JSON.stringify(latest))
+      } catch {
+        // Storage full or refused: the copy stays as last written, as with the throttled write.
+      }
+    },
+  } satisfies Persister & { flush(): void }
 }

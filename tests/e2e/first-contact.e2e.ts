@@ -115,14 +115,14 @@ describe('offline: screens seen before open from the saved copy', () => {
     // A first install does not claim open pages: reload once so the worker controls this one.
     await online.reload()
     await online.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
+    // Each screen is left as soon as it shows its data, as a member glancing at it would: the
+    // app writes the saved copy when it is left (the next goto), not a second later.
     for (const screen of screens) {
       await online.goto(screen.path)
       // Visible text only: a live's title is also a hidden <option> of the live picker.
       await online.getByText(screen.text).filter({ visible: true }).first().waitFor()
-      // The cache is written to localStorage at most once a second; a full page load (goto)
-      // before that drops the write, as closing the tab would.
-      await online.waitForTimeout(1_300)
     }
+    await online.goto('about:blank')
     await context.setOffline(true)
   }, 90_000)
 

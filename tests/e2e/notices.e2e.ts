@@ -60,8 +60,12 @@ describe('notices and calendar feeds', () => {
     await page.reload()
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
     await page.getByText(`${title}: ${bandName} is accepted`).waitFor()
-    // The cache is written to localStorage at most once a second.
-    await page.waitForTimeout(1_300)
+    // The phone hides the app at once (as when the member switches apps): the saved copy is
+    // written then, not a second later.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
     await context.setOffline(true)
 
     const offline = await context.newPage()

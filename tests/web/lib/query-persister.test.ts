@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { PersistedClient } from '@tanstack/react-query-persist-client'
+import { QUERY_CACHE_KEY, createQueryPersister } from '@/lib/query-client'
+
+/** The saved copy of the Query cache, written now when the app is hidden or left (decision 011). */
+
+const client = (title: string): PersistedClient => ({
+  buster: '',
+  timestamp: 1,
+  clientState: { mutations: [], queries: [{ queryKey: ['lives'], queryHash: '["lives"]', dehydratedAt: 1, state: { data: [{ title }] } as never }] },
+})
+const saved = () => JSON.parse(localStorage.getItem(QUERY_CACHE_KEY) ?? 'null') as PersistedClient | null
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  localStorage.clear()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('the saved copy of what was seen', () => {
+  it('is written a second after a change, or at once when flushed (the app hidden or left)', async () => {
+    const persister = createQueryPersister(localStorage)
+    await persister.persistClient(client('School festival'))
+    expect(saved()).toBeNull()
+    persister.flush()
+    expect(saved()).toEqual(client('School festival'))
+
+    await persister.persistClient(client('Summer live'))
+    vi.advanceTimersByTime(1_000)
+    expect(saved()).toEqual(client('Summer live'))
+  })
+
+  it('after sign-out, leaving the app writes nothing back', async () => {
+    const persister = createQueryPersister(localStorage)
+    await persister.persistClient(client('School festival'))
+    persister.flush()
+    await persister.removeClient()
+    persister.flush()
+    expect(saved()).toBeNull()
+  })
+
+  it('a full storage leaves the copy as it was, without an error', async () => {
+    const full = {
+      ...localStorage,
+      getItem: (key: string) => localStorage.getItem(key),
+      removeItem: (key: string) => localStorage.removeItem(key),
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError')
+      },
+    } as Storage
+    localStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(client('School festival')))
+    const persister = createQueryPersister(full)
+    await persister.persistClient(client('Summer live'))
+    expect(() => persister.flush()).not.toThrow()
+    expect(saved()).toEqual(client('School festival'))
+  })
+})
