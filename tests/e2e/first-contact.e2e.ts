@@ -115,12 +115,15 @@ describe('offline: screens seen before open from the saved copy', () => {
     // A first install does not claim open pages: reload once so the worker controls this one.
     await online.reload()
     await online.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
-    // Each screen is left as soon as it shows its data, as a member glancing at it would: the
-    // app writes the saved copy when it is left (the next goto), not a second later.
+    // Each screen is left as soon as all its data has come (no request for half a second), as
+    // a member glancing at it would: the app writes the saved copy when it is left (the next
+    // goto), not a second later. Left before its last answer, a screen would show offline
+    // without "last seen at" (the banner gives it only when every query on screen has data).
     for (const screen of screens) {
       await online.goto(screen.path)
       // Visible text only: a live's title is also a hidden <option> of the live picker.
       await online.getByText(screen.text).filter({ visible: true }).first().waitFor()
+      await online.waitForLoadState('networkidle')
     }
     await online.goto('about:blank')
     await context.setOffline(true)
