@@ -120,7 +120,9 @@ describe('error pages', () => {
     await page.route('**/api/dashboard', (route) =>
       route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Not allowed.' } }) }),
     )
-    await page.goto('/dashboard')
+    // The app leaves for the 403 page (a full navigation) as soon as the answer comes, which
+    // can be before this page's load event: wait for the navigation to start, not to load.
+    await page.goto('/dashboard', { waitUntil: 'commit' })
     await expectPath(page, '/dashboard403')
     await page.getByRole('heading', { name: /403/ }).waitFor()
     await context.close()
