@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { captureInstallPrompt } from '@/lib/install-prompt'
 import { registerServiceWorker, reloadOnPreloadError } from '@/lib/service-worker'
 import { session } from '@/lib/session'
-import { createQueryClient, createQueryPersister } from '@/lib/query-client'
+import { createQueryClient, createQueryPersister, flushWhenHidden } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 import { App } from '@/app'
 import './styles.css'
@@ -22,11 +22,7 @@ if (import.meta.env.PROD) void registerServiceWorker()
 
 const queryClient = createQueryClient()
 const persister = createQueryPersister()
-// Hidden or left: the saved copy now, not a second later (a phone may end a hidden app).
-addEventListener('pagehide', () => persister.flush())
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') persister.flush()
-})
+flushWhenHidden(persister)
 session.restoreUser()
 const router = createAppRouter({ queryClient, session })
 

@@ -90,3 +90,11 @@ export function createQueryPersister(storage: Storage = window.localStorage) {
     },
   } satisfies Persister & { flush(): void }
 }
+
+/** Writes the saved copy at once when the app is hidden or left (a phone may end a hidden app). */
+export function flushWhenHidden(persister: { flush(): void }, target: Window = window) {
+  target.addEventListener('pagehide', () => persister.flush())
+  target.document.addEventListener('visibilitychange', () => {
+    if (target.document.visibilityState === 'hidden') persister.flush()
+  })
+}

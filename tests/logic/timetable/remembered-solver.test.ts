@@ -4,7 +4,7 @@ import { compile } from '../../../src/timetable/model'
 import { timeIndexedModel, type LinearSolver } from '../../../src/timetable/time-indexed'
 import { loadHighsSolver } from '../../../server/src/workers/highs-solver'
 import { modelKey, rememberedSolver } from '../../../server/src/workers/remembered-solver'
-import { familyInstance } from '../../../bench/timetable-families'
+import { familyInstance, familyNames } from '../../../bench/timetable-families'
 import type { TimetableInput } from '../../../src/contract/timetable'
 
 /**
@@ -49,6 +49,21 @@ describe('the LP remembered between runs', () => {
       expect(again.provenOptimal).toBe(fresh.provenOptimal)
     }
     expect(calls.count).toBe(1)
+  })
+
+  it('on lives of every family the bench never builds, gives two seeds what fresh solves give, with one LP at most per live', () => {
+    for (const family of familyNames) {
+      const { calls, solver } = counted()
+      const remembered = rememberedSolver(solver)
+      for (const seed of [1, 2]) {
+        const input = { ...familyInstance(family, 10, 5), seed }
+        const again = generateTimetable(input, remembered)
+        const fresh = generateTimetable(input, highs)
+        expect(again.placements, `${family} seed ${seed}`).toEqual(fresh.placements)
+        expect(again.lowerBound, `${family} seed ${seed}`).toBe(fresh.lowerBound)
+      }
+      expect(calls.count, family).toBeLessThanOrEqual(1)
+    }
   })
 
   it('solves again when the live changes: another preferred day, other weights', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
-import { QUERY_CACHE_KEY, createQueryPersister } from '@/lib/query-client'
+import { QUERY_CACHE_KEY, createQueryPersister, flushWhenHidden } from '@/lib/query-client'
 
 /** The saved copy of the Query cache, written now when the app is hidden or left (decision 011). */
 
@@ -29,6 +29,24 @@ describe('the saved copy of what was seen', () => {
 
     await persister.persistClient(client('Summer live'))
     vi.advanceTimersByTime(1_000)
+    expect(saved()).toEqual(client('Summer live'))
+  })
+
+  it('is written when the app is hidden or left, and not while it stays in view', async () => {
+    const persister = createQueryPersister(localStorage)
+    flushWhenHidden(persister)
+    await persister.persistClient(client('School festival'))
+    document.dispatchEvent(new Event('visibilitychange'))
+    expect(saved()).toBeNull()
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    try {
+      document.dispatchEvent(new Event('visibilitychange'))
+      expect(saved()).toEqual(client('School festival'))
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+    }
+    await persister.persistClient(client('Summer live'))
+    window.dispatchEvent(new Event('pagehide'))
     expect(saved()).toEqual(client('Summer live'))
   })
 
