@@ -6,9 +6,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { fileURLToPath } from 'node:url'
 import * as schema from './schema'
 import { lockDataDir } from './data-dir-lock'
+import { migrationsFolder } from '../paths'
 
 export type Schema = typeof schema
 /** The one database type the services see, whichever driver is underneath. */
@@ -25,7 +25,6 @@ export interface Database {
   close(): Promise<void>
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 /**
  * PGlite (Postgres compiled to WASM) persisted in `dataDir` when no URL is given — the
@@ -35,8 +34,6 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export async function openDatabase(options: {
   url?: string
   dataDir: string
-  /** PGlite only: start from this data directory dump (a migrated template) instead of an empty one. */
-  template?: Blob
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
@@ -52,29 +49,32 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     }
   }
-  if (options.template) return pgliteDatabase(await PGlite.create({ loadDataDir: options.template }))
   if (options.dataDir.startsWith('memory://')) return pgliteDatabase(await PGlite.create(options.dataDir))
   // A directory on disk belongs to one process at a time (see data-dir-lock.ts).
   const lock = lockDataDir(options.dataDir)
   try {
-    return pgliteDatabase(await PGlite.create(options.dataDir), lock.release)
+    const client = await PGlite.create(options.dataDir)
+    return pgliteDatabase(client, {
+      close: async () => {
+        await client.close()
+        lock.release()
+      },
+    })
   } catch (error) {
     lock.release()
     throw error
   }
 }
 
-function pgliteDatabase(client: PGlite, afterClose = () => {}): Database {
+/** A Database over an open PGlite; `close` replaces closing it (the tests keep theirs for the next file). */
+export function pgliteDatabase(client: PGlite, { close = () => client.close() }: { close?: () => Promise<void> } = {}): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
-    close: async () => {
-      await client.close()
-      afterClose()
-    },
+    close,
   }
 }
 
