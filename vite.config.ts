@@ -300,6 +300,7 @@ export default defineConfig({
           environment: 'node' as const,
           include: ['tests/server/**/*.test.ts'],
           setupFiles: ['tests/server/setup.ts'],
+          globalSetup: ['tests/support/build-server.ts'],
           env: { TEST_DATABASE_KIND: database, TEST_DATABASE_URL: testDatabaseUrl },
           testTimeout: 20_000,
           hookTimeout: 60_000,
@@ -338,7 +339,7 @@ export default defineConfig({
           environment: 'node',
           // One file: the areas' files are its parts (tests/e2e/screens.test.ts).
           include: ['tests/e2e/screens.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/support/build-server.ts', 'tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A screen opened in a new browser context shows "Loading Bandroom…" for 0.7–1.8 s on a

@@ -50,6 +50,7 @@ import { insertClubRound } from './allocation-seed'
 import { runLighthouseBench } from './lighthouse'
 import { runFilesBench } from './files'
 import { freePort } from '../tests/support/server-process'
+import { buildServer } from '../server/build'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const numberFromEnv = (name: string, fallback: number) => {
@@ -124,10 +125,13 @@ interface Running {
   stop: () => Promise<void>
 }
 
-/** Starts a TypeScript entry with tsx in its own Node process; resolves once `ready` answers. */
+/**
+ * Starts an entry in its own Node process (a TypeScript one through tsx, the compiled server's
+ * `.mjs` as `npm run serve` does); resolves once `ready` answers.
+ */
 async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps']), entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -509,7 +513,7 @@ async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: stri
 
   const server = await startProcess(
     `The ${kind} server`,
-    'server/src/main.ts',
+    'dist-server/main.mjs',
     {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
@@ -696,6 +700,8 @@ function healthBudget(runs: Array<[string, Measurement[]]>) {
 }
 
 async function main() {
+  // The servers the bench starts run the compiled server, as `npm run serve` does.
+  await buildServer()
   if (ONLY === 'timetable') {
     const ok = await runTimetableBench()
     process.exit(ok ? 0 : 1)

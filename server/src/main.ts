@@ -1,11 +1,11 @@
 import cluster from 'node:cluster'
-import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { ConfigError, loadConfig, type Config } from './config'
 import { openDatabase } from './db/client'
 import { DataDirInUseError } from './db/data-dir-lock'
 import { buildApp } from './app'
 import { bootstrapAdmin } from './users/bootstrap'
+import { builtAppDir } from './paths'
 
 const HOUR = 60 * 60 * 1000
 
@@ -99,7 +99,7 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
     filesDir: config.filesDir,
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
-    spaDir: config.spaDir ?? fileURLToPath(new URL('../../dist', import.meta.url)),
+    spaDir: config.spaDir ?? builtAppDir,
     loginCallsPerMinute: config.loginRateLimitPerMinute,
     logger: {
       level: config.logLevel,

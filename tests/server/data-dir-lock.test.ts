@@ -29,11 +29,11 @@ if (process.env.TEST_DATABASE_KIND !== 'postgres') {
     const first = await start()
     const pid = first.child.pid!
 
-    const second = runServerScript('server/src/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' })
+    const second = runServerScript('main', { DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' })
     expect(await second.exited).toBe(1)
     expect(second.output()).toContain(`The data directory ${path.join(dataDir, 'pglite')} is in use by another Bandroom process (pid ${pid}).`)
 
-    const demo = runServerScript('server/src/demo/load-demo.ts', { DATA_DIR: dataDir, DATABASE_URL: '' })
+    const demo = runServerScript('load-demo', { DATA_DIR: dataDir, DATABASE_URL: '' })
     expect(await demo.exited).toBe(1)
     expect(demo.output()).toContain('The demo was not loaded: The data directory')
 

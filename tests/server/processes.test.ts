@@ -167,7 +167,7 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
   }, 120_000)
 } else {
   it('runs one process on PGlite even when WORKERS asks for more, and says so', async () => {
-    const server = runServerScript('server/src/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '3', PORT: '0' })
+    const server = runServerScript('main', { DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '3', PORT: '0' })
     servers.push(server)
     await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('WORKERS=3 is ignored: the embedded database (PGlite) runs in one process.')
   }, 120_000)

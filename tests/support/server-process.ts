@@ -25,10 +25,14 @@ export interface ServerProcess {
   exited: Promise<number | string>
 }
 
-/** Runs a server script (`server/src/main.ts`, the demo loader) as `npm start` would, with `env` on top of ours. */
-export function runServerScript(script: string, env: Record<string, string>): ServerProcess {
+/**
+ * Runs an entry of the compiled server (`main`: the server; `load-demo`: `npm run demo`) as
+ * `npm start` would, with `env` on top of ours. The tests' global set-up compiles it from the
+ * sources first (tests/support/build-server.ts).
+ */
+export function runServerScript(entry: 'main' | 'load-demo', env: Record<string, string>): ServerProcess {
   let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist-server', `${entry}.mjs`)], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,10 +59,10 @@ export async function waitForHealth(url: string, server: ServerProcess) {
   throw new Error(`The server did not become healthy in 60 s:\n${server.output()}`)
 }
 
-/** Starts `server/src/main.ts` on a free port and waits until it is healthy. */
+/** Starts the server on a free port and waits until it is healthy. */
 export async function startServer(env: Record<string, string>) {
   const port = await freePort()
-  const server = runServerScript('server/src/main.ts', { PORT: String(port), ...env })
+  const server = runServerScript('main', { PORT: String(port), ...env })
   const baseURL = `http://127.0.0.1:${port}`
   await waitForHealth(baseURL, server)
   return { ...server, baseURL }

@@ -1,11 +1,10 @@
-// A worker thread of the pool (worker-pool.ts). Plain JavaScript because Node loads it as it
-// is: it registers tsx so the TypeScript tasks (and what they import) load the same way under
-// `tsx server/src/main.ts` and under vitest, then runs one named task per message.
+// A worker thread of the pool (worker-pool.ts) when the server runs from its TypeScript sources
+// (`npm run dev:server`, the tests): it registers tsx so worker-thread.ts and what it imports
+// load as they do in the main thread. The compiled server (`npm run build`) has its own
+// dist-server/worker-entry.mjs, worker-thread.ts bundled, loaded by plain Node.
 import { register } from 'tsx/esm/api'
 
 register()
-const { workerTasks } = await import('./worker-tasks.ts')
+const { default: run } = await import('./worker-thread.ts')
 
-export default function run({ task, input }) {
-  return workerTasks[task](input)
-}
+export default run
