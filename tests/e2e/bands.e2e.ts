@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { baseURL, expectPath, launchBrowser, openPage, signIn } from './support/browser'
+import { baseURL, expectPath, launchBrowser, openSignedIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -25,13 +25,7 @@ async function asAdmin(method: string, path: string, body?: unknown) {
 }
 const bandName = `Night Owls ${Date.now() % 100000}`
 
-async function signedIn(account: { email: string; password: string }, path = '/dashboard', viewport?: { width: number; height: number }) {
-  const opened = await openPage(browser, viewport ? { viewport } : {})
-  await opened.page.goto(`/login?redirect=${encodeURIComponent(path)}`)
-  await signIn(opened.page, account)
-  await expectPath(opened.page, path.split('?')[0]!)
-  return opened
-}
+const signedIn = (account: { email: string; password: string }, path = '/dashboard', viewport?: { width: number; height: number }) => openSignedIn(browser, account, path, viewport)
 
 async function addMember(page: Page, name: string, part: string) {
   const picker = page.getByRole('combobox', { name: 'Add a member' })

@@ -21,8 +21,9 @@ const festivalTitle = `Festival Offline ${suffix}`
 const date = addDays(todayIn(new Date(), 'Asia/Tokyo'), 1)
 
 describe('first contact: a new browser opens the root URL', () => {
+  // As a new browser does: the app installs its service worker on the first visit.
   it('shows the sign-in page at /, signs in to the dashboard; missing files are 404s, not 403s', async () => {
-    const { page, context, errors } = await openPage(browser)
+    const { page, context, errors } = await openPage(browser, { serviceWorker: true })
     await page.goto('/')
     await expectPath(page, '/login')
     await page.getByRole('button', { name: 'Sign in' }).waitFor()
@@ -41,7 +42,7 @@ describe('first contact: a new browser opens the root URL', () => {
 
   it('opens the sign-in page and the public schedule without a content-security-policy violation', async () => {
     // A violation inside a try/catch (zod's `new Function` check) writes no console error: listen for the event.
-    const { page, context, errors } = await openPage(browser)
+    const { page, context, errors } = await openPage(browser, { serviceWorker: true })
     const violations: string[] = []
     await page.exposeFunction('reportCspViolation', (violation: string) => void violations.push(violation))
     await page.addInitScript(() =>
@@ -105,7 +106,7 @@ describe('offline: screens seen before open from the saved copy', () => {
 
     // One signed-in context for every case: its localStorage holds the session and the saved
     // Query cache, its service worker the app shell.
-    const opened = await openPage(browser)
+    const opened = await openPage(browser, { serviceWorker: true })
     context = opened.context
     online = opened.page
     await online.goto('/login')

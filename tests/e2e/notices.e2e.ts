@@ -54,7 +54,7 @@ describe('notices and calendar feeds', () => {
   })
 
   it('the notice list and the bell show what was seen when the app opens offline, marked as such', async () => {
-    const { page, context, errors } = await openSignedIn(browser, noticeLeader, '/notices')
+    const { page, context, errors } = await openSignedIn(browser, noticeLeader, '/notices', undefined, { serviceWorker: true })
     await page.evaluate(async () => navigator.serviceWorker.ready)
     // A first install does not claim open pages: reload once so the worker controls this one.
     await page.reload()

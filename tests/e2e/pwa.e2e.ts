@@ -31,7 +31,7 @@ describe('the installable app', () => {
   })
 
   it('registers a service worker that opens the signed-in app offline, with an offline banner', async () => {
-    const { page, context } = await openPage(browser)
+    const { page, context } = await openPage(browser, { serviceWorker: true })
     await page.goto('/login')
     await signIn(page, E2E_MEMBER)
     await expectPath(page, '/dashboard')

@@ -17,12 +17,23 @@ export interface PageProblems {
   errors: string[]
 }
 
+export interface PageOptions extends BrowserContextOptions {
+  /**
+   * Let the app install its service worker (the tests of the installed app and of offline
+   * starts). Off otherwise: the browser then has no `navigator.serviceWorker`, as an old one,
+   * and the app runs without it (src/lib/service-worker.ts). Installing it precaches every
+   * file of the build into each fresh context, which was a third of the e2e run's CPU.
+   */
+  serviceWorker?: boolean
+}
+
 /**
  * A fresh context (own storage, own service worker) and page that records every console
  * error, page error and CSP violation, so a test can assert the app ran clean.
  */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page } & PageProblems> {
+export async function openPage(browser: Browser, { serviceWorker = false, ...options }: PageOptions = {}): Promise<{ context: BrowserContext; page: Page } & PageProblems> {
   const context = await browser.newContext({ baseURL: baseURL(), ...options })
+  if (!serviceWorker) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'serviceWorker', { get: () => undefined }))
   const page = await context.newPage()
   const errors: string[] = []
   page.on('console', (message) => {
@@ -99,11 +110,31 @@ export async function callApi(account: { email: string; password: string }, meth
   return (await response.json()) as Record<string, unknown>
 }
 
-/** A fresh page signed in as `account` through the sign-in form, landed on `path`. */
-export async function openSignedIn(browser: Browser, account: { email: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
-  const opened = await openPage(browser, { viewport })
-  await opened.page.goto(`/login?redirect=${encodeURIComponent(path)}`)
-  await signIn(opened.page, account)
+/**
+ * A fresh page signed in as `account`, landed on `path`: the browser holds the session a
+ * sign-in leaves (localStorage `user`, `token`, `lastActivity`, SPEC §2), as a returning
+ * member's does, from `POST /api/login` made from Node. Signing in through the form is what
+ * the session and accounts tests test; elsewhere it loaded the app twice per person.
+ */
+export async function openSignedIn(browser: Browser, account: { email: string; password: string }, path: string, viewport = { width: 1280, height: 900 }, options: PageOptions = {}) {
+  const opened = await openPage(browser, { viewport, ...options })
+  const login = await fetch(`${baseURL()}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }) })
+  if (login.status !== 200) throw new Error(`signing ${account.email} in: ${login.status} ${await login.text()}`)
+  const { user, access_token: token } = (await login.json()) as { user: unknown; access_token: string }
+  // A blank same-origin document, answered by the browser itself, to write the origin's storage before the app starts.
+  const blank = `${baseURL()}/e2e-blank`
+  await opened.page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }))
+  await opened.page.goto(blank)
+  await opened.page.unroute(blank)
+  await opened.page.evaluate(
+    ({ user, token }) => {
+      localStorage.setItem('user', JSON.stringify(user))
+      localStorage.setItem('token', token)
+      localStorage.setItem('lastActivity', String(Date.now()))
+    },
+    { user, token },
+  )
+  await opened.page.goto(path)
   await expectPath(opened.page, path.split('?')[0]!)
   return opened
 }
