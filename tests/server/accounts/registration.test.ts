@@ -46,7 +46,8 @@ describe('POST /api/register', () => {
 
     const row = await userByEmail(t, 'aoi.new@example.ac.jp')
     expect(row).toMatchObject({ displayName: 'Aoi Tanaka', email: 'Aoi.New@Example.ac.jp', status: 'pending', role: 'member', enrollmentYear: 2026 })
-    expect(row!.passwordHash.startsWith('$argon2id$')).toBe(true)
+    // argon2id at OWASP's cost: 19 MiB, two passes.
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword(row!.passwordHash, STRONG_PASSWORD)).toBe(true)
 
     const mails = await mailTo(t, admin.email)
