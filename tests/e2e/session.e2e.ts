@@ -30,6 +30,9 @@ describe('signing in and out', () => {
 
   it('keeps a link followed right after sign-in, while the dashboard is still loading', async () => {
     const { page, context, errors } = await openPage(browser)
+    // A slow phone signing in: with the CPU slowed 30×, a dashboard loader that held the navigation
+    // kept the whole app on "Loading Bandroom…", menu included, for as long as the data took.
+    const cdp = await context.newCDPSession(page)
     // The dashboard's data comes late, as on a phone on a poor connection: held until the link
     // has been followed (a fixed delay raced the sign-in on a loaded machine, and the dashboard's
     // own "All my bands" link could be there first).
@@ -43,9 +46,13 @@ describe('signing in and out', () => {
     })
     const requested = page.waitForRequest('**/api/dashboard')
     await page.goto('/login')
-    await signIn(page, E2E_MEMBER)
+    await page.getByLabel('Email').fill(E2E_MEMBER.email)
+    await page.getByLabel('Password', { exact: true }).fill(E2E_MEMBER.password)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 })
+    await page.getByRole('button', { name: 'Sign in' }).click()
     await expectPath(page, '/dashboard')
     await requested
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     await page.getByRole('link', { name: 'My bands', exact: true }).click()
     await expectPath(page, '/user-bands')
     release()
