@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { bands } from '../../server/src/db/schema'
 import { createTestApp, type TestApp } from './support/test-app'
 import { hostileStamp } from './support/hostile-stamp'
+import { runSeed, seeded } from '../support/seeded'
 
 /**
  * An outside probe sent ~11,000 hostile requests and got 34 answers 500. This walks every
@@ -16,16 +17,6 @@ import { hostileStamp } from './support/hostile-stamp'
  */
 
 const NIL = '00000000-0000-4000-8000-000000000000'
-
-/** mulberry32: a small seeded generator, so a seed replays the same requests. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const deep = (depth: number): unknown => (depth === 0 ? 'x' : { a: deep(depth - 1) })
 
@@ -130,7 +121,7 @@ const stamp = hostileStamp()
 const exhaustive = process.env.HOSTILE === 'all' || !stamp.current
 
 /** A new sample each run, the same one again with HOSTILE_SEED=<the seed a failure prints>. */
-const seed = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 31))
+const seed = runSeed('HOSTILE_SEED')
 
 interface Probe {
   /** The route's method and pattern. */

@@ -6,6 +6,7 @@ import { timetableCost } from '../../../src/timetable/cost'
 import { generateTimetable } from '../../../src/timetable/generator'
 import { checkTimetable } from '../../../src/timetable/rules'
 import { loadHighsSolver } from '../../../server/src/workers/highs-solver'
+import { pick, runSeed, seeded } from '../../support/seeded'
 
 /**
  * The generator on random lives of the issue-14 families (bench/timetable-families.ts), small
@@ -15,6 +16,21 @@ import { loadHighsSolver } from '../../../server/src/workers/highs-solver'
  */
 
 const seeds = [1, 2, 3, 4]
+
+/**
+ * The whole searches below (30–40 bands with the LP, 4–9 s each on 2 cores) check a part of
+ * their cases in each run, a new part each time: a failure prints the TIMETABLE_SEED that runs
+ * the same part again, and `npm run test:timetable` (TIMETABLE_SEEDS=all) runs every case.
+ */
+const sampleSeed = runSeed('TIMETABLE_SEED')
+const everyCase = process.env.TIMETABLE_SEEDS === 'all'
+/** `count` of `cases`, the same ones for the same seed whichever tests run. */
+function someOf<T>(cases: ReadonlyArray<T>, count: number): ReadonlyArray<T> {
+  if (everyCase) return cases
+  const salt = [...JSON.stringify(cases)].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) | 0, 0)
+  return pick(cases, count, seeded(sampleSeed ^ salt))
+}
+const replay = `(TIMETABLE_SEED=${sampleSeed}${everyCase ? " TIMETABLE_SEEDS=all" : ""} runs these cases again)`
 
 describe('the instance families', () => {
   it('are feasible: the timetable each was built around keeps every hard rule', () => {
@@ -92,10 +108,10 @@ describe.each(familyNames)('the generator on the %s family', (family: FamilyName
 describe('a tight live (every family at once, 30 bands, one stage a day nearly full)', () => {
   it('gets every band placed, on seeds that used to leave one out, with the LP solver the workers pass', async () => {
     const solver = await loadHighsSolver()
-    for (const seed of [1, 3]) {
+    for (const seed of someOf([1, 3], 1)) {
       const input = { ...familyInstance('all', 30, 2), seed }
       const result = generateTimetable(input, solver)
-      expect(result.unplaced, `seed ${seed}`).toEqual([])
+      expect(result.unplaced, `seed ${seed} ${replay}`).toEqual([])
       expect(checkTimetable(input, result.placements)).toEqual([])
     }
   })
@@ -107,12 +123,12 @@ describe('a tight live (every family at once, 30 bands, one stage a day nearly f
  */
 async function expectAllAtOnceWithin(cases: ReadonlyArray<readonly [bands: number, instance: number, seed: number, most: number]>) {
   const solver = await loadHighsSolver()
-  for (const [bands, instance, seed, most] of cases) {
+  for (const [bands, instance, seed, most] of someOf(cases, 1)) {
     const input = { ...familyInstance('all', bands, instance), seed }
     const result = generateTimetable(input, solver)
     expect(checkTimetable(input, result.placements)).toEqual([])
     expect(result.unplaced).toEqual([])
-    expect(result.cost.total, `all ${bands}/${instance} seed ${seed}`).toBeLessThanOrEqual(most)
+    expect(result.cost.total, `all ${bands}/${instance} seed ${seed} ${replay}`).toBeLessThanOrEqual(most)
     expect(timetableCost(input, result.placements).total).toBe(result.cost.total)
     expect(generateTimetable(input, solver).placements).toEqual(result.placements)
   }
@@ -156,13 +172,13 @@ describe('lives where musicians’ gaps decide (pool of 1.2 × the bands, one st
       const live = familyInstance(family, bands, instance)
       const exact = cache[instanceKey(live)]
       expect(exact?.status, `the bench's cache holds ${family} ${bands}/${instance}`).toBe('optimal')
-      for (const seed of [1, 2, 3, 4, 5]) {
+      for (const seed of someOf([1, 2, 3, 4, 5], 2)) {
         const input = { ...live, seed }
         const result = generateTimetable(input, solver)
         expect(checkTimetable(input, result.placements)).toEqual([])
         expect(result.unplaced).toEqual([])
-        expect(result.cost.total, `${family} ${bands}/${instance} seed ${seed}`).toBeGreaterThanOrEqual(exact!.objective!)
-        expect(result.cost.total, `${family} ${bands}/${instance} seed ${seed}`).toBeLessThanOrEqual(exact!.objective! * (1 + slack))
+        expect(result.cost.total, `${family} ${bands}/${instance} seed ${seed} ${replay}`).toBeGreaterThanOrEqual(exact!.objective!)
+        expect(result.cost.total, `${family} ${bands}/${instance} seed ${seed} ${replay}`).toBeLessThanOrEqual(exact!.objective! * (1 + slack))
       }
     }
   })
@@ -193,12 +209,12 @@ describe('lives with mixed set lengths (15–40 minutes, two stages a day)', () 
       const live = familyInstance('mixed', 30, instance)
       const exact = cache[instanceKey(live)]
       expect(exact?.status, `the bench's cache holds mixed 30/${instance}`).toBe('optimal')
-      for (const seed of [1, 2, 3, 4, 5]) {
+      for (const seed of someOf([1, 2, 3, 4, 5], 2)) {
         const input = { ...live, seed }
         const result = generateTimetable(input, solver)
         expect(checkTimetable(input, result.placements)).toEqual([])
         expect(result.unplaced).toEqual([])
-        expect(result.cost.total, `mixed 30/${instance} seed ${seed}`).toBe(exact!.objective)
+        expect(result.cost.total, `mixed 30/${instance} seed ${seed} ${replay}`).toBe(exact!.objective)
         expect(result.provenOptimal).toBe(true)
       }
     }
