@@ -3,6 +3,7 @@ import path from 'node:path'
 import { ConfigError, loadConfig, type Config } from './config'
 import { openDatabase } from './db/client'
 import { DataDirInUseError } from './db/data-dir-lock'
+import { DatabaseNewerError } from './db/migration-level'
 import { buildApp } from './app'
 import { bootstrapAdmin } from './users/bootstrap'
 import { builtAppDir } from './paths'
@@ -135,7 +136,7 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirInUseError) console.error(`Bandroom could not start: ${error.message}`)
+  if (error instanceof DataDirInUseError || error instanceof DatabaseNewerError) console.error(`Bandroom could not start: ${error.message}`)
   else console.error('Bandroom could not start:', error)
   process.exit(1)
 })

@@ -9,6 +9,7 @@ import pg from 'pg'
 import * as schema from './schema'
 import { lockDataDir } from './data-dir-lock'
 import { migrationsFolder } from '../paths'
+import { knownMigrations, refuseNewerDatabase } from './migration-level'
 
 export type Schema = typeof schema
 /** The one database type the services see, whichever driver is underneath. */
@@ -19,8 +20,12 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** The PostgreSQL server's URL (for connections of their own, such as LISTEN); none on PGlite. */
   url?: string
-  /** Applies pending migrations from server/drizzle (idempotent). */
-  migrate(): Promise<void>
+  /**
+   * Applies pending migrations from server/drizzle (idempotent); refuses a database migrated by
+   * a newer version (DatabaseNewerError). `folder`: another set of migrations (the upgrade tests
+   * stop at each earlier one).
+   */
+  migrate(folder?: string): Promise<void>
   ping(): Promise<boolean>
   close(): Promise<void>
 }
@@ -44,7 +49,10 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       url: options.url,
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async (folder = migrationsFolder) => {
+        await refuseNewerDatabase(db, knownMigrations(folder))
+        await migratePg(drizzlePg(pool), { migrationsFolder: folder })
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     }
@@ -72,7 +80,10 @@ export function pgliteDatabase(client: PGlite, { close = () => client.close() }:
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async (folder = migrationsFolder) => {
+      await refuseNewerDatabase(db, knownMigrations(folder))
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder })
+    },
     ping: () => ping(db),
     close,
   }

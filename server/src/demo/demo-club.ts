@@ -9,6 +9,7 @@ import { addDays, todayIn, weekStartOf, zonedInstant, type IsoDate } from '../..
 import { createRandom } from './random'
 import { addDemoLives } from './demo-lives'
 import { addDemoAllocation } from './demo-allocation'
+import { rowsOf } from '../db/rows'
 
 export const DEMO_PASSWORD = 'bandroom-demo'
 export const DEMO_ACCOUNTS = {
@@ -502,7 +503,6 @@ async function addDemoBookings(
 /** Empties every table of the app (not the migrations' bookkeeping). */
 async function resetDatabase(db: Db) {
   const result = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`)
-  const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ tablename: string }> }).rows) as Array<{ tablename: string }>
-  const tables = rows.map((row) => `"${row.tablename}"`)
+  const tables = rowsOf<{ tablename: string }>(result).map((row) => `"${row.tablename}"`)
   if (tables.length) await db.execute(sql.raw(`truncate ${tables.join(', ')} cascade`))
 }

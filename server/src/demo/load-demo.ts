@@ -2,6 +2,7 @@ import path from 'node:path'
 import { ConfigError, loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { DataDirInUseError } from '../db/data-dir-lock'
+import { DatabaseNewerError } from '../db/migration-level'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from './demo-club'
 
 /** `npm run demo`: loads (or resets to) the demo club in the configured database. */
@@ -30,7 +31,7 @@ async function main() {
 
 main().catch((error) => {
   if (error instanceof ConfigError) console.error(error.message)
-  else if (error instanceof DataDirInUseError) console.error(`The demo was not loaded: ${error.message}`)
+  else if (error instanceof DataDirInUseError || error instanceof DatabaseNewerError) console.error(`The demo was not loaded: ${error.message}`)
   else console.error('Could not load the demo club:', error)
   process.exit(1)
 })
