@@ -801,7 +801,7 @@ export function createRoundsService(deps: RoundsDeps) {
       const live = await liveSnapshot(state, tx)
       const breaks = breaksOf(live, state.assignments)
       if (breaks.length > 0) throw ruleBroken(breaks, 'The draft breaks the club’s rules since it was made; change it before publishing:')
-      await insertBookings(tx, state, caller, club, now)
+      await insertBookings(tx, state, club, now)
 
       // The run's own result stays as it was stored (reproducibility); `assignments` is what was published.
       const { bands: outcomes } = outcomesIn(state)
@@ -833,7 +833,7 @@ export function createRoundsService(deps: RoundsDeps) {
     return summaryOf(round, counts.get(round.id) ?? 0, now)
   }
 
-  async function insertBookings(tx: Tx, state: DraftState, caller: Caller, club: ClubSettings, now: Date) {
+  async function insertBookings(tx: Tx, state: DraftState, club: ClubSettings, now: Date) {
     if (state.assignments.length === 0) return
     const periodRows = await roundPeriods(tx, [...new Set(state.assignments.map((item) => item.periodId))])
     const periodById = new Map(periodRows.map((period) => [period.id, period]))
@@ -850,7 +850,8 @@ export function createRoundsService(deps: RoundsDeps) {
         ...slotTimes(item.date, period, club.timeZone),
         kind: 'band' as const,
         bandId: item.bandId,
-        userId: caller.id,
+        // The round is their author (decision 035): no booker, the band's members and current executives cancel.
+        userId: null,
         source: 'allocation' as const,
         createdAt: now,
         updatedAt: now,
