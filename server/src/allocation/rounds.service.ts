@@ -656,6 +656,12 @@ export function createRoundsService(deps: RoundsDeps) {
           periods: mine,
           firstWishMet: mine.some((cell) => cell.rank === 1),
           unmet: (words.get(band.id) ?? []).map(({ rank, text }) => ({ ...wishOut(names, band.wishes[rank - 1] as StoredWish, rank - 1), reason: text })),
+          /** Ranks of the wishes left over because the band received every period it asked for: not needed, rather than lost. */
+          notNeeded: new Set(
+            result.unmet
+              .filter((item) => item.bandId === band.id && item.reason.kind === 'enough' && item.reason.received > 0 && item.reason.received >= item.reason.wants)
+              .map((item) => item.rank),
+          ),
         }
       }),
     }
@@ -878,15 +884,22 @@ export function createRoundsService(deps: RoundsDeps) {
         outcome.received === 0
           ? `${outcome.band.name}: no room in the allocation for ${week}`
           : `${outcome.band.name}: ${plural(outcome.received, 'period')} in the allocation for ${week}`
+      // Wishes left over once the band had every period it asked for are not counted as lost
+      // (issue 33: "Wishes not met: 3. You received the two periods you asked for").
+      const wishName = (wish: (typeof outcome.unmet)[number]) => `Wish ${wish.rank} (${wish.roomName ?? 'any room'}, ${dayLabel(wish.date)}, ${periodPhrase(wish.periodLabel)})`
+      const lost = outcome.unmet.filter((wish) => !outcome.notNeeded.has(wish.rank))
+      const spare = outcome.unmet.filter((wish) => outcome.notNeeded.has(wish.rank))
       const lines = [
         ...outcome.periods.map((cell) => `${cell.roomName}, ${dayLabel(cell.date)}, ${periodPhrase(cell.periodLabel)}`),
-        ...(outcome.unmet.length > 0 ? ['', 'Wishes not met:', ...outcome.unmet.map((wish) => `${wish.rank}. ${wish.reason}`)] : []),
+        ...(lost.length > 0 ? ['', `${plural(lost.length, 'wish', 'wishes')} not met:`, ...lost.map((wish) => `${wishName(wish)}: ${wish.reason}`)] : []),
+        ...(spare.length > 0 ? ['', ...spare.map((wish) => `${wishName(wish)} was not needed: ${wish.reason.charAt(0).toLowerCase()}${wish.reason.slice(1)}`)] : []),
       ]
       return {
         kind: 'allocation-result' as const,
         userIds: (members.get(outcome.band.id) ?? []).map((member) => member.id),
         title,
-        body: lines.join('\n'),
+        // No periods: the body starts with the wishes, not with a blank line.
+        body: lines.join('\n').replace(/^\n+/, ''),
         link: '/room-allocation-list',
       }
     })

@@ -344,7 +344,7 @@ describe('publishing', () => {
     expect(told.map((row) => row.userId).sort()).toEqual([aiko, kenta, ren, ren, mei, sora].map((who) => who.user.id).sort())
     const renBlue = told.find((row) => row.userId === ren.user.id && row.title.startsWith('Blue Hour'))!
     expect(renBlue).toMatchObject({ title: 'Blue Hour: no room in the allocation for the week of 8–14 Jun 2026', link: '/room-allocation-list' })
-    expect(renBlue.body).toContain('1. Ren is in Room B at that time with Night Owls.')
+    expect(renBlue.body).toContain('2 wishes not met:\nWish 1 (Studio A, Tue 9 Jun, 6th period): Ren is in Room B at that time with Night Owls.')
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'allocation-result'))
     expect(mails).toHaveLength(6)
     expect(mails.find((mail) => mail.to === aiko.user.email)!.subject).toBe('Midnight Train: 1 period in the allocation for the week of 8–14 Jun 2026')
@@ -478,6 +478,22 @@ describe('rounds with nothing to give', () => {
     expect(await t.db.select().from(allocationWishes).where(eq(allocationWishes.roundId, round.id))).toEqual([])
     const renNow = await again(ren)
     expect((await api.myResults(renNow, round.id)).json()).toMatchObject({ status: 'published', bands: [] })
+  })
+})
+
+describe('the result notices (issue 33)', () => {
+  it('count as not met only the wishes the band lost, and say the others were not needed', async () => {
+    const round = await workedExample()
+    await api.run(executive, round.id)
+    expect((await api.publish(executive, round.id)).statusCode).toBe(200)
+    const told = await t.db.select().from(notices).where(eq(notices.kind, 'allocation-result'))
+    // Midnight Train wanted one period and received its first wish: its second was not needed, not lost.
+    const aikoTold = told.find((row) => row.userId === aiko.user.id)!
+    expect(aikoTold.title).toBe('Midnight Train: 1 period in the allocation for the week of 8–14 Jun 2026')
+    expect(aikoTold.body).toBe('Studio A, Tue 9 Jun, 6th period\n\nWish 2 (any room, Wed 10 Jun, 6th period) was not needed: you received the period you asked for.')
+    // Blue Hour received nothing: both its wishes were lost, and the count says so.
+    const meiTold = told.find((row) => row.userId === mei.user.id)!
+    expect(meiTold.body).toMatch(/^2 wishes not met:\nWish 1 \(Studio A, Tue 9 Jun, 6th period\): Ren is in Room B at that time with Night Owls\.\nWish 2 \(Room B, Tue 9 Jun, 6th period\): .+\.$/)
   })
 })
 
