@@ -53,7 +53,7 @@ export const bookingSchema = z.object({
   endsAt: z.string(),
   kind: z.enum(bookingKinds),
   band: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  /** The booker; "Deleted user" (id null) for an anonymised account; the band (id null) for an allocation round's booking. */
+  /** The booker; "Deleted user" (id null) for an anonymised account. */
   bookedBy: z.object({ id: z.uuid().nullable(), displayName: z.string() }),
   reason: z.string().nullable(),
   status: z.enum(bookingStatuses),
