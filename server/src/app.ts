@@ -215,7 +215,7 @@ export async function buildApp(options: AppOptions) {
   registerMemberRoutes(app, { db, settings })
   registerAccountsRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
   registerPeopleRoutes(app, createPeopleService({ db, clock, settings }))
-  registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl })
+  registerUserRoutes(app, { db, clock, settings, mailer, passwordReset, publicUrl, scheduleVersion })
   registerBandRoutes(app, { db, clock, scheduleVersion })
   registerBookingRoutes(app, { db, clock, settings, scheduleVersion, feed })
   registerLiveRoutes(app, { db, clock, settings, mailer, notifier, publicUrl, workers })

@@ -1,6 +1,6 @@
 import { periodPhrase } from '../contract/calendar'
 import type { AllocationResult, AllocationSnapshot, AllocationUnmet } from '../contract/allocation'
-import { compile, type BandInfo, type Problem } from './model'
+import { compile, objectiveOf, rankOf, type BandInfo, type Problem } from './model'
 
 /**
  * The words a band reads for each wish it did not get (issue 15 item 4), e.g. "Studio A, Tue
@@ -57,8 +57,33 @@ function whyThem(problem: Problem, result: AllocationResult, us: BandInfo, them:
   }
   if (theirRank !== undefined && theirRank < ourRank) return `it was their ${ordinal(theirRank)} wish and your ${ordinal(ourRank)}`
   if (theirs?.received === 1 && (ours?.received ?? 0) >= 1) return `it is the only period they received; you received ${count(ours!.received)}`
-  if (them.points === us.points && theirRank === ourRank) return 'drawn by lot'
+  if (them.points === us.points && theirRank === ourRank) {
+    const instead = result.assignments.find((a) => a.bandId === us.id && a.date === problem.cells[cell]!.date && a.periodId === problem.cells[cell]!.periodId)
+    if (lotDecided(problem, result, us, them, cell, instead)) return 'drawn by lot'
+    if (instead) return `giving it to them let more wishes be met in all; you received ${roomName(problem, instead.roomId)} at that time, your ${ordinal(instead.rank)} wish`
+  }
   return 'giving it to them let more wishes be met in all'
+}
+
+type Assignment = AllocationResult['assignments'][number]
+
+/**
+ * Whether only the lottery kept `cell` from us: giving it to us instead (them losing it, our
+ * room at that time, if any, left or handed to them when they wished for it) meets wishes as
+ * well. When every such change scores lower, the allocation's value decided, not the lot.
+ */
+function lotDecided(problem: Problem, result: AllocationResult, us: BandInfo, them: BandInfo, cell: number, instead: Assignment | undefined) {
+  const target = problem.cells[cell]!
+  const theirs = result.assignments.find((a) => a.bandId === them.id && problem.cellIndex(a.roomId, a.date, a.periodId) === cell)
+  const ours = { bandId: us.id, roomId: target.roomId, date: target.date, periodId: target.periodId }
+  const rest = result.assignments.filter((a) => a !== theirs && a !== instead)
+  const options = [[...rest, ours]]
+  if (instead) {
+    const insteadCell = problem.cellIndex(instead.roomId, instead.date, instead.periodId)
+    if (insteadCell !== undefined && rankOf(them, insteadCell) !== null) options.push([...rest, ours, { ...instead, bandId: them.id }])
+  }
+  const score = objectiveOf(problem, result.assignments).score
+  return options.some((assignments) => objectiveOf(problem, assignments).score >= score)
 }
 
 /** One unmet wish in words. */

@@ -656,6 +656,12 @@ export function createRoundsService(deps: RoundsDeps) {
           periods: mine,
           firstWishMet: mine.some((cell) => cell.rank === 1),
           unmet: (words.get(band.id) ?? []).map(({ rank, text }) => ({ ...wishOut(names, band.wishes[rank - 1] as StoredWish, rank - 1), reason: text })),
+          /** Ranks of the wishes left over because the band received every period it asked for: not needed, rather than lost. */
+          notNeeded: new Set(
+            result.unmet
+              .filter((item) => item.bandId === band.id && item.reason.kind === 'enough' && item.reason.received > 0 && item.reason.received >= item.reason.wants)
+              .map((item) => item.rank),
+          ),
         }
       }),
     }
@@ -801,7 +807,7 @@ export function createRoundsService(deps: RoundsDeps) {
       const live = await liveSnapshot(state, tx)
       const breaks = breaksOf(live, state.assignments)
       if (breaks.length > 0) throw ruleBroken(breaks, 'The draft breaks the club’s rules since it was made; change it before publishing:')
-      await insertBookings(tx, state, caller, club, now)
+      await insertBookings(tx, state, club, now)
 
       // The run's own result stays as it was stored (reproducibility); `assignments` is what was published.
       const { bands: outcomes } = outcomesIn(state)
@@ -833,7 +839,7 @@ export function createRoundsService(deps: RoundsDeps) {
     return summaryOf(round, counts.get(round.id) ?? 0, now)
   }
 
-  async function insertBookings(tx: Tx, state: DraftState, caller: Caller, club: ClubSettings, now: Date) {
+  async function insertBookings(tx: Tx, state: DraftState, club: ClubSettings, now: Date) {
     if (state.assignments.length === 0) return
     const periodRows = await roundPeriods(tx, [...new Set(state.assignments.map((item) => item.periodId))])
     const periodById = new Map(periodRows.map((period) => [period.id, period]))
@@ -850,7 +856,8 @@ export function createRoundsService(deps: RoundsDeps) {
         ...slotTimes(item.date, period, club.timeZone),
         kind: 'band' as const,
         bandId: item.bandId,
-        userId: caller.id,
+        // The round is their author (decision 035): no booker, the band's members and current executives cancel.
+        userId: null,
         source: 'allocation' as const,
         createdAt: now,
         updatedAt: now,
@@ -877,15 +884,22 @@ export function createRoundsService(deps: RoundsDeps) {
         outcome.received === 0
           ? `${outcome.band.name}: no room in the allocation for ${week}`
           : `${outcome.band.name}: ${plural(outcome.received, 'period')} in the allocation for ${week}`
+      // Wishes left over once the band had every period it asked for are not counted as lost
+      // (issue 33: "Wishes not met: 3. You received the two periods you asked for").
+      const wishName = (wish: (typeof outcome.unmet)[number]) => `Wish ${wish.rank} (${wish.roomName ?? 'any room'}, ${dayLabel(wish.date)}, ${periodPhrase(wish.periodLabel)})`
+      const lost = outcome.unmet.filter((wish) => !outcome.notNeeded.has(wish.rank))
+      const spare = outcome.unmet.filter((wish) => outcome.notNeeded.has(wish.rank))
       const lines = [
         ...outcome.periods.map((cell) => `${cell.roomName}, ${dayLabel(cell.date)}, ${periodPhrase(cell.periodLabel)}`),
-        ...(outcome.unmet.length > 0 ? ['', 'Wishes not met:', ...outcome.unmet.map((wish) => `${wish.rank}. ${wish.reason}`)] : []),
+        ...(lost.length > 0 ? ['', `${plural(lost.length, 'wish', 'wishes')} not met:`, ...lost.map((wish) => `${wishName(wish)}: ${wish.reason}`)] : []),
+        ...(spare.length > 0 ? ['', ...spare.map((wish) => `${wishName(wish)} was not needed: ${wish.reason.charAt(0).toLowerCase()}${wish.reason.slice(1)}`)] : []),
       ]
       return {
         kind: 'allocation-result' as const,
         userIds: (members.get(outcome.band.id) ?? []).map((member) => member.id),
         title,
-        body: lines.join('\n'),
+        // No periods: the body starts with the wishes, not with a blank line.
+        body: lines.join('\n').replace(/^\n+/, ''),
         link: '/room-allocation-list',
       }
     })

@@ -69,8 +69,14 @@ const memberBandIds = (executor: Executor, userId: string) =>
 const mayCancel = (row: Pick<BookingRow, 'userId' | 'bandId'>, viewer: Omit<Viewer, 'now'>) =>
   viewer.privileged || row.userId === viewer.id || (row.bandId !== null && viewer.bandIds.has(row.bandId))
 
+/** Who booked it, as lists show it: an allocation round's bookings are the band's (decision 035). */
+function bookedByOf(row: Pick<BookingRow, 'source' | 'bandName' | 'userId' | 'bookerName' | 'bookerStatus'>): Booking['bookedBy'] {
+  if (row.source === 'allocation') return { id: null, displayName: row.bandName ?? DELETED_MEMBER_NAME }
+  if (row.userId === null || row.bookerStatus === 'deleted') return { id: null, displayName: DELETED_MEMBER_NAME }
+  return { id: row.userId, displayName: row.bookerName! }
+}
+
 function toBooking(row: BookingRow, viewer: Viewer): Booking {
-  const bookerGone = row.userId === null || row.bookerStatus === 'deleted'
   return {
     id: row.id,
     roomId: row.roomId,
@@ -82,7 +88,7 @@ function toBooking(row: BookingRow, viewer: Viewer): Booking {
     endsAt: row.endsAt,
     kind: row.kind,
     band: row.bandId && row.bandName !== null ? { id: row.bandId, name: row.bandName } : null,
-    bookedBy: bookerGone ? { id: null, displayName: DELETED_MEMBER_NAME } : { id: row.userId, displayName: row.bookerName! },
+    bookedBy: bookedByOf(row),
     reason: row.reason,
     status: row.status,
     source: row.source,

@@ -317,7 +317,10 @@ export const bookings = pgTable(
     slotEnd: timestamp('slot_end', { withTimezone: true }).notNull(),
     kind: bookingKind('kind').notNull(),
     bandId: uuid('band_id').references(() => bands.id, { onDelete: 'restrict' }),
-    /** The booker; for `personal`, the person practising. */
+    /**
+     * The booker; for `personal`, the person practising. Null for an allocation round's
+     * bookings: the round is their author, not the executive who published it (decision 035).
+     */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
     status: bookingStatus('status').notNull().default('active'),
@@ -334,6 +337,7 @@ export const bookings = pgTable(
     index('bookings_slot_start_idx').on(t.slotStart),
     check('bookings_band_needs_band', sql`(${t.kind} = 'band') = (${t.bandId} is not null)`),
     check('bookings_block_needs_reason', sql`${t.kind} <> 'block' or ${t.reason} is not null`),
+    check('bookings_allocation_has_no_booker', sql`${t.source} <> 'allocation' or ${t.userId} is null`),
   ],
 )
 

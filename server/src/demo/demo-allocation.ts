@@ -82,7 +82,7 @@ export async function addDemoAllocation(
             ...slotTimes(item.date, period, club.timeZone),
             kind: 'band' as const,
             bandId: item.bandId,
-            userId: options.publisherId,
+            userId: null,
             source: 'allocation' as const,
             createdAt: publishedAt,
             updatedAt: publishedAt,

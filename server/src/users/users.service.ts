@@ -4,13 +4,14 @@ import { gradeOf } from '../../../src/contract/terms'
 import type { UserDetail, UserEditInput, UserFilter, UserListItem, UserListQuery, UserPatchInput } from '../../../src/contract/users'
 import type { Db } from '../db/client'
 import { withTransaction, type Tx } from '../db/transaction'
-import { additionalInfo, intros, passwordResetTokens, positionHolders, sessions, users } from '../db/schema'
+import { additionalInfo, bookings, intros, passwordResetTokens, positionHolders, sessions, users } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
 import type { SettingsService } from '../settings/settings.service'
 import type { PasswordResetService } from '../accounts/password-reset.service'
 import { holdsPositionIn } from '../auth/auth.service'
 import { endMembershipsOfDeletedUsers } from '../bands/bands.service'
+import type { ScheduleVersion } from '../bookings/schedule-cache'
 
 export interface UsersDeps {
   db: Db
@@ -20,6 +21,8 @@ export interface UsersDeps {
   passwordReset: PasswordResetService
   /** Where users reach the app, for the sign-in link in the approval mail. */
   publicUrl: string
+  /** Deleting accounts cancels their personal practice to come: the schedules change. */
+  scheduleVersion: ScheduleVersion
 }
 
 type UserRow = typeof users.$inferSelect
@@ -32,7 +35,7 @@ export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`
 
 const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', 'Another account already uses this email address.', { email: 'This email is already in use' })
 
-export function createUsersService({ db, clock, settings, mailer, passwordReset, publicUrl }: UsersDeps) {
+export function createUsersService({ db, clock, settings, mailer, passwordReset, publicUrl, scheduleVersion }: UsersDeps) {
   /** The WHERE clause for the list's filters; grades become enrollment-year ranges for the term. */
   function filterWhere(filter: UserFilter, term: number): SQL | undefined {
     const conditions: SQL[] = []
@@ -264,8 +267,10 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
      * Soft, anonymising deletion of many accounts in one transaction: refused whole (nothing
      * changes) when it includes the caller, an unknown id, or would leave no active admin.
      * Accounts already deleted are skipped. Past terms' positions stay (history); current and
-     * future ones go. Rows other areas keep (bookings, applications, feedback) still point
-     * at the id and now show "Deleted user".
+     * future ones go. Rows other areas keep (past bookings, applications, feedback) still
+     * point at the id and now show "Deleted user". Their personal practice that has not
+     * started is cancelled, so its slots free up (decision 035); bookings they made for a
+     * band stay the band's.
      */
     async deleteMany(actorId: string, userIds: string[]) {
       if (userIds.includes(actorId)) {
@@ -273,7 +278,8 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
       }
       const now = clock()
       const term = await settings.currentTerm()
-      return withTransaction(db, async (tx) => {
+      const notice = scheduleVersion.within()
+      const answer = await withTransaction(db, async (tx) => {
         const admins = await lockActiveAdmins(tx)
         const targets = await tx
           .select({ id: users.id, status: users.status })
@@ -309,8 +315,16 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
         await revokeSessions(tx, ids, now)
         // Memberships of bands that are not disbanded end (leadership passes on, empty bands disband).
         await endMembershipsOfDeletedUsers(tx, actorId, ids, now)
+        // Their practice to come frees its slots (with the notice to the schedules); what has started stays as history.
+        await tx
+          .update(bookings)
+          .set({ status: 'cancelled', cancelledAt: now, cancelledBy: actorId, updatedAt: now })
+          .where(and(inArray(bookings.userId, ids), eq(bookings.kind, 'personal'), eq(bookings.status, 'active'), gt(bookings.slotStart, now)))
+        await tx.execute(sql`select ${notice.sql}`)
         return { deleted: ids.length }
       })
+      if (answer.deleted > 0) notice.committed()
+      return answer
     },
   }
 }

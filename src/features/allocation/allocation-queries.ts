@@ -98,8 +98,19 @@ export function useSaveWishes(roundId: string, bandId: string) {
   })
 }
 
+/**
+ * Everything shown of the round is fetched again. The checks of hand changes are only marked
+ * stale: the check of the change just made is still on screen until its dialog closes, and
+ * asked again it would be about a draft that no longer has it (a move's `from` cell is empty
+ * now: the server answers 400, issue 33). A dialog opened later checks afresh.
+ */
 function invalidateRound(queryClient: QueryClient, roundId: string) {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: allocationKeys.round(roundId) }), queryClient.invalidateQueries({ queryKey: allocationKeys.rounds })])
+  const isCheck = (queryKey: readonly unknown[]) => queryKey[3] === 'draft-check'
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: allocationKeys.round(roundId), predicate: (query) => !isCheck(query.queryKey) }),
+    queryClient.invalidateQueries({ queryKey: allocationKeys.round(roundId), predicate: (query) => isCheck(query.queryKey), refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: allocationKeys.rounds }),
+  ])
 }
 
 /**

@@ -150,6 +150,39 @@ describe('the objective', () => {
   })
 })
 
+describe('the words of a cell that went to another band at equal points and rank (issue 33)', () => {
+  it('do not say "drawn by lot" when the band received another room at that time and giving it this one would have met fewer wishes', () => {
+    const snapshot = round([
+      band('x', 'Duo', ['ren'], [cell('a', TUE, 'p3'), cell('b', TUE, 'p3')], { wants: 1 }),
+      band('y', 'Solo', ['aiko'], [cell('a', TUE, 'p3'), cell('a', WED, 'p3')], { wants: 2 }),
+    ])
+    for (let seed = 1; seed <= 10; seed++) {
+      const result = allocate({ ...snapshot, seed })
+      expect(holderOf(result, 'a', TUE, 'p3')).toBe('y')
+      expect(holderOf(result, 'b', TUE, 'p3')).toBe('x')
+      expect(wordsFor({ ...snapshot, seed }, result, 'x')).toEqual([
+        'Studio A, Tue 3rd period went to Solo (giving it to them let more wishes be met in all; you received Room B at that time, your second wish).',
+      ])
+    }
+  })
+
+  it('still say "drawn by lot" when the two bands could have swapped rooms at that time for the same result', () => {
+    const bands = [
+      band('x', 'Duo', ['ren'], [cell('a', TUE, 'p3'), cell('b', TUE, 'p3')], { wants: 1 }),
+      band('y', 'Trio', ['aiko'], [cell('a', TUE, 'p3'), cell('b', TUE, 'p3'), cell('a', WED, 'p3')], { wants: 2 }),
+    ]
+    // Duo in Studio A and Trio in Room B, or the other way round: the same wishes met, the lottery picks.
+    const winners = new Set<string>()
+    for (let seed = 1; seed <= 20; seed++) {
+      const snapshot = round(bands, { seed })
+      const result = allocate(snapshot)
+      winners.add(holderOf(result, 'a', TUE, 'p3')!)
+      if (holderOf(result, 'a', TUE, 'p3') === 'y') expect(wordsFor(snapshot, result, 'x')).toEqual(['Studio A, Tue 3rd period went to Trio (drawn by lot).'])
+    }
+    expect([...winners].sort()).toEqual(['x', 'y'])
+  })
+})
+
 describe('reproducibility', () => {
   it('gives the same result for the same snapshot and seed, whatever the order bands are listed in', () => {
     const bands = Array.from({ length: 8 }, (_, index) =>

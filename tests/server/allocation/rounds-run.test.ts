@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, eq, inArray, like } from 'drizzle-orm'
-import { allocationOutcomes, allocationRounds, allocationWishes, bandMembers, blackouts, bookings, jobs, mailOutbox, notices, rooms } from '../../../server/src/db/schema'
+import { allocationOutcomes, allocationRounds, allocationWishes, bandMembers, blackouts, bookings, jobs, mailOutbox, notices, positionHolders, rooms } from '../../../server/src/db/schema'
 import { buildApp, type BuiltApp } from '../../../server/src/app'
 import { openDatabase } from '../../../server/src/db/client'
 import { allocate } from '../../../src/allocation/allocate'
@@ -344,7 +344,7 @@ describe('publishing', () => {
     expect(told.map((row) => row.userId).sort()).toEqual([aiko, kenta, ren, ren, mei, sora].map((who) => who.user.id).sort())
     const renBlue = told.find((row) => row.userId === ren.user.id && row.title.startsWith('Blue Hour'))!
     expect(renBlue).toMatchObject({ title: 'Blue Hour: no room in the allocation for the week of 8–14 Jun 2026', link: '/room-allocation-list' })
-    expect(renBlue.body).toContain('1. Ren is in Room B at that time with Night Owls.')
+    expect(renBlue.body).toContain('2 wishes not met:\nWish 1 (Studio A, Tue 9 Jun, 6th period): Ren is in Room B at that time with Night Owls.')
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'allocation-result'))
     expect(mails).toHaveLength(6)
     expect(mails.find((mail) => mail.to === aiko.user.email)!.subject).toBe('Midnight Train: 1 period in the allocation for the week of 8–14 Jun 2026')
@@ -478,5 +478,70 @@ describe('rounds with nothing to give', () => {
     expect(await t.db.select().from(allocationWishes).where(eq(allocationWishes.roundId, round.id))).toEqual([])
     const renNow = await again(ren)
     expect((await api.myResults(renNow, round.id)).json()).toMatchObject({ status: 'published', bands: [] })
+  })
+})
+
+describe('the result notices (issue 33)', () => {
+  it('count as not met only the wishes the band lost, and say the others were not needed', async () => {
+    const round = await workedExample()
+    await api.run(executive, round.id)
+    expect((await api.publish(executive, round.id)).statusCode).toBe(200)
+    const told = await t.db.select().from(notices).where(eq(notices.kind, 'allocation-result'))
+    // Midnight Train wanted one period and received its first wish: its second was not needed, not lost.
+    const aikoTold = told.find((row) => row.userId === aiko.user.id)!
+    expect(aikoTold.title).toBe('Midnight Train: 1 period in the allocation for the week of 8–14 Jun 2026')
+    expect(aikoTold.body).toBe('Studio A, Tue 9 Jun, 6th period\n\nWish 2 (any room, Wed 10 Jun, 6th period) was not needed: you received the period you asked for.')
+    // Blue Hour received nothing: both its wishes were lost, and the count says so.
+    const meiTold = told.find((row) => row.userId === mei.user.id)!
+    expect(meiTold.body).toMatch(/^2 wishes not met:\nWish 1 \(Studio A, Tue 9 Jun, 6th period\): Ren is in Room B at that time with Night Owls\.\nWish 2 \(Room B, Tue 9 Jun, 6th period\): .+\.$/)
+  })
+})
+
+describe('whose the published bookings are (issue 33)', () => {
+  it('books the cells for the bands, not for the executive who published: only the bands see them, and cancel rights follow membership and office', async () => {
+    const publisher = await t.as('executive', { displayName: 'Publisher' })
+    const round = await workedExample()
+    expect((await api.run(publisher, round.id)).statusCode).toBe(200)
+    expect((await api.publish(publisher, round.id)).statusCode).toBe(200)
+    const made = await t.db.select().from(bookings).where(eq(bookings.source, 'allocation'))
+    expect(made).toHaveLength(2)
+    const midnight = made.find((row) => row.bandId === midnightTrain.id)!
+    const owls = made.find((row) => row.bandId === nightOwls.id)!
+
+    // The publisher's own lists, dashboard and calendar hold none of the bands' practice.
+    const get = (who: Caller, url: string) => t.inject({ method: 'GET', url, headers: who.headers })
+    expect((await get(publisher, '/api/bookings?when=upcoming')).json()).toMatchObject({ items: [], total: 0 })
+    expect((await get(publisher, '/api/dashboard')).json().bookings).toEqual([])
+    const feedOf = async (who: Caller) => {
+      const made = await t.inject({ method: 'POST', url: '/api/me/calendar-feed', headers: who.headers })
+      const ics = await t.inject({ method: 'GET', url: new URL(made.json().feed.url).pathname })
+      expect(ics.statusCode).toBe(200)
+      return ics.body
+    }
+    expect(await feedOf(publisher)).not.toContain('BEGIN:VEVENT')
+    expect(await feedOf(aiko)).toContain('BEGIN:VEVENT')
+
+    // The band's members see it as the band's, and may cancel it.
+    const aikoList = (await get(aiko, '/api/bookings?when=upcoming')).json().items
+    expect(aikoList).toEqual([expect.objectContaining({ id: midnight.id, band: { id: midnightTrain.id, name: 'Midnight Train' }, bookedBy: { id: null, displayName: 'Midnight Train' }, source: 'allocation', canCancel: true })])
+    expect(JSON.stringify(aikoList)).not.toContain('Publisher')
+    expect((await get(aiko, '/api/dashboard')).json().bookings).toEqual([expect.objectContaining({ id: midnight.id, band: expect.objectContaining({ name: 'Midnight Train' }) })])
+
+    // Out of office, the publisher is nobody to these bookings; a member of another band neither.
+    await t.db.delete(positionHolders).where(eq(positionHolders.userId, publisher.user.id))
+    const former = await again(publisher)
+    expect((await get(former, '/api/bookings?when=upcoming&scope=mine')).json().items).toEqual([])
+    expectError(await t.inject({ method: 'POST', url: `/api/bookings/${midnight.id}/cancel`, headers: former.headers, payload: {} }), 403, 'NOT_YOUR_BOOKING')
+    expectError(await t.inject({ method: 'POST', url: `/api/bookings/${midnight.id}/cancel`, headers: mei.headers, payload: {} }), 403, 'NOT_YOUR_BOOKING')
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, midnight.id)))[0]!.status).toBe('active')
+
+    // A member of the band and a current executive may.
+    const byMember = await t.inject({ method: 'POST', url: `/api/bookings/${midnight.id}/cancel`, headers: kenta.headers, payload: {} })
+    expect(byMember.statusCode, byMember.body).toBe(200)
+    expect(byMember.json()).toMatchObject({ status: 'cancelled', bookedBy: { id: null, displayName: 'Midnight Train' } })
+    const byExecutive = await t.inject({ method: 'POST', url: `/api/bookings/${owls.id}/cancel`, headers: executive.headers, payload: {} })
+    expect(byExecutive.statusCode, byExecutive.body).toBe(200)
+    // Stored without a booker: the round is their author.
+    expect((await t.db.select().from(bookings).where(eq(bookings.source, 'allocation'))).map((row) => row.userId)).toEqual([null, null])
   })
 })

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
-import { additionalInfo, intros, mailOutbox, positionHolders, positions, sessions, users } from '../../../server/src/db/schema'
+import { additionalInfo, bookings, intros, mailOutbox, positionHolders, positions, sessions, users } from '../../../server/src/db/schema'
 import { createUsersService } from '../../../server/src/users/users.service'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createUser, makeExecutive, TEST_PASSWORD } from '../support/factories'
+import { createBand, createBooking, createPeriod, createRoom, createUser, makeExecutive, TEST_PASSWORD } from '../support/factories'
 
 let t: TestApp
 let admin: Awaited<ReturnType<TestApp['as']>>
@@ -34,6 +34,7 @@ const serviceFor = () =>
     mailer: t.services.mailer,
     passwordReset: t.services.passwordReset,
     publicUrl: 'http://localhost:3000',
+    scheduleVersion: t.services.scheduleVersion,
   })
 
 describe('GET /api/users', () => {
@@ -430,6 +431,35 @@ describe('POST /api/users/delete', () => {
     const other = await createUser(t.db)
     expect((await post('/api/users/delete', { userIds: [other.id] }, executive.headers)).statusCode).toBe(403)
     expect((await row(other.id)).status).toBe('active')
+  })
+
+  it('cancels the deleted member’s personal practice to come, freeing its slots; what has started and their band’s bookings stay', async () => {
+    // The test clock: Monday 1 June 2026, 10:00 in Tokyo.
+    const leaving = await t.as('member', { displayName: 'Leaving Member' })
+    const bandmate = await t.as('member', { displayName: 'Bandmate' })
+    const band = await createBand(t.db, [{ userId: bandmate.user.id }, { userId: leaving.user.id }], { name: `Graduates ${tag()}` })
+    const room = await createRoom(t.db, { name: `Room ${tag()}` })
+    const morning = await createPeriod(t.db, '1st', '09:00', '10:30')
+    const evening = await createPeriod(t.db, '6th', '18:00', '19:30')
+    const started = await createBooking(t.db, { room, period: morning, date: '2026-06-01', userId: leaving.user.id, kind: 'personal' })
+    const past = await createBooking(t.db, { room, period: evening, date: '2026-05-29', userId: leaving.user.id, kind: 'personal' })
+    const tonight = await createBooking(t.db, { room, period: evening, date: '2026-06-01', userId: leaving.user.id, kind: 'personal' })
+    const nextWeek = await createBooking(t.db, { room, period: evening, date: '2026-06-08', userId: leaving.user.id, kind: 'personal' })
+    const forBand = await createBooking(t.db, { room, period: evening, date: '2026-06-03', userId: leaving.user.id, kind: 'band', bandId: band.id })
+
+    expect((await post('/api/users/delete', { userIds: [leaving.user.id] })).json()).toEqual({ deleted: 1 })
+
+    const statusOf = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!
+    for (const freed of [tonight, nextWeek]) expect(await statusOf(freed.id)).toMatchObject({ status: 'cancelled', cancelledBy: admin.user.id })
+    for (const kept of [started, past, forBand]) expect((await statusOf(kept.id)).status).toBe('active')
+
+    // The slot is free for someone else; the band still has its booking; the past reads "Deleted user".
+    const rebook = await t.inject({ method: 'POST', url: '/api/bookings', headers: bandmate.headers, payload: { roomId: room.id, date: '2026-06-08', periodId: evening.id, kind: 'personal' } })
+    expect(rebook.statusCode, rebook.body).toBe(201)
+    const mine = (await get('/api/bookings?when=upcoming', bandmate.headers)).json().items
+    expect(mine.map((item: { id: string }) => item.id)).toContain(forBand.id)
+    const all = (await get('/api/bookings?scope=all&when=past', admin.headers)).json().items
+    expect(all.find((item: { id: string }) => item.id === past.id)).toMatchObject({ status: 'active', bookedBy: { id: null, displayName: 'Deleted user' } })
   })
 
   it('a deleted executive stops being one this term', async () => {

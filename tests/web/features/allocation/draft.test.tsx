@@ -165,6 +165,24 @@ describe('/room-allocation-list: the executive’s draft', { timeout: 20_000 }, 
     expect(api.state.changes).toEqual([])
   })
 
+  it('moves a cell without checking the move again once it is made (the server refused that check: 400)', async () => {
+    const { api } = setup()
+    const { user } = await open()
+    await user.click(await screen.findByRole('button', { name: 'Move or swap Room B, Tue 1 Dec, 6th period' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Move or swap the room of Night Owls' })
+    await user.selectOptions(within(dialog).getByLabelText('Period'), periods.fifth.id)
+    await waitFor(() => expect(within(dialog).getByRole('status', { name: 'Rule check' })).toHaveTextContent('This keeps every rule.'))
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }))
+    await waitFor(() => expect(api.state.changes).toHaveLength(1))
+    expect(await screen.findByText('Moved')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(cellsList()).toHaveTextContent('Room B, Tue 1 Dec, 5th periodNight Owls (placed by hand)'))
+    // Let any refetch the change set off reach the server.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(api.state.refusedChecks).toEqual([])
+    expect(api.state.checks).toHaveLength(1)
+  })
+
   it('gives a free room to a band by hand, and frees a held one for booking', async () => {
     const { api } = setup()
     const { user } = await open()

@@ -147,6 +147,8 @@ export function createAllocationApi({
     saved: [] as Array<{ bandId: string; body: WishesInput }>,
     runs: [] as unknown[],
     checks: [] as DraftChange[],
+    /** Checks the server refused with 400, as it does for a move from a cell no band holds. */
+    refusedChecks: [] as DraftChange[],
     changes: [] as DraftChange[],
     published: [] as string[],
     nextError: null as ErrorAnswer | null,
@@ -216,6 +218,12 @@ export function createAllocationApi({
     http.post(allocationRoutes.draftCheck, async ({ request }) => {
       const change = (await request.json()) as DraftChange
       state.checks.push(change)
+      // As the server: a move needs a band on its `from` cell in the draft as it stands.
+      const held = (at: { roomId: string; date: string; periodId: string }) => state.draft?.cells.some((cell) => cell.roomId === at.roomId && cell.date === at.date && cell.periodId === at.periodId)
+      if (change.action === 'move' && !held(change.from)) {
+        state.refusedChecks.push(change)
+        return HttpResponse.json(buildApiError('VALIDATION_FAILED', 'Some fields need attention.', { from: 'No band has this cell in the draft' }), { status: 400 })
+      }
       return HttpResponse.json(state.check(change))
     }),
     http.post(allocationRoutes.draftChange, async ({ request }) => {
@@ -239,6 +247,15 @@ export function createAllocationApi({
             rank: null,
           })
         }
+      }
+      if (change.action === 'move') {
+        const moved = draft.cells.find((cell) => same(cell, change.from))!
+        const round = find(draft.roundId)!
+        Object.assign(moved, change.to, {
+          roomName: round.rooms.find((room) => room.id === change.to.roomId)!.name,
+          periodLabel: round.periods.find((period) => period.id === change.to.periodId)!.label,
+          rank: null,
+        })
       }
       if (change.action === 'swap') {
         const a = draft.cells.find((cell) => same(cell, change.a))!
