@@ -15,7 +15,7 @@ import { withRedaction } from './http/log-redaction'
 import { registerOpenApiRoute } from './http/openapi'
 import { registerSpa } from './http/spa'
 import { databaseRateLimitStore } from './http/rate-limit-store'
-import { CONNECTION_LIMITS, connectionOptions, type ConnectionLimits } from './http/connection-limits'
+import { CONNECTION_LIMITS, connectionOptions, limitConnectionsPerAddress, type ConnectionLimits } from './http/connection-limits'
 import { createAuthService } from './auth/auth.service'
 import { LOGIN_CALLS_PER_IP_PER_MINUTE, registerAuthRoutes, registerPrincipal } from './auth/auth.routes'
 import { registerHealthRoutes } from './health/health.routes'
@@ -117,6 +117,7 @@ export async function buildApp(options: AppOptions) {
     },
   })
   app.server.maxConnections = limits.maxConnections
+  limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress)
   app.decorate('routeDefinitions', [])
   app.decorate('httpRoutes', [])
   app.addHook('onRoute', (route) => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
+import { CONNECTION_LIMITS } from './http/connection-limits'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
@@ -20,6 +21,7 @@ export const envSchema = z.object({
   PUBLIC_URL: optional(z.url('must be a URL such as https://bandroom.example.ac.jp')),
   SPA_DIR: optional(z.string()),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+  MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(CONNECTION_LIMITS.maxConnectionsPerAddress)),
   WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 })
@@ -39,6 +41,8 @@ export interface Config {
   /** The built SPA; defaults to dist/ beside server/. */
   spaDir?: string
   loginRateLimitPerMinute: number
+  /** Open connections one client address may hold (the reverse proxy's address, behind one). */
+  maxConnectionsPerAddress: number
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   /** Server processes sharing the port (PostgreSQL only; PGlite is one process). */
   workers: number
@@ -68,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     spaDir: e.SPA_DIR ? path.resolve(e.SPA_DIR) : undefined,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS,
   }

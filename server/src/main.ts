@@ -102,6 +102,7 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
     publicUrl: config.publicUrl,
     spaDir: config.spaDir ?? builtAppDir,
     loginCallsPerMinute: config.loginRateLimitPerMinute,
+    connectionLimits: { maxConnectionsPerAddress: config.maxConnectionsPerAddress },
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -44,6 +44,11 @@ export function createQueryClient() {
       // An action offline fails at once with "Could not reach the server…" rather than waiting
       // silently with a busy button.
       mutations: { retry: false, networkMode: 'always' },
+      // The saved copy keeps every query that has something to show, also when asking again
+      // failed: the library saves only queries whose last fetch succeeded, so a refetch that
+      // failed as the connection went (before the device said "offline") dropped a page just
+      // seen from the copy, and offline it then "had not been opened on this device" (issue 33).
+      dehydrate: { shouldDehydrateQuery: (query) => query.state.data !== undefined },
     },
   })
 }
@@ -72,8 +77,8 @@ export function createQueryPersister(storage: Storage = window.localStorage) {
   let latest: PersistedClient | undefined
   return {
     persistClient(client: PersistedClient) {
-      latest = client
-      return throttled.persistClient(client)
+      latest = asLastSeen(client)
+      return throttled.persistClient(latest)
     },
     restoreClient: () => throttled.restoreClient(),
     removeClient() {
@@ -89,6 +94,19 @@ export function createQueryPersister(storage: Storage = window.localStorage) {
       }
     },
   } satisfies Persister & { flush(): void }
+}
+
+/**
+ * A query whose last fetch failed is saved with its data as a success: what the person last
+ * saw, not the error of a fetch that may only have lost the connection.
+ */
+function asLastSeen(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error' && query.state.data !== undefined
+      ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+      : query,
+  )
+  return { ...client, clientState: { ...client.clientState, queries } }
 }
 
 /** Writes the saved copy at once when the app is hidden or left (a phone may end a hidden app). */

@@ -17,9 +17,9 @@ async function listen(limits?: Partial<ConnectionLimits>) {
   return (t.app.server.address() as { port: number }).port
 }
 
-/** A socket and the time the server closed it (null while open). */
-function open(port: number) {
-  const socket = connect(port, '127.0.0.1')
+/** A socket and the time the server closed it (null while open); `from` is a loopback address to connect from. */
+function open(port: number, from?: string) {
+  const socket = connect({ port, host: '127.0.0.1', localAddress: from })
   const state = { socket, openedAt: Date.now(), closedAt: null as number | null, received: '' }
   socket.on('data', (chunk) => (state.received += chunk.toString()))
   socket.on('error', () => {})
@@ -35,7 +35,8 @@ const until = async (done: () => boolean, ms: number) => {
 
 it('closes connections that trickle their headers, and idle keep-alive ones, within seconds while others are served', async () => {
   const port = await listen()
-  const slow = await Promise.all(Array.from({ length: 200 }, () => open(port)))
+  // From an address of their own: 200 is as many as one address may hold.
+  const slow = await Promise.all(Array.from({ length: 200 }, () => open(port, '127.0.0.2')))
   for (const client of slow) client.socket.write('GET /api/health HTTP/1.1\r\nHost: bandroom\r\n')
   const trickle = setInterval(() => {
     for (const client of slow) if (client.closedAt === null) client.socket.write('X-Slow: a\r\n')
@@ -73,4 +74,28 @@ it('refuses connections past the cap at once and serves again when they go', asy
   await until(() => held.every((client) => client.closedAt !== null), 2_000)
   await new Promise((resolve) => setTimeout(resolve, 200))
   expect(await health(port)).toBe(200)
+})
+
+it('keeps one address to its share of connections, so a flood from it leaves room for everyone else', async () => {
+  const port = await listen({ maxConnections: 40, maxConnectionsPerAddress: 10 })
+  // One address (127.0.0.2) opens the whole cap's worth of connections and trickles headers.
+  const flood = await Promise.all(Array.from({ length: 40 }, () => open(port, '127.0.0.2')))
+  try {
+    for (const client of flood) client.socket.write('GET /api/health HTTP/1.1\r\nHost: bandroom\r\n')
+    await until(() => flood.filter((client) => client.closedAt !== null).length >= 30, 2_000)
+    // Its connections past its share are closed at once; the ones it keeps stay open.
+    expect(flood.filter((client) => client.closedAt !== null)).toHaveLength(30)
+
+    // Someone else (127.0.0.1) is answered at once, many times over.
+    const started = Date.now()
+    const answers = await Promise.all(Array.from({ length: 5 }, () => health(port).catch(() => 'refused')))
+    expect(answers).toEqual([200, 200, 200, 200, 200])
+    expect(Date.now() - started).toBeLessThan(1_000)
+  } finally {
+    for (const client of flood) client.socket.destroy()
+  }
+})
+
+it('shares the connections among addresses below the cap by default', () => {
+  expect(CONNECTION_LIMITS.maxConnectionsPerAddress).toBeLessThanOrEqual(CONNECTION_LIMITS.maxConnections / 10)
 })

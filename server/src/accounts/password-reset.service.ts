@@ -1,10 +1,16 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/client'
 import { passwordResetTokens, users } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000
+/**
+ * Links mailed to one account per hour through "Forgot password", whoever asks (issue 33: 15
+ * requests from 15 addresses were 15 mails to one person). Past it, the request answers as
+ * usual and mails nothing, so the answer still says nothing about which accounts exist.
+ */
+export const RESET_MAILS_PER_HOUR = 3
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -41,7 +47,13 @@ export function createPasswordResetService({ db, mailer, clock, publicUrl }: { d
         .select({ id: users.id, email: users.email, displayName: users.displayName })
         .from(users)
         .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.status, 'active')))
-      if (user) await issue(user)
+      if (!user) return
+      const [recent] = await db
+        .select({ n: count() })
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, user.id), gte(passwordResetTokens.createdAt, new Date(clock().getTime() - 60 * 60 * 1000))))
+      if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return
+      await issue(user)
     },
 
     /** The live token row for a raw token, or null (unknown, used or expired). */

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
+import { noticeKinds } from '../../../src/contract/notices'
 import type { Db } from '../db/client'
-import { mailOutbox } from '../db/schema'
+import { jobs, mailOutbox } from '../db/schema'
 import { withTransaction, type Tx } from '../db/transaction'
 import type { JobRunner } from '../jobs/job-runner'
 
@@ -17,6 +18,30 @@ export interface Mail {
 const MAIL_SEND = 'mail.send'
 
 /**
+ * How long a notice mail waits before it goes: the person's other notice mails written
+ * meanwhile go with it, in one mail (decision 037). Account mails (reset links, approvals) go at once.
+ */
+export const MAIL_DIGEST_MS = 5 * 60_000
+/** Waiting notice mails older than this (their sends gave up) are not picked up again. */
+const DIGEST_LOOKBACK_MS = 3 * 60 * 60_000
+const digestKinds: readonly string[] = noticeKinds
+const isDigestKind = (kind: string) => digestKinds.includes(kind)
+
+type OutboxRow = typeof mailOutbox.$inferSelect
+
+/** One mail for several notice mails to one person: the greeting once, then each notice. */
+export function digestOf(group: OutboxRow[]): { subject: string; text: string } {
+  if (group.length === 1) return { subject: group[0]!.subject, text: group[0]!.text }
+  const greeting = /^Hello [^\n]*,\n\n/
+  const first = greeting.exec(group[0]!.text)?.[0]
+  const parts = group.map((mail) => (first && mail.text.startsWith(first) ? mail.text.slice(first.length) : mail.text).trimEnd())
+  return {
+    subject: `${group[0]!.subject} (and ${group.length - 1} more)`,
+    text: `${first ?? ''}${group.length} notices from Bandroom:\n\n${parts.join('\n\n———\n\n')}\n`,
+  }
+}
+
+/**
  * Every mail is written to the outbox table first (admins read it in system settings; tests
  * read it instead of a mock). With SMTP_URL set, a `mail.send` job is written in the same
  * transaction and the job runner sends it after the caller's answer, so a slow SMTP server
@@ -29,7 +54,7 @@ export function createMailer({
   from,
   log,
   clock,
-  jobs,
+  jobs: jobRunner,
 }: {
   db: Db
   smtpUrl?: string
@@ -40,21 +65,65 @@ export function createMailer({
 }) {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null
 
+  /**
+   * A person's notice mails waiting to go (written up to now, in order), starting with the
+   * earliest whose send job is still on: a mail whose job gave up for good does not hold the others back.
+   */
+  async function waitingNotices(to: string): Promise<OutboxRow[]> {
+    const now = clock()
+    const waiting = await db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.to, to),
+          isNull(mailOutbox.sentAt),
+          inArray(mailOutbox.kind, [...digestKinds]),
+          gte(mailOutbox.createdAt, new Date(now.getTime() - DIGEST_LOOKBACK_MS)),
+          lte(mailOutbox.createdAt, now),
+        ),
+      )
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+    if (waiting.length === 0) return []
+    const live = await db
+      .select({ mailId: sql<string>`${jobs.payload}->>'mailId'` })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, MAIL_SEND),
+          isNull(jobs.doneAt),
+          isNull(jobs.failedAt),
+          inArray(
+            sql`${jobs.payload}->>'mailId'`,
+            waiting.map((row) => row.id),
+          ),
+        ),
+      )
+    const on = new Set(live.map((row) => row.mailId))
+    const start = waiting.findIndex((row) => on.has(row.id))
+    return start < 0 ? [] : waiting.slice(start)
+  }
+
   if (transport) {
     // About an hour of retries (30 s, 1, 2, 4, 8, 16, 32 min) before the mail is given up.
-    jobs.register(
+    jobRunner.register(
       MAIL_SEND,
       async (payload) => {
         const { mailId } = payload as { mailId: string }
         const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId))
         if (!mail || mail.sentAt) return
+        const group = isDigestKind(mail.kind) ? await waitingNotices(mail.to) : [mail]
+        // The earliest waiting notice mail whose send is still on sends them all; the others' jobs
+        // end here (their mails go with it, or with its retry).
+        if (group.length === 0 || group[0]!.id !== mail.id) return
+        const ids = group.map((row) => row.id)
         try {
-          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+          await transport.sendMail({ from, to: mail.to, ...digestOf(group) })
         } catch (error) {
-          await db.update(mailOutbox).set({ error: String(error).slice(0, 500) }).where(eq(mailOutbox.id, mailId))
+          await db.update(mailOutbox).set({ error: String(error).slice(0, 500) }).where(inArray(mailOutbox.id, ids))
           throw error
         }
-        await db.update(mailOutbox).set({ sentAt: clock(), error: null }).where(eq(mailOutbox.id, mailId))
+        await db.update(mailOutbox).set({ sentAt: clock(), error: null }).where(inArray(mailOutbox.id, ids))
       },
       { maxAttempts: 8, leaseMs: 5 * 60_000 },
     )
@@ -71,7 +140,13 @@ export function createMailer({
       .insert(mailOutbox)
       .values(mails.map((mail) => ({ ...mail, createdAt })))
       .returning({ id: mailOutbox.id })
-    if (transport) await jobs.enqueueAll(tx, rows.map((row) => ({ kind: MAIL_SEND, payload: { mailId: row.id } })))
+    const digestAt = new Date(createdAt.getTime() + MAIL_DIGEST_MS)
+    if (transport) {
+      await jobRunner.enqueueAll(
+        tx,
+        rows.map((row, at) => ({ kind: MAIL_SEND, payload: { mailId: row.id }, runAt: isDigestKind(mails[at]!.kind) ? digestAt : undefined })),
+      )
+    }
     return rows.map((row) => row.id)
   }
 
@@ -87,13 +162,13 @@ export function createMailer({
     async send(mail: Mail) {
       const id = await withTransaction(db, (tx) => queue(tx, mail))
       log.info({ mailId: id, to: mail.to, kind: mail.kind, subject: mail.subject }, transport ? 'mail queued' : 'mail written to the outbox (no SMTP_URL)')
-      if (transport) jobs.kick()
+      if (transport) jobRunner.kick()
     },
     queue,
     queueAll,
     /** After a transaction that queued mail has committed: send it soon rather than at the next poll. */
     flush() {
-      if (transport) jobs.kick()
+      if (transport) jobRunner.kick()
     },
   }
 }

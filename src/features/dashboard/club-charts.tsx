@@ -20,6 +20,15 @@ import { clubDashboardQueryOptions } from './dashboard-queries'
 const PALETTE = ['#6366f1', '#f59e0b', '#10b981', '#ef4444', '#0ea5e9', '#a855f7', '#84cc16', '#ec4899', '#64748b']
 const axisTick = { fill: 'rgb(var(--ink-muted))', fontSize: 12 }
 const tooltipStyle = { backgroundColor: 'rgb(var(--surface))', borderColor: 'rgb(var(--line))', color: 'rgb(var(--ink))' }
+/**
+ * Legends: the swatch in the series' colour, the words in the theme's text colour. Recharts
+ * writes the words in the series' colour, and the mid-tone bars' colours are below AA as text
+ * (issue 33: "Penny Lane Commuters" 1.98:1 on the light card, "Other bands" 3.73:1 on the dark).
+ */
+const legendProps = {
+  wrapperStyle: { fontSize: 12 },
+  formatter: (value: ReactNode) => <span style={{ color: 'rgb(var(--ink))' }}>{value}</span>,
+}
 /** The bands drawn one by one in the weekly chart; the rest are added up as "Other bands". */
 const BANDS_DRAWN = 8
 
@@ -169,7 +178,7 @@ function BookingsPerBand({ club }: { club: ClubDashboard }) {
           <XAxis dataKey="week" tick={axisTick} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} tick={axisTick} />
           <Tooltip contentStyle={tooltipStyle} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend {...legendProps} />
           {series.map((band, index) => (
             <Bar key={band.key} dataKey={band.key} name={band.name} stackId="bands" fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
           ))}
@@ -255,7 +264,7 @@ function StackedBars<Series extends string>({
           <XAxis type="number" allowDecimals={false} tick={axisTick} />
           <YAxis type="category" dataKey="label" width={labelWidth} tick={axisTick} />
           <Tooltip contentStyle={tooltipStyle} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend {...legendProps} />
           {series.map((one, index) => (
             <Bar key={one.key} dataKey={one.key} name={one.label} stackId={grouped ? undefined : 'stack'} fill={PALETTE[index % PALETTE.length]} isAnimationActive={false} />
           ))}

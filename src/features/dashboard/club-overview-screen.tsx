@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { LoadingBlock } from '@/components/ui/feedback'
+import { useOnline } from '@/lib/use-online'
 import { useSession } from '@/lib/session-context'
 import { healthQueryOptions } from '@/features/dashboard/health-query'
 import { ClubNumbers } from './club-numbers'
@@ -12,9 +12,25 @@ function StatusValue({ good, children }: { good: boolean; children: string }) {
   return <dd className={good ? 'font-semibold text-ink' : 'font-semibold text-danger'}>{children}</dd>
 }
 
+/** Offline the last answer says nothing about the server now (issue 33): the status is unknown. */
+const UNKNOWN_OFFLINE = 'Unknown while offline'
+
+/**
+ * While the charts' code loads. Not `LoadingBlock`: offline that says the page needs a
+ * connection, but the code comes from the app's saved files and the charts from the saved copy.
+ */
+function ChartsLoading() {
+  return (
+    <p role="status" className="py-8 text-center text-ink-muted">
+      Loading the club’s charts…
+    </p>
+  )
+}
+
 export function ClubOverviewScreen() {
   const { data: health } = useSuspenseQuery(healthQueryOptions())
   const { user } = useSession()
+  const online = useOnline()
 
   return (
     <section aria-labelledby="overview-heading" className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -29,9 +45,9 @@ export function ClubOverviewScreen() {
           </h2>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="text-ink-muted">Server</dt>
-            <StatusValue good={health.status === 'ok'}>{health.status === 'ok' ? 'Working' : 'Degraded'}</StatusValue>
+            <StatusValue good={!online || health.status === 'ok'}>{!online ? UNKNOWN_OFFLINE : health.status === 'ok' ? 'Working' : 'Degraded'}</StatusValue>
             <dt className="text-ink-muted">Database</dt>
-            <StatusValue good={health.database === 'up'}>{health.database === 'up' ? 'Reachable' : 'Unreachable'}</StatusValue>
+            <StatusValue good={!online || health.database === 'up'}>{!online ? UNKNOWN_OFFLINE : health.database === 'up' ? 'Reachable' : 'Unreachable'}</StatusValue>
           </dl>
         </section>
 
@@ -57,7 +73,7 @@ export function ClubOverviewScreen() {
           <h2 id="charts-heading" className="text-xl font-semibold">
             The club at a glance
           </h2>
-          <Suspense fallback={<LoadingBlock label="Loading the club’s charts…" />}>
+          <Suspense fallback={<ChartsLoading />}>
             <ClubCharts />
           </Suspense>
         </section>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { onlineManager, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { FileItem } from '@/contract/files'
 import { Button } from '@/components/ui/button'
@@ -9,14 +9,23 @@ import { fileLinkQueryOptions } from './files-queries'
 /**
  * Saves a file: asks for a personal download link, then lets the browser fetch it straight
  * from the server (streamed, resumable, named by its Content-Disposition), never through memory.
+ * Offline it says so at once: the link's query would wait, paused, for the connection, and the
+ * button would say "Preparing…" for good (issue 33).
  */
+export const DOWNLOAD_NEEDS_CONNECTION = 'Downloading needs a connection. Try again when you are back online.'
+
 export function DownloadButton({ file, label, compact = false, children }: { file: FileItem; label: string; compact?: boolean; children?: ReactNode }) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   const download = async () => {
+    if (!onlineManager.isOnline()) {
+      toast.error(DOWNLOAD_NEEDS_CONNECTION)
+      return
+    }
     setBusy(true)
     try {
-      const link = await queryClient.fetchQuery(fileLinkQueryOptions(file.id, true))
+      // Never paused: a connection lost on the way ends in "Could not reach the server…".
+      const link = await queryClient.fetchQuery({ ...fileLinkQueryOptions(file.id, true), networkMode: 'always' })
       const anchor = document.createElement('a')
       anchor.href = link.url
       anchor.rel = 'noopener'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
 import { passwordResetTokens, sessions, users } from '../../../server/src/db/schema'
 import { verifyPassword } from '../../../server/src/auth/passwords'
-import { hashResetToken } from '../../../server/src/accounts/password-reset.service'
+import { hashResetToken, RESET_MAILS_PER_HOUR } from '../../../server/src/accounts/password-reset.service'
 import { RESET_REQUEST_MESSAGE } from '../../../server/src/accounts/accounts.service'
 import { ACCOUNT_LIMITS } from '../../../server/src/accounts/accounts.routes'
 import { createTestApp, minutes, type TestApp } from '../support/test-app'
@@ -71,6 +71,21 @@ describe('POST /api/password-reset/request', () => {
     expect(response.statusCode).toBe(400)
     expect(response.json().error.code).toBe('VALIDATION_FAILED')
     expect(response.json().error.fields.email).toBeDefined()
+  })
+
+  it(`mails one account at most ${RESET_MAILS_PER_HOUR} links an hour, however many addresses ask, and answers every request the same`, async () => {
+    const victim = await createUser(t.db, { displayName: 'Victim' })
+    for (let n = 0; n < 15; n += 1) {
+      const response = await requestReset({ email: victim.email })
+      expect(response.statusCode).toBe(202)
+      expect(response.json()).toEqual({ message: RESET_REQUEST_MESSAGE })
+      t.clock.advance(minutes(1))
+    }
+    expect(await mailTo(t, victim.email)).toHaveLength(RESET_MAILS_PER_HOUR)
+    // An hour after the first link, one more may go.
+    t.clock.advance(minutes(46))
+    expect((await requestReset({ email: victim.email })).statusCode).toBe(202)
+    expect(await mailTo(t, victim.email)).toHaveLength(RESET_MAILS_PER_HOUR + 1)
   })
 
   it(`limits requests to ${ACCOUNT_LIMITS.resetRequestPerMinute} per minute from one address`, async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { jobs, mailOutbox, notices } from '../../../server/src/db/schema'
+import { MAIL_DIGEST_MS } from '../../../server/src/mail/mailer'
 import { BOOKING_REMINDER_JOB } from '../../../server/src/notices/booking-reminders'
 import { defaultClubSettings } from '../../../src/contract/settings'
 import { createBand, createBooking, createPeriod, createRoom, createUser } from '../support/factories'
@@ -80,7 +81,8 @@ describe('booking reminders', () => {
     expect(drummers.title).toBe('Tomorrow: 2 practices, the first at 13:00 in Studio A')
     expect(drummers.body).toContain('- Night Owls practises in Studio A, 3rd period (13:00–14:30)\n- You practise in Studio B, 4th period (14:40–16:10)')
     expect(told.find((notice) => notice.userId === soloist.id)!.title).toBe('Tomorrow: You practise in Studio B, 3rd period (13:00–14:30)')
-    // Mail too, sent by the runner.
+    // Mail too, sent by the runner once other notices to the same people have had time to join it.
+    t.clock.advance(MAIL_DIGEST_MS)
     await t.services.jobs.runDue()
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'booking-tomorrow'))
     expect(mails.map((mail) => mail.to).sort()).toEqual([guitarist.email, drummer.email, soloist.email].sort())

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { jobs, mailOutbox, notices } from '../../../server/src/db/schema'
 import { withTransaction } from '../../../server/src/db/transaction'
+import { MAIL_DIGEST_MS } from '../../../server/src/mail/mailer'
 import { createUser } from '../support/factories'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { startSmtpServer } from '../support/smtp-server'
@@ -46,8 +47,9 @@ describe('notify', () => {
     expect(toRen.text).toContain('Hello Ren,')
     expect(toRen.text).toContain('https://club.example/room-allocation-list')
 
-    // The mails are sent by the job runner, over SMTP.
+    // The mails are sent by the job runner, over SMTP, after a few minutes (other notices may join them).
     t.services.mailer.flush()
+    t.clock.advance(MAIL_DIGEST_MS)
     await t.services.jobs.runDue()
     const sent = smtp.received.filter((mail) => mail.data.includes('Midnight Train got Studio A'))
     expect(sent.flatMap((mail) => mail.to).map((to) => to.replace(/[<>]/g, '')).sort()).toEqual([ren.email, aoi.email].sort())

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PersistedClient } from '@tanstack/react-query-persist-client'
-import { QUERY_CACHE_KEY, createQueryPersister, flushWhenHidden } from '@/lib/query-client'
+import { onlineManager } from '@tanstack/react-query'
+import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient } from '@tanstack/react-query-persist-client'
+import { QUERY_CACHE_KEY, createQueryClient, createQueryPersister, flushWhenHidden } from '@/lib/query-client'
+import { networkError } from '@/lib/api-client'
 
 /** The saved copy of the Query cache, written now when the app is hidden or left (decision 011). */
 
@@ -73,5 +75,29 @@ describe('the saved copy of what was seen', () => {
     await persister.persistClient(client('Summer live'))
     expect(() => persister.flush()).not.toThrow()
     expect(saved()).toEqual(client('School festival'))
+  })
+
+  it('keeps what was seen when asking again failed (the connection went before the device said so)', async () => {
+    vi.useRealTimers()
+    const persister = createQueryPersister(localStorage)
+    const queryClient = createQueryClient()
+    queryClient.setQueryData(['health'], { status: 'ok', database: 'up' })
+    // A refetch that fails, as one does when the connection drops before `offline` fires.
+    await queryClient.fetchQuery({ queryKey: ['health'], queryFn: () => Promise.reject(networkError()), retry: false, staleTime: 0 }).catch(() => undefined)
+    expect(queryClient.getQueryState(['health'])?.status).toBe('error')
+    // `as never`: persist-client-core types its own copy of query-core's QueryClient.
+    await persistQueryClientSave({ queryClient: queryClient as never, persister })
+    persister.flush()
+
+    // Reopened offline: the page has its saved copy, shown as it was last seen.
+    onlineManager.setOnline(false)
+    try {
+      const reopened = createQueryClient()
+      await persistQueryClientRestore({ queryClient: reopened as never, persister })
+      expect(await reopened.ensureQueryData({ queryKey: ['health'], queryFn: () => Promise.reject(networkError()) })).toEqual({ status: 'ok', database: 'up' })
+      expect(reopened.getQueryState(['health'])?.status).toBe('success')
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 })

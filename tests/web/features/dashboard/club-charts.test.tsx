@@ -1,10 +1,57 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { buildClubDashboard } from '../../mocks/handlers/dashboard'
 import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** The stylesheet as written (vitest loads no CSS). */
+const styles = readFileSync(path.resolve('src/styles.css'), 'utf8')
+
+type Rgb = [number, number, number]
+
+/** The theme's colour tokens ("r g b" channels) from the stylesheet: `:root` (light) and `.dark`. */
+function themeTokens(): Record<'light' | 'dark', Record<string, Rgb>> {
+  const block = (selector: string) => {
+    const body = new RegExp(`${selector.replace('.', '\\.')}\\s*\\{([^}]*)\\}`).exec(styles)![1]!
+    return Object.fromEntries([...body.matchAll(/--([\w-]+):\s*(\d+) (\d+) (\d+);/g)].map((m) => [m[1]!, [Number(m[2]), Number(m[3]), Number(m[4])] as Rgb]))
+  }
+  return { light: block(':root'), dark: block('.dark') }
+}
+
+/** A CSS colour as the browser would draw it in a theme: `rgb(var(--token))`, `rgb(r, g, b)` or `#rrggbb`. */
+function colourOf(css: string, tokens: Record<string, Rgb>): Rgb {
+  const token = /var\(--([\w-]+)\)/.exec(css)
+  if (token) return tokens[token[1]!]!
+  const rgb = /rgb\((\d+),?\s*(\d+),?\s*(\d+)/.exec(css)
+  if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])]
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(css)
+  if (hex) return [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16), parseInt(hex[3]!, 16)]
+  throw new Error(`no colour set on the legend text (${css || 'inherits'})`)
+}
+
+/** WCAG 2 contrast ratio. */
+function contrast(a: Rgb, b: Rgb) {
+  const luminance = (rgb: Rgb) => {
+    const [r, g, bl] = rgb.map((channel) => {
+      const c = channel / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    }) as Rgb
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (high + 0.05) / (low + 0.05)
+}
+
+/** The innermost element holding an element's words (a formatter may wrap them in its own span). */
+function deepest(element: HTMLElement): HTMLElement {
+  let at = element
+  while (at.children.length === 1 && at.children[0] instanceof HTMLElement && at.children[0].textContent === at.textContent) at = at.children[0]
+  return at
+}
 
 const executive = buildUser({ displayName: 'Emi Exec', isExecutive: true })
 const studio = { id: crypto.randomUUID(), name: 'Studio A' }
@@ -84,6 +131,35 @@ describe('/dashboard2 charts', () => {
     expect(within(roundTable).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Round', 'Periods asked', 'Periods free', 'Periods given'])
     expect(within(within(roundTable).getByRole('row', { name: /^w\/c 8 Jun/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['9', '40', 'Not yet'])
     expect(within(within(roundTable).getByRole('row', { name: /^w\/c 1 Jun/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['12', '38', '10'])
+  })
+
+  it('draws every legend’s words in AA contrast on the card in both themes, beside a swatch in the bar’s colour', async () => {
+    // Ten bands (the ninth and tenth add up as "Other bands"), grades and statuses: every legend.
+    const bands = ['Penny Lane Commuters', 'Night Owls', 'Amber Tide', 'Green Room', 'Red Alert', 'Sky Divers', 'Violet Hour', 'Lime Light', 'Pink Noise', 'Grey Area']
+    const many = buildClubDashboard({
+      ...club,
+      bookingsPerBand: bands.map((name, index) => ({ band: { id: crypto.randomUUID(), name }, counts: [1, 1, 1, 1, 1, 1, 1, index], total: 7 + index })),
+      membersByPart: [{ part: 'Vocal', counts: { 1: 1, 2: 1, 3: 1, 4: 1, graduate: 1, incoming: 1 }, total: 6 }],
+    })
+    server.use(http.get('/api/dashboard/club', () => HttpResponse.json(many)))
+    renderApp('/dashboard2', { user: executive })
+    await screen.findByRole('region', { name: 'Bookings per band, last 8 weeks' })
+    await waitFor(() => expect(document.querySelectorAll('.recharts-legend-item-text').length).toBeGreaterThanOrEqual(9 + 6 + 5 + 3))
+    const items = [...document.querySelectorAll<HTMLElement>('.recharts-legend-item')]
+    expect(items.map((item) => item.textContent)).toEqual(expect.arrayContaining(['Penny Lane Commuters', 'Other bands']))
+
+    const tokens = themeTokens()
+    const failing: string[] = []
+    for (const item of items) {
+      const words = deepest(item.querySelector<HTMLElement>('.recharts-legend-item-text')!)
+      // The swatch keeps the series' colour.
+      expect(item.querySelector('.recharts-legend-icon, svg')).not.toBeNull()
+      for (const theme of ['light', 'dark'] as const) {
+        const ratio = contrast(colourOf(words.style.color, tokens[theme]), tokens[theme].surface!)
+        if (ratio < 4.5) failing.push(`${words.textContent} (${theme}): ${ratio.toFixed(2)}:1`)
+      }
+    }
+    expect(failing).toEqual([])
   })
 
   it('shows each chart’s empty state when the club has no data yet', async () => {

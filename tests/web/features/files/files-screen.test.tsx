@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { buildFile, buildFolder, createFilesApi } from '../../mocks/handlers/files'
@@ -75,6 +76,21 @@ describe('/files', () => {
     const audio = await screen.findByLabelText('Play Rehearsal.m4a')
     expect(audio.tagName).toBe('AUDIO')
     expect(audio).toHaveAttribute('preload', 'metadata')
+  })
+
+  it('says offline that downloading needs a connection instead of preparing for ever', async () => {
+    setup()
+    const { user } = renderApp('/files', { user: member })
+    const download = await screen.findByRole('button', { name: 'Download Club rules.pdf' })
+    act(() => onlineManager.setOnline(false))
+    try {
+      await user.click(download)
+      expect(await screen.findByText('Downloading needs a connection. Try again when you are back online.')).toBeInTheDocument()
+      expect(download).not.toHaveTextContent('Preparing…')
+      expect(download).toBeEnabled()
+    } finally {
+      act(() => onlineManager.setOnline(true))
+    }
   })
 
   it('says so when the folder is empty, and when the list cannot be loaded', async () => {
