@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { openDatabase, pgliteDatabase, type Database } from '../../../server/src/db/client'
+import type { Database } from '../../../server/src/db/client'
 import { knownMigrations } from '../../../server/src/db/migration-level'
 import { rowsOf } from '../../../server/src/db/rows'
-import { migrationsFolder } from '../../../server/src/paths'
 import { loadDemoClub } from '../../../server/src/demo/demo-club'
-import { createScratchPostgres, createTestDatabase } from '../support/test-database'
+import { createTestDatabase } from '../support/test-database'
+import { emptyDatabase, migrationsUpTo } from '../support/migrations'
 import { pick, runSeed, seeded } from '../../support/seeded'
 
 /**
@@ -26,11 +22,9 @@ const known = knownMigrations()
 const seed = runSeed('UPGRADE_SEED')
 const earlier = known.slice(0, -1).map((migration, index) => [migration.tag, index] as const)
 const levels = process.env.UPGRADES === 'all' ? earlier : [...pick(earlier.slice(0, -1), 1, seeded(seed)), ...earlier.slice(-1)]
-const scratch = mkdtempSync(path.join(tmpdir(), 'bandroom-upgrade-'))
 let newest: Database
 /** The demo club at the newest level: each table's rows as JSON objects. */
 let demo: Map<string, Array<Record<string, unknown>>>
-const cleanups: Array<() => Promise<void>> = []
 
 beforeAll(async () => {
   newest = await createTestDatabase()
@@ -41,8 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await newest?.close()
-  for (const cleanup of cleanups) await cleanup()
-  rmSync(scratch, { recursive: true, force: true })
 })
 
 async function tablesOf(database: Database) {
@@ -63,29 +55,11 @@ async function rowsIn(database: Database, table: string, columns?: string[]) {
   return rows.map((row) => row.row).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
 }
 
-/** The migrations up to and including `last`, as a folder drizzle's migrator reads. */
-function migrationsUpTo(last: number) {
-  const folder = path.join(scratch, `up-to-${last}`)
-  mkdirSync(path.join(folder, 'meta'), { recursive: true })
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> }
-  for (const entry of journal.entries.slice(0, last + 1)) cpSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`))
-  writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }))
-  return folder
-}
-
-async function emptyDatabase(): Promise<Database> {
-  if (process.env.TEST_DATABASE_KIND === 'postgres') {
-    const target = await createScratchPostgres('bandroom_upgrade')
-    cleanups.push(target.drop)
-    return openDatabase({ url: target.url, dataDir: 'unused' })
-  }
-  return pgliteDatabase(await PGlite.create())
-}
-
 it.each(levels)('keeps every row of a club stopped at %s through the upgrade to the newest', async (_, level) => {
   const database = await emptyDatabase()
+  const stopped = migrationsUpTo(level)
   try {
-    await database.migrate(migrationsUpTo(level))
+    await database.migrate(stopped.folder)
     // The demo's rows as that version's tables held them: the tables and columns it had.
     const before = new Map<string, { columns: string[]; rows: Array<Record<string, unknown>> }>()
     const tables = new Map<string, string[]>()
@@ -114,5 +88,6 @@ it.each(levels)('keeps every row of a club stopped at %s through the upgrade to 
     }
   } finally {
     await database.close()
+    stopped.remove()
   }
 }, 120_000)
