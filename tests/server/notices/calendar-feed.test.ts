@@ -23,8 +23,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const call = (who: Caller | null, method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}) =>
-  t.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers } })
+const call = (who: Caller | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: object) =>
+  t.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(payload ? { payload } : {}) })
 
 function expectError(response: LightMyRequestResponse, status: number, code: string) {
   expect(response.statusCode, response.body).toBe(status)
@@ -97,6 +97,34 @@ describe('the member’s feed address', () => {
 })
 
 describe('GET /api/calendar/<token>.ics', () => {
+  it('is refused (403, the API’s error shape) once its member is suspended or deleted, and works again when reinstated', async () => {
+    const admin = await t.as('admin')
+    const suspended = await t.as('member')
+    const deleted = await t.as('member')
+    const room = await createRoom(t.db, { name: 'Studio S' })
+    const period = await createPeriod(t.db, '5th', '16:30', '18:00')
+    await createBooking(t.db, { room, period, date: '2026-06-05', userId: suspended.user.id, kind: 'personal' })
+    const suspendedFeed = await makeFeed(suspended)
+    const deletedFeed = await makeFeed(deleted)
+    for (const feed of [suspendedFeed, deletedFeed]) expect((await call(null, 'GET', pathOf(feed.url))).statusCode).toBe(200)
+
+    const suspend = await call(admin, 'PATCH', `/api/users/${suspended.user.id}`, {}, { status: 'suspended' })
+    expect(suspend.statusCode, suspend.body).toBe(200)
+    const remove = await call(admin, 'POST', '/api/users/delete', {}, { userIds: [deleted.user.id] })
+    expect(remove.statusCode, remove.body).toBe(200)
+
+    for (const feed of [suspendedFeed, deletedFeed]) {
+      const refused = await call(null, 'GET', pathOf(feed.url))
+      expect(expectError(refused, 403, 'FORBIDDEN').message).toBe('This calendar feed is turned off.')
+      expect(refused.body).not.toContain('BEGIN:VCALENDAR')
+      expect(refused.headers.etag).toBeUndefined()
+    }
+    expect((await call(admin, 'PATCH', `/api/users/${suspended.user.id}`, {}, { status: 'active' })).statusCode).toBe(200)
+    const back = await call(null, 'GET', pathOf(suspendedFeed.url))
+    expect(back.statusCode).toBe(200)
+    expect(parse(back.body).events).toHaveLength(1)
+  })
+
   it('holds my bookings (cancelled ones as STATUS:CANCELLED) and my bands’ published performances, with stable UIDs and an ETag', async () => {
     const me = await t.as('member', { displayName: 'Aoi' })
     const bandmate = await createUser(t.db)
