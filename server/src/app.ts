@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions) {
   const storage = localStorage(path.join(filesDir, 'store'))
   const files = createFilesService({ db, clock, storage, jobs, log: app.log, onListed: () => feed.publish('cards') })
   files.registerJobs()
-  const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer })
+  const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer, databaseUrl: options.database.kind === 'postgres' ? options.database.url : undefined })
   app.addHook('onClose', () => uploads.close())
   const fileLinks = createFileLinks(options.jwtSecret, clock)
   const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage }

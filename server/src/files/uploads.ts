@@ -18,6 +18,7 @@ import type { SettingsService } from '../settings/settings.service'
 import { checkFileType, sha256Of } from './file-checks'
 import type { FilesService } from './files.service'
 import { createUploadHasher, type UploadHasher } from './upload-hasher'
+import { createPostgresLocker } from './postgres-locker'
 import type { FileStorage } from './storage'
 
 const MB = 1024 * 1024
@@ -226,7 +227,10 @@ export function createUploads({
   log,
   notifier,
   mailer,
+  databaseUrl,
 }: {
+  /** The PostgreSQL server's URL: the upload locks are taken there, so they hold across processes. */
+  databaseUrl?: string
   notifier: Notifier
   mailer: Pick<Mailer, 'flush'>
   db: Db
@@ -252,9 +256,9 @@ export function createUploads({
 
   const principals = new WeakMap<IncomingMessage, Principal>()
   const datastore = new HashingFileStore({ directory: dir })
-  // Holds an upload while one request writes it; one process only. Several processes need a
-  // shared locker (decision 024).
-  const locker = new MemoryLocker()
+  // Holds an upload while one request writes it. Processes on one PostgreSQL share the files
+  // folder, so there the lock is PostgreSQL's (decision 036); PGlite is one process.
+  const locker = databaseUrl ? createPostgresLocker({ url: databaseUrl, log }) : new MemoryLocker()
   const principalOf = (req: TusRequest) => {
     const node = nodeRequestOf(req)
     const principal = node && principals.get(node)
@@ -364,6 +368,9 @@ export function createUploads({
       const current = await datastore.getUpload(id).catch(() => null)
       if (!current) return answerError(res, 404, 'NOT_FOUND', 'This upload is not on the server any more. Start it again.')
       upload = current
+      // A complete upload is a stored file (its bytes are the stored file's, hard-linked): no
+      // request may write into it any more, whatever offset it names (issue 33).
+      if (upload.size !== undefined && upload.offset >= upload.size) return answerError(res, 409, 'CONFLICT', 'This upload is complete. Start a new upload to send another file.')
       if (upload.offset !== offset) return answerError(res, 409, 'CONFLICT', `The server has ${upload.offset} bytes of this upload, not ${offset}: ask where it stands (HEAD) and go on from there.`)
       const room = (upload.size ?? 0) - offset
       if (lengthText !== undefined && Number(lengthText) > room) return answerError(res, 413, 'FILE_TOO_LARGE', 'These bytes go past the length the upload declared.')
@@ -472,7 +479,10 @@ export function createUploads({
     removeUpload,
     datastore,
     /** Ends the hasher's thread (the app's close). */
-    close: () => datastore.close(),
+    close: async () => {
+      await datastore.close()
+      if ('close' in locker) await locker.close()
+    },
   }
 }
 
