@@ -187,6 +187,12 @@ describe('uploading a file (tus)', () => {
     const rest = await tus.patch(created.location!, 400, bytes.subarray(400))
     expect(rest).toMatchObject({ status: 204, offset: bytes.length })
     expect((await list('?q=protocol.txt')).items).toEqual([expect.objectContaining({ sha256: sha256(bytes), size: bytes.length })])
+    // A complete upload is a stored file: no later PATCH, at any offset.
+    for (const [offset, body] of [[bytes.length, Buffer.alloc(0)], [0, bytes]] as const) {
+      const later = await send({ ...octets, 'upload-offset': String(offset) }, body)
+      expect(later.status).toBe(409)
+      expect(errorOf(await later.text()).code).toBe('CONFLICT')
+    }
   })
 
   it('refuses parallel uploads (Upload-Concat) with a 4xx in the API’s error shape, and another tus version with 412', async () => {
