@@ -15,6 +15,9 @@ const PAST_DAYS = 60
 /** At most this many bookings in one feed: a year of busy practice. */
 const MAX_BOOKINGS = 500
 
+/** A period's label as a phrase: `6th` → `6th period`; a label that says so already stays. */
+const periodName = (label: string) => (/period/i.test(label) ? label : `${label} period`)
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** The answer to a feed request with a token that is not a live feed's: says nothing more. */
@@ -145,7 +148,7 @@ export function createCalendarFeedService({ db, clock, settings, secret, publicU
           end: booking.end,
           summary: `${cancelled ? 'Cancelled: ' : ''}${what} · ${booking.roomName}`,
           location: booking.roomName,
-          description: `${booking.periodLabel}, booked in ${clubName}.`,
+          description: `${periodName(booking.periodLabel)}, booked in ${clubName}.`,
         })
       }
       const latestVersion = new Map<string, number>()

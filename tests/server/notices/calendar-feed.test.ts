@@ -52,6 +52,7 @@ function parse(body: string) {
     end: (component.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
     startZone: (component.getFirstPropertyValue('dtstart') as ICAL.Time).zone?.tzid,
     location: component.getFirstPropertyValue('location') as string | null,
+    description: component.getFirstPropertyValue('description') as string | null,
   }))
   return { calendar, events }
 }
@@ -165,6 +166,9 @@ describe('GET /api/calendar/<token>.ics', () => {
     const band3rd = events.find((entry) => entry.uid === `booking-${practice.id}@bandroom`)!
     // 13:00–14:30 in Tokyo is 04:00–05:30 UTC, given in UTC.
     expect(band3rd).toMatchObject({ summary: 'Night Owls practice · Studio A', status: 'CONFIRMED', start: '2026-06-03T04:00:00.000Z', end: '2026-06-03T05:30:00.000Z', startZone: 'UTC', location: 'Studio A' })
+    expect(band3rd.description).toMatch(/^3rd period, booked in .+\.$/)
+    // RFC 5545: every content line, the last one included, ends with CRLF.
+    expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true)
     expect(events.find((entry) => entry.uid === `${event.id}-${ours.id}@bandroom`)).toMatchObject({
       summary: 'Night Owls — Summer Live 2026',
       start: '2026-07-18T03:00:00.000Z',
@@ -202,6 +206,7 @@ describe('GET /api/events/:eventId/timetable.ics (public)', () => {
 
     const response = await call(null, 'GET', `/api/events/${event.id}/timetable.ics`)
     expect(response.statusCode, response.body).toBe(200)
+    expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true)
     const { events } = parse(response.body)
     expect(events).toEqual([
       expect.objectContaining({ uid: `${event.id}-${application.id}@bandroom`, summary: 'Public Owls — Open Air 2026', start: '2026-07-19T05:00:00.000Z' }),
