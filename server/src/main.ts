@@ -6,6 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock'
 import { buildApp } from './app'
 import { bootstrapAdmin } from './users/bootstrap'
 import { builtAppDir } from './paths'
+import { prettyLogStream } from './http/request-log'
 
 const HOUR = 60 * 60 * 1000
 
@@ -104,6 +105,9 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // A person at a terminal reads one short line per request; anything else (a file, a
+      // log collector, systemd's journal) gets pino's JSON, one object per line.
+      ...(process.stdout.isTTY ? { stream: prettyLogStream(process.stdout) } : {}),
     },
   })
 
