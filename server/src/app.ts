@@ -12,6 +12,7 @@ import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
 import { withRedaction } from './http/log-redaction'
+import { RequestLogController } from './http/request-log'
 import { registerOpenApiRoute } from './http/openapi'
 import { registerSpa } from './http/spa'
 import { databaseRateLimitStore } from './http/rate-limit-store'
@@ -101,6 +102,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     ...connectionOptions(limits),
     logger: withRedaction(options.logger),
+    // One line per request, none for a client that left but that line (request-log.ts).
+    logController: new RequestLogController(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: false,
     // Request ids in logs tie a user's report to the server's lines.
@@ -203,7 +206,7 @@ export async function buildApp(options: AppOptions) {
   const storage = localStorage(path.join(filesDir, 'store'))
   const files = createFilesService({ db, clock, storage, jobs, log: app.log, onListed: () => feed.publish('cards') })
   files.registerJobs()
-  const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer })
+  const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer, databaseUrl: options.database.kind === 'postgres' ? options.database.url : undefined })
   app.addHook('onClose', () => uploads.close())
   const fileLinks = createFileLinks(options.jwtSecret, clock)
   const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage }

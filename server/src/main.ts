@@ -7,6 +7,7 @@ import { DatabaseNewerError } from './db/migration-level'
 import { buildApp } from './app'
 import { bootstrapAdmin } from './users/bootstrap'
 import { builtAppDir } from './paths'
+import { prettyLogStream } from './http/request-log'
 
 const HOUR = 60 * 60 * 1000
 
@@ -106,6 +107,9 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // A person at a terminal reads one short line per request; anything else (a file, a
+      // log collector, systemd's journal) gets pino's JSON, one object per line.
+      ...(process.stdout.isTTY ? { stream: prettyLogStream(process.stdout) } : {}),
     },
   })
 

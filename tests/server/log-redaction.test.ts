@@ -35,4 +35,20 @@ describe('the request log', () => {
     expect(log).toContain('/reset-password?token=[redacted]&next=%2Fdashboard')
     expect(log).not.toContain(token)
   })
+
+  it('shows a calendar feed’s secret address as /api/calendar/[redacted].ics', async () => {
+    const member = await t.as('member')
+    const made = await t.inject({ method: 'POST', url: '/api/me/calendar-feed', headers: member.headers })
+    const path = new URL(made.json().feed.url).pathname
+    const token = path.slice('/api/calendar/'.length, -'.ics'.length)
+    expect(token.length).toBeGreaterThan(20)
+    lines.length = 0
+    expect((await t.inject({ method: 'GET', url: path })).statusCode).toBe(200)
+    expect((await t.inject({ method: 'GET', url: `${path}?x=1` })).statusCode).toBe(200)
+
+    const log = lines.join('')
+    expect(log).toContain('"url":"/api/calendar/[redacted].ics"')
+    expect(log).toContain('"url":"/api/calendar/[redacted].ics?x=1"')
+    expect(log).not.toContain(token)
+  })
 })

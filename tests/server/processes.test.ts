@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
+import { request } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -11,6 +12,7 @@ import { BOOKING_REMINDER_JOB } from '../../server/src/notices/booking-reminders
 import { runServerScript, startServer, type ServerProcess } from '../support/server-process'
 import { createScratchPostgres } from './support/test-database'
 import { startSmtpServer } from './support/smtp-server'
+import { samples, sha256, tusClient } from './files/support'
 
 // Real server processes, as `npm start` runs them, on one database.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bandroom-processes-'))
@@ -127,6 +129,52 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
       await new Promise((resolve) => setTimeout(resolve, 6_000))
       expect(resets().flatMap((mail) => mail.to.map((to) => to.replace(/[<>]/g, ''))).sort()).toEqual(people.sort())
     }, 40_000)
+
+    it('lets one request at a time write an upload, whichever process it reached, and nothing write into a stored file', async () => {
+      const token = await signIn(a, DEMO_ACCOUNTS.president)
+      const auth = { authorization: `Bearer ${token}` }
+      const tusHeaders = { ...auth, 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream' }
+      const minutes = samples.text("Minutes of the executives' meeting\n".repeat(8))
+      // A page that runs a script, padded to the file's length.
+      const page = Buffer.alloc(minutes.length, ' ')
+      samples.html().copy(page)
+      const created = await tusClient(a, auth).create(minutes.length, { filename: 'minutes-two-processes.txt' })
+      expect(created.status).toBe(201)
+
+      // On A, a PATCH at offset 0 whose headers go at once and whose body is held back…
+      const attack = request(`${a}${created.location}`, { method: 'PATCH', headers: { ...tusHeaders, 'upload-offset': '0' } })
+      const attackAnswered = new Promise<number>((resolve) => {
+        attack.on('response', (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        })
+        attack.on('error', () => resolve(0))
+      })
+      attack.flushHeaders()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      // …while the uploader sends the whole file on B, which checks and stores it.
+      const sent = await tusClient(b, auth).patch(created.location!, 0, minutes)
+      expect(sent, sent.body).toMatchObject({ status: 204, offset: minutes.length })
+      // Then A's body comes: it must not land in the stored file.
+      attack.end(page)
+      await attackAnswered
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const listed = (await call(b, '/api/files?q=minutes-two-processes.txt', { token })).body as { items: Array<{ id: string; type: string; sha256: string }> }
+      expect(listed.items).toEqual([expect.objectContaining({ type: 'text/plain', sha256: sha256(minutes) })])
+      const storedBytes = async () => {
+        const link = (await call(a, `/api/files/${listed.items[0]!.id}/link`, { token })).body as { url: string }
+        return Buffer.from(await (await fetch(`${b}${link.url}`)).arrayBuffer()).toString()
+      }
+      expect(await storedBytes()).toBe(minutes.toString())
+
+      // Nor may any later PATCH, on either process, at any offset.
+      for (const [server, offset, body] of [[a, 0, page], [b, minutes.length, Buffer.alloc(0)], [a, minutes.length, Buffer.alloc(0)]] as const) {
+        const later = await fetch(`${server}${created.location}`, { method: 'PATCH', headers: { ...tusHeaders, 'upload-offset': String(offset) }, body: new Uint8Array(body) })
+        expect(later.status).toBe(409)
+        expect(((await later.json()) as { error: { code: string } }).error.code).toBe('CONFLICT')
+      }
+      expect(await storedBytes()).toBe(minutes.toString())
+    }, 60_000)
 
     it('counts failed sign-ins made to both against one account', async () => {
       const email = 'member01@demo.bandroom.local'

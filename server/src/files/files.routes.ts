@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { Readable } from 'node:stream'
 import contentDisposition from 'content-disposition'
 import rangeParser from 'range-parser'
 import { and, eq } from 'drizzle-orm'
@@ -233,7 +234,9 @@ export function registerFileRoutes(
       } else {
         reply.header('content-length', size)
       }
-      if (request.method === 'HEAD') return sendEmpty(reply, reply.statusCode)
+      // An empty stream, so that Fastify's HEAD handling keeps the Content-Length set above (it
+      // writes 0 for an empty body) and no byte of the file is read.
+      if (request.method === 'HEAD') return reply.send(Readable.from([]))
       return reply.send(storage.read(file.storageKey, range))
     },
   })

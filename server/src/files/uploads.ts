@@ -18,9 +18,12 @@ import type { SettingsService } from '../settings/settings.service'
 import { checkFileType, sha256Of } from './file-checks'
 import type { FilesService } from './files.service'
 import { createUploadHasher, type UploadHasher } from './upload-hasher'
+import { createPostgresLocker } from './postgres-locker'
 import type { FileStorage } from './storage'
 
 const MB = 1024 * 1024
+/** The only tus version spoken. */
+const TUS_VERSION = '1.0.0'
 const DAY_MS = 24 * 60 * 60 * 1000
 /** What an upload's file stream takes before it pushes back on the socket. */
 const WRITE_BUFFER_BYTES = MB
@@ -45,7 +48,7 @@ const codeForStatus: Record<number, ErrorCode> = { 400: 'VALIDATION_FAILED', 403
 /** Ends a tus answer on the Node response (our `PATCH`): tus's version header, and a JSON body when there is one. */
 function answer(res: ServerResponse, status: number, body?: string) {
   res.statusCode = status
-  res.setHeader('Tus-Resumable', '1.0.0')
+  res.setHeader('Tus-Resumable', TUS_VERSION)
   if (body) {
     res.setHeader('Content-Type', 'application/json; charset=utf-8')
     res.setHeader('Cache-Control', 'no-store')
@@ -65,6 +68,8 @@ class ClubTusServer extends Server {
     if (status < 400) return super.write(context, headers, status, body)
     headers.set('Content-Type', 'application/json; charset=utf-8')
     headers.set('Cache-Control', 'no-store')
+    // tus answers an extension our store lacks with 501; it is the request that asks too much.
+    if (status === 501) return super.write(context, headers, 400, JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: body.trim() || 'This server does not do that.' } }))
     if (status >= 500) return super.write(context, headers, status, JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on the server. Try again in a moment.' } }))
     if (body.startsWith('{"error"')) return super.write(context, headers, status, body)
     const message = body.trim() || 'The upload could not go on.'
@@ -222,7 +227,10 @@ export function createUploads({
   log,
   notifier,
   mailer,
+  databaseUrl,
 }: {
+  /** The PostgreSQL server's URL: the upload locks are taken there, so they hold across processes. */
+  databaseUrl?: string
   notifier: Notifier
   mailer: Pick<Mailer, 'flush'>
   db: Db
@@ -248,9 +256,9 @@ export function createUploads({
 
   const principals = new WeakMap<IncomingMessage, Principal>()
   const datastore = new HashingFileStore({ directory: dir })
-  // Holds an upload while one request writes it; one process only. Several processes need a
-  // shared locker (decision 024).
-  const locker = new MemoryLocker()
+  // Holds an upload while one request writes it. Processes on one PostgreSQL share the files
+  // folder, so there the lock is PostgreSQL's (decision 036); PGlite is one process.
+  const locker = databaseUrl ? createPostgresLocker({ url: databaseUrl, log }) : new MemoryLocker()
   const principalOf = (req: TusRequest) => {
     const node = nodeRequestOf(req)
     const principal = node && principals.get(node)
@@ -338,7 +346,6 @@ export function createUploads({
       return Array.isArray(value) ? value[0] : value
     }
     const id = path.basename(new URL(req.url ?? '/', 'http://x').pathname)
-    if (!header('tus-resumable')) return answerError(res, 412, 'VALIDATION_FAILED', 'Send the header Tus-Resumable: 1.0.0 (a tus client does).')
     if (header('content-type') !== 'application/offset+octet-stream') return answerError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the bytes as application/offset+octet-stream.')
     const offsetText = header('upload-offset') ?? ''
     const lengthText = header('content-length')
@@ -361,6 +368,9 @@ export function createUploads({
       const current = await datastore.getUpload(id).catch(() => null)
       if (!current) return answerError(res, 404, 'NOT_FOUND', 'This upload is not on the server any more. Start it again.')
       upload = current
+      // A complete upload is a stored file (its bytes are the stored file's, hard-linked): no
+      // request may write into it any more, whatever offset it names (issue 33).
+      if (upload.size !== undefined && upload.offset >= upload.size) return answerError(res, 409, 'CONFLICT', 'This upload is complete. Start a new upload to send another file.')
       if (upload.offset !== offset) return answerError(res, 409, 'CONFLICT', `The server has ${upload.offset} bytes of this upload, not ${offset}: ask where it stands (HEAD) and go on from there.`)
       const room = (upload.size ?? 0) - offset
       if (lengthText !== undefined && Number(lengthText) > room) return answerError(res, 413, 'FILE_TOO_LARGE', 'These bytes go past the length the upload declared.')
@@ -442,6 +452,16 @@ export function createUploads({
     /** Runs a tus request for `principal` (already checked by the route's access rule). */
     async handle(principal: Principal, req: IncomingMessage, res: ServerResponse) {
       principals.set(req, principal)
+      // The protocol's version check (tus 1.0.0 §Tus-Resumable): any other version, or none, is a
+      // 412 naming the one spoken, before anything is read or written.
+      if (req.headers['tus-resumable'] !== TUS_VERSION) {
+        res.setHeader('Tus-Version', TUS_VERSION)
+        return answerError(res, 412, 'VALIDATION_FAILED', `Send the header Tus-Resumable: ${TUS_VERSION} (a tus client does).`)
+      }
+      // Parallel uploads (the concatenation extension) are not offered; tus itself says 501.
+      if (req.method === 'POST' && req.headers['upload-concat'] !== undefined) {
+        return answerError(res, 400, 'VALIDATION_FAILED', 'This server does not join partial uploads (Upload-Concat): send the file as one upload.')
+      }
       // A client that lost the answer to its last PATCH asks where it stands (HEAD): an upload
       // complete on disk whose file was never written (the process died while finishing) is
       // finished now, so "complete" always means "stored".
@@ -459,7 +479,10 @@ export function createUploads({
     removeUpload,
     datastore,
     /** Ends the hasher's thread (the app's close). */
-    close: () => datastore.close(),
+    close: async () => {
+      await datastore.close()
+      if ('close' in locker) await locker.close()
+    },
   }
 }
 

@@ -14,8 +14,13 @@ export function matchesEtag(request: FastifyRequest, etag: string) {
   })
 }
 
-/** Sends an iCalendar body with its ETag, or a bodiless 304 when the caller already has it. */
-export function sendCalendar(request: FastifyRequest, reply: FastifyReply, body: string, headers: Record<string, string> = {}) {
+/**
+ * Sends an iCalendar body with its ETag, or a bodiless 304 when the caller already has it. RFC
+ * 5545 ends every content line with CRLF, the last (`END:VCALENDAR`) too; ical-generator leaves
+ * it off, and strict parsers then drop the calendar's last line.
+ */
+export function sendCalendar(request: FastifyRequest, reply: FastifyReply, text: string, headers: Record<string, string> = {}) {
+  const body = text.endsWith('\r\n') ? text : `${text}\r\n`
   const etag = etagOf(body)
   // Calendars poll: they may keep the copy but must ask again, and the 304 makes that cheap.
   reply.header('etag', etag).header('cache-control', 'private, no-cache').headers(headers)

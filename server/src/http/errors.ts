@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { ZodError } from 'zod'
 import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
+import { clientLeft, noteServerError } from './request-log'
 
 /** An answer the API means to give: a status, a code from the contract and a sentence. */
 export class AppError extends Error {
@@ -61,7 +62,10 @@ export function registerErrorHandler(app: FastifyInstance) {
             : error.message
       return reply.status(status).send({ error: { code, message } })
     }
-    request.log.error({ err: error }, 'unhandled error')
+    // A client that left (a cancelled download) is not our failure: the request's one log line
+    // says so, without a stack (request-log.ts).
+    if (clientLeft(error, request)) return reply.status(499).send()
+    noteServerError(request, error)
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } })
   })
 }

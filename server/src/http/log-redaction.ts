@@ -6,11 +6,17 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify'
  */
 const secretParameter = /([?&](?:[^=&#]*(?:token|secret|password|code|key|signature|sig)[^=&#]*)=)[^&#]*/gi
 
+/**
+ * Paths whose own segment is the secret: a member's calendar feed `/api/calendar/<token>.ics`
+ * (whoever reads the log could subscribe to their bookings).
+ */
+const secretPath = /^(\/api\/calendar\/)[^/?#]+(\.ics)(?=[?#]|$)/i
+
 export function redactUrl(url: string) {
-  return url.replace(secretParameter, '$1[redacted]')
+  return url.replace(secretPath, '$1[redacted]$2').replace(secretParameter, '$1[redacted]')
 }
 
-/** Fastify's default request serializer, with the query string redacted. */
+/** Fastify's default request serializer, with secrets in the path and query string redacted. */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,

@@ -5,9 +5,9 @@ import { addDays, todayIn, zonedInstant } from '../../../src/contract/calendar'
 import type { CalendarFeed } from '../../../src/contract/notices'
 import { endAfter } from '../../../src/timetable/input'
 import type { Db } from '../db/client'
-import { applications, bandMembers, bands, bookings, calendarFeeds, events, rooms, timetables } from '../db/schema'
+import { applications, bandMembers, bands, bookings, calendarFeeds, events, rooms, timetables, users } from '../db/schema'
 import { withTransaction } from '../db/transaction'
-import { notFound } from '../http/errors'
+import { forbidden, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
 
 /** Bookings this far back stay in a feed (so a calendar still shows last month's practice). */
@@ -15,10 +15,19 @@ const PAST_DAYS = 60
 /** At most this many bookings in one feed: a year of busy practice. */
 const MAX_BOOKINGS = 500
 
+/** A period's label as a phrase: `6th` → `6th period`; a label that says so already stays. */
+const periodName = (label: string) => (/period/i.test(label) ? label : `${label} period`)
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** The answer to a feed request with a token that is not a live feed's: says nothing more. */
 const noFeed = () => notFound('Not found.')
+/**
+ * The answer for a feed whose owner is suspended or deleted: a 403, which calendar apps treat
+ * as a subscription that no longer works (they stop showing its events or flag it), unlike a
+ * 5xx they would retry. It does not say which of the two it is.
+ */
+const feedTurnedOff = () => forbidden('This calendar feed is turned off.')
 
 /**
  * Members' secret calendar feeds (issue 17 item 4, decision 023): one per member, an address
@@ -66,10 +75,13 @@ export function createCalendarFeedService({ db, clock, settings, secret, publicU
     /** The feed's iCalendar text for a token, or a 404 that tells nothing. */
     async render(token: string): Promise<string> {
       const [feed] = await db
-        .select({ userId: calendarFeeds.userId })
+        .select({ userId: calendarFeeds.userId, status: users.status })
         .from(calendarFeeds)
+        .innerJoin(users, eq(users.id, calendarFeeds.userId))
         .where(eq(calendarFeeds.tokenHash, sha256(token)))
       if (!feed) throw noFeed()
+      // A suspended or deleted member's bookings are nobody's business any more (issue 33).
+      if (feed.status !== 'active') throw feedTurnedOff()
       const { timeZone, clubName } = await settings.get()
       const myBands = db.select({ bandId: bandMembers.bandId }).from(bandMembers).where(eq(bandMembers.userId, feed.userId))
       const since = addDays(todayIn(clock(), timeZone), -PAST_DAYS)
@@ -136,7 +148,7 @@ export function createCalendarFeedService({ db, clock, settings, secret, publicU
           end: booking.end,
           summary: `${cancelled ? 'Cancelled: ' : ''}${what} · ${booking.roomName}`,
           location: booking.roomName,
-          description: `${booking.periodLabel}, booked in ${clubName}.`,
+          description: `${periodName(booking.periodLabel)}, booked in ${clubName}.`,
         })
       }
       const latestVersion = new Map<string, number>()

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import { CalendarDays, FileSpreadsheet, Printer } from 'lucide-react'
+import { CalendarDays, CalendarSync, FileSpreadsheet, Printer } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/components/ui/feedback'
@@ -20,7 +20,13 @@ const linkButtonClass =
 /** `Sat 18 Jul 2026, 10:00` for when a version was published, on the club's clock (not the viewer's). */
 const publishedWhen = (iso: string, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), 'EEE d MMM yyyy, HH:mm')
 
-/** The published timetable's files: iCal for calendars, CSV for spreadsheets, and the print view. */
+/**
+ * The live's timetable feed as a calendar subscription (`webcal://`, on this site's host): a
+ * calendar app that subscribes shows every later version, where a downloaded file stays as it was.
+ */
+const feedAddress = (eventId: string) => `webcal://${window.location.host}/api/events/${eventId}/timetable.ics`
+
+/** The published timetable's files: iCal for calendars (a subscription or a file), CSV for spreadsheets, and the print view. */
 export function ScheduleDownloads({ event }: { event: LiveEvent }) {
   async function download(kind: 'ics' | 'csv') {
     try {
@@ -31,6 +37,10 @@ export function ScheduleDownloads({ event }: { event: LiveEvent }) {
   }
   return (
     <div className="flex flex-wrap gap-2 print:hidden">
+      <a href={feedAddress(event.id)} className={linkButtonClass}>
+        <CalendarSync aria-hidden className="size-4" />
+        Subscribe in your calendar
+      </a>
       <Button variant="secondary" onClick={() => void download('ics')}>
         <CalendarDays aria-hidden className="size-4" />
         Download iCal

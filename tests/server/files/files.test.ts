@@ -152,6 +152,19 @@ describe('downloads', () => {
     expect(stale.rawPayload.length).toBe(bytes.length)
   })
 
+  it('answers HEAD with the file’s real Content-Length (and a range’s), and no body', async () => {
+    const link = await linkFor(audio, member)
+    const whole = await t.inject({ method: 'HEAD', url: link })
+    expect(whole.statusCode).toBe(200)
+    expect(Number(whole.headers['content-length'])).toBe(bytes.length)
+    expect(whole.headers.etag).toBe(`"${sha256(bytes)}"`)
+    expect(whole.rawPayload.length).toBe(0)
+    const part = await t.inject({ method: 'HEAD', url: link, headers: { range: 'bytes=1000-1999' } })
+    expect(part.statusCode).toBe(206)
+    expect(Number(part.headers['content-length'])).toBe(1000)
+    expect(part.rawPayload.length).toBe(0)
+  })
+
   it('answers a range past the end with 416 and the size', async () => {
     const response = await t.inject({ method: 'GET', url: await linkFor(audio, member), headers: { range: `bytes=${bytes.length}-` } })
     expect(response.statusCode).toBe(416)

@@ -187,6 +187,40 @@ describe('uploading a file (tus)', () => {
     const rest = await tus.patch(created.location!, 400, bytes.subarray(400))
     expect(rest).toMatchObject({ status: 204, offset: bytes.length })
     expect((await list('?q=protocol.txt')).items).toEqual([expect.objectContaining({ sha256: sha256(bytes), size: bytes.length })])
+    // A complete upload is a stored file: no later PATCH, at any offset.
+    for (const [offset, body] of [[bytes.length, Buffer.alloc(0)], [0, bytes]] as const) {
+      const later = await send({ ...octets, 'upload-offset': String(offset) }, body)
+      expect(later.status).toBe(409)
+      expect(errorOf(await later.text()).code).toBe('CONFLICT')
+    }
+  })
+
+  it('refuses parallel uploads (Upload-Concat) with a 4xx in the API’s error shape, and another tus version with 412', async () => {
+    const tusHeaders = { ...executive.headers, 'tus-resumable': '1.0.0' }
+    for (const concat of ['partial', 'final;/api/files/uploads/a /api/files/uploads/b']) {
+      const response = await fetch(`${baseURL}/api/files/uploads`, { method: 'POST', headers: { ...tusHeaders, 'upload-concat': concat, 'upload-length': '10', 'upload-metadata': 'filename eC50eHQ=' } })
+      expect(response.status, concat).toBe(400)
+      expect(errorOf(await response.text())).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('one upload') })
+    }
+
+    const bytes = samples.text('Version check\n')
+    const created = await tus.create(bytes.length, { filename: 'version.txt' })
+    const old = { ...executive.headers, 'tus-resumable': '0.2.2' }
+    const asked = [
+      fetch(`${baseURL}/api/files/uploads`, { method: 'POST', headers: { ...old, 'upload-length': '10', 'upload-metadata': 'filename eC50eHQ=' } }),
+      fetch(`${baseURL}${created.location}`, { method: 'PATCH', headers: { ...old, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) }),
+      fetch(`${baseURL}${created.location}`, { method: 'HEAD', headers: old }),
+      fetch(`${baseURL}${created.location}`, { method: 'DELETE', headers: old }),
+    ]
+    for (const response of await Promise.all(asked)) {
+      expect(response.status).toBe(412)
+      expect(response.headers.get('tus-version')).toBe('1.0.0')
+      const body = await response.text()
+      if (body) expect(errorOf(body).code).toBe('VALIDATION_FAILED')
+    }
+    // Nothing was written or cancelled: the upload goes on in 1.0.0.
+    expect((await tus.head(created.location!)).offset).toBe(0)
+    expect((await tus.patch(created.location!, 0, bytes)).status).toBe(204)
   })
 
   it('lets a newer request take over from one left hanging (a phone that changed networks)', async () => {

@@ -23,8 +23,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const call = (who: Caller | null, method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}) =>
-  t.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers } })
+const call = (who: Caller | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: object) =>
+  t.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(payload ? { payload } : {}) })
 
 function expectError(response: LightMyRequestResponse, status: number, code: string) {
   expect(response.statusCode, response.body).toBe(status)
@@ -52,6 +52,7 @@ function parse(body: string) {
     end: (component.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
     startZone: (component.getFirstPropertyValue('dtstart') as ICAL.Time).zone?.tzid,
     location: component.getFirstPropertyValue('location') as string | null,
+    description: component.getFirstPropertyValue('description') as string | null,
   }))
   return { calendar, events }
 }
@@ -97,6 +98,34 @@ describe('the member’s feed address', () => {
 })
 
 describe('GET /api/calendar/<token>.ics', () => {
+  it('is refused (403, the API’s error shape) once its member is suspended or deleted, and works again when reinstated', async () => {
+    const admin = await t.as('admin')
+    const suspended = await t.as('member')
+    const deleted = await t.as('member')
+    const room = await createRoom(t.db, { name: 'Studio S' })
+    const period = await createPeriod(t.db, '5th', '16:30', '18:00')
+    await createBooking(t.db, { room, period, date: '2026-06-05', userId: suspended.user.id, kind: 'personal' })
+    const suspendedFeed = await makeFeed(suspended)
+    const deletedFeed = await makeFeed(deleted)
+    for (const feed of [suspendedFeed, deletedFeed]) expect((await call(null, 'GET', pathOf(feed.url))).statusCode).toBe(200)
+
+    const suspend = await call(admin, 'PATCH', `/api/users/${suspended.user.id}`, {}, { status: 'suspended' })
+    expect(suspend.statusCode, suspend.body).toBe(200)
+    const remove = await call(admin, 'POST', '/api/users/delete', {}, { userIds: [deleted.user.id] })
+    expect(remove.statusCode, remove.body).toBe(200)
+
+    for (const feed of [suspendedFeed, deletedFeed]) {
+      const refused = await call(null, 'GET', pathOf(feed.url))
+      expect(expectError(refused, 403, 'FORBIDDEN').message).toBe('This calendar feed is turned off.')
+      expect(refused.body).not.toContain('BEGIN:VCALENDAR')
+      expect(refused.headers.etag).toBeUndefined()
+    }
+    expect((await call(admin, 'PATCH', `/api/users/${suspended.user.id}`, {}, { status: 'active' })).statusCode).toBe(200)
+    const back = await call(null, 'GET', pathOf(suspendedFeed.url))
+    expect(back.statusCode).toBe(200)
+    expect(parse(back.body).events).toHaveLength(1)
+  })
+
   it('holds my bookings (cancelled ones as STATUS:CANCELLED) and my bands’ published performances, with stable UIDs and an ETag', async () => {
     const me = await t.as('member', { displayName: 'Aoi' })
     const bandmate = await createUser(t.db)
@@ -137,6 +166,9 @@ describe('GET /api/calendar/<token>.ics', () => {
     const band3rd = events.find((entry) => entry.uid === `booking-${practice.id}@bandroom`)!
     // 13:00–14:30 in Tokyo is 04:00–05:30 UTC, given in UTC.
     expect(band3rd).toMatchObject({ summary: 'Night Owls practice · Studio A', status: 'CONFIRMED', start: '2026-06-03T04:00:00.000Z', end: '2026-06-03T05:30:00.000Z', startZone: 'UTC', location: 'Studio A' })
+    expect(band3rd.description).toMatch(/^3rd period, booked in .+\.$/)
+    // RFC 5545: every content line, the last one included, ends with CRLF.
+    expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true)
     expect(events.find((entry) => entry.uid === `${event.id}-${ours.id}@bandroom`)).toMatchObject({
       summary: 'Night Owls — Summer Live 2026',
       start: '2026-07-18T03:00:00.000Z',
@@ -174,6 +206,7 @@ describe('GET /api/events/:eventId/timetable.ics (public)', () => {
 
     const response = await call(null, 'GET', `/api/events/${event.id}/timetable.ics`)
     expect(response.statusCode, response.body).toBe(200)
+    expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true)
     const { events } = parse(response.body)
     expect(events).toEqual([
       expect.objectContaining({ uid: `${event.id}-${application.id}@bandroom`, summary: 'Public Owls — Open Air 2026', start: '2026-07-19T05:00:00.000Z' }),

@@ -317,6 +317,8 @@ describe('/festival-schedule for members', () => {
     expect(screen.queryByRole('button', { name: /^Blue Train,/ })).not.toBeInTheDocument()
     expect(screen.queryByText('Late Comers')).not.toBeInTheDocument()
 
+    // The live's feed, for a calendar app to subscribe to (it then follows every new version).
+    expect(screen.getByRole('link', { name: 'Subscribe in your calendar' })).toHaveAttribute('href', `webcal://${window.location.host}/api/events/${festival.id}/timetable.ics`)
     await user.click(screen.getByRole('button', { name: 'Download iCal' }))
     await waitFor(() => expect(downloads).toEqual(['Campus Festival 2026.ics']))
     await user.click(screen.getByRole('button', { name: 'Download CSV' }))
@@ -336,6 +338,7 @@ describe('/festival-schedule for members', () => {
     renderApp('/festival-schedule', { user: member })
     expect(await screen.findByText('The timetable is not published yet')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Download iCal' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Subscribe in your calendar' })).not.toBeInTheDocument()
   })
 
   it('shows another live through ?eventId=', async () => {
