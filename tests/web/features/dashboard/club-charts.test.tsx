@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/server'
 import { buildClubDashboard } from '../../mocks/handlers/dashboard'
@@ -38,6 +38,30 @@ const club = buildClubDashboard({
     { id: crypto.randomUUID(), weekStart: '2026-06-08', status: 'open', bands: 5, asked: 9, offered: 40, given: null },
     { id: crypto.randomUUID(), weekStart: '2026-06-01', status: 'published', bands: 7, asked: 12, offered: 38, given: 10 },
   ],
+})
+
+describe('/dashboard2 account', () => {
+  it('gives an executive’s position as the role, not “Member”', async () => {
+    server.use(
+      http.get('/api/dashboard/club', () => HttpResponse.json(club)),
+      http.get('/api/profile', () =>
+        HttpResponse.json({
+          user: executive,
+          grade: '3',
+          gradeLabel: '3rd year',
+          positions: [
+            { name: 'President', termYear: 2026, current: true },
+            { name: 'Treasurer', termYear: 2025, current: false },
+          ],
+          bands: [],
+        }),
+      ),
+    )
+    renderApp('/dashboard2', { user: executive })
+    const account = await screen.findByRole('region', { name: 'Your account' }, { timeout: 15_000 })
+    const role = () => within(account).getByText('Role').nextElementSibling
+    await waitFor(() => expect(role()).toHaveTextContent(/^President$/))
+  })
 })
 
 describe('/dashboard2 charts', () => {
