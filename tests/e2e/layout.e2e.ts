@@ -222,3 +222,29 @@ describe('the phone menu reaches its last link', () => {
     }
   }
 })
+
+describe('the header on a 360 px phone', () => {
+  it('shows the app’s whole name beside every button, with the install button too', async () => {
+    const { page, context, errors } = await openSignedIn(browser, layoutLeader, '/profile', { width: 360, height: 740 })
+    const header = page.locator('header')
+    const name = header.getByRole('link', { name: 'Bandroom', exact: true })
+    await header.getByRole('button', { name: /Account menu/ }).waitFor()
+    /** The name is not cut (no ellipsis: its text fits its box) and the header fits the screen. */
+    const whole = async () => {
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+      expect(await fullyVisible(name)).toBe(true)
+      for (const button of await header.getByRole('button').all()) expect(await fullyVisible(button)).toBe(true)
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(360)
+    }
+    await whole()
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true })
+      Object.assign(event, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) })
+      window.dispatchEvent(event)
+    })
+    await header.getByRole('button', { name: 'Install app' }).waitFor()
+    await whole()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
