@@ -248,3 +248,29 @@ describe('the header on a 360 px phone', () => {
     await context.close()
   })
 })
+
+describe('a refused form on a phone', () => {
+  it('takes the member to its first message: in view below the header, focused, and read with its field', async () => {
+    const { page, context, errors } = await openSignedIn(browser, layoutBandmate, '/band-registration-form', { width: 360, height: 640 })
+    const save = page.getByRole('button', { name: 'Register band' })
+    await save.waitFor()
+    // At the foot of the form, the first field is above the screen.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const first = page.getByLabel('Band name')
+    expect(await first.evaluate((element) => element.getBoundingClientRect().bottom <= 56)).toBe(true)
+    await save.click()
+    await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await first.getAttribute('aria-invalid')).toBe('true')
+    // Below the sticky header (56 px) and inside the screen.
+    const box = (await first.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(56)
+    expect(box.y + box.height).toBeLessThanOrEqual(640)
+    // Its message is its description, so a screen reader reads it with the field.
+    const described = await first.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+    )
+    expect(described).toMatch(/\w/)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
