@@ -62,6 +62,29 @@ function precompress(): Plugin {
 }
 
 /**
+ * Chunks a phone should not download at install, only when a screen asks for them: the
+ * password-strength dictionaries (~1.7 MB; registration and password screens, which need the
+ * server anyway) and the club overview's charts (~430 KB; the screen shows its numbers as
+ * tables without them). The service worker keeps them once loaded (runtimeCaching below).
+ */
+const optionalChunkModules = [/[\\/]@zxcvbn-ts[\\/]language-/, /[\\/]src[\\/]features[\\/]dashboard[\\/]club-charts\.tsx$/]
+const optionalChunkFiles = new Set<string>()
+
+function findOptionalChunks(): Plugin {
+  return {
+    name: 'bandroom:optional-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      optionalChunkFiles.clear()
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.facadeModuleId && optionalChunkModules.some((pattern) => pattern.test(chunk.facadeModuleId!))) optionalChunkFiles.add(chunk.fileName)
+      }
+      if (optionalChunkFiles.size < 3) this.error(`optional chunks: found ${[...optionalChunkFiles].join(', ') || 'none'}, expected the charts and two password dictionaries`)
+    },
+  }
+}
+
+/**
  * The app's stylesheet (36 KB, 6 KB compressed) goes into index.html as a `<style>`: the
  * loading screen can paint as soon as the HTML arrives, instead of after a second request that
  * blocks rendering (on a phone's first visit, a round trip and a new connection). The CSP
@@ -231,15 +254,23 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
-        // The password-strength dictionaries (~1.7 MB) load on demand on the registration and
-        // password screens, which need the server anyway; every phone should not download
-        // them at install. Everything else is precached so the app opens offline.
-        manifestTransforms: [
-          async (entries) => ({ manifest: entries.filter((entry) => entry.size < 300 * 1024), warnings: [] }),
+        // Everything but the optional chunks is precached, whatever its size: the app must open
+        // offline once the browser's HTTP cache is gone. A cap of 300 KB left out the entry
+        // script (~390 KB), so the installed app started blank offline (issue 33).
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !optionalChunkFiles.has(entry.url)), warnings: [] })],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // The optional chunks are kept once a screen has loaded them (hashed names: never stale).
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'bandroom-optional-chunks', expiration: { maxEntries: 16 } },
+          },
         ],
       },
     }),
     inlineStylesheet(),
+    findOptionalChunks(),
     // The public pages a visitor may open first: their route's chunks load beside the entry.
     pagePreloads({
       login: 'src/routes/login.tsx',

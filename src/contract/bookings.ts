@@ -181,6 +181,13 @@ export const publicScheduleQuerySchema = weekQuerySchema.extend({ room: z.uuid('
 
 export const publicScheduleSchema = z.discriminatedUnion('enabled', [
   z.object({ enabled: z.literal(false), clubName: z.string() }),
-  z.object({ enabled: z.literal(true), clubName: z.string(), ...weekFrame, entries: z.array(publicScheduleEntrySchema) }),
+  z.object({
+    enabled: z.literal(true),
+    clubName: z.string(),
+    /** The club's time zone: a visitor's browser marks today's periods that have started as past with it. */
+    timeZone: z.string(),
+    ...weekFrame,
+    entries: z.array(publicScheduleEntrySchema),
+  }),
 ])
 export type PublicSchedule = z.infer<typeof publicScheduleSchema>

@@ -47,6 +47,7 @@ export const publicScheduleSchema = schema<PublicSchedule>((value, issues) => {
   return {
     enabled: true,
     clubName: text(value, 'clubName', []),
+    timeZone: text(value, 'timeZone', []),
     weekStart: text(value, 'weekStart', []),
     days: days as string[],
     today: text(value, 'today', []),

@@ -116,4 +116,24 @@ describe('feedback: anonymous words to a band, and the executives’ reply', () 
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('the executives’ filters fit a 360 px phone: each labelled on screen, its choices on one line', async () => {
+    const { page, context, errors } = await signedIn(feedbackExecutive, '/feedback-list?tab=all', { width: 360, height: 740 })
+    const filters = page.getByRole('search', { name: 'Filter feedback' })
+    await filters.waitFor()
+    for (const name of ['Status', 'About', 'Hidden']) {
+      const group = filters.getByRole('group', { name })
+      // The label the group is named by, on screen above its buttons.
+      const label = group.locator(':scope > span')
+      expect(await label.innerText(), name).toBe(name)
+      expect(await label.isVisible(), name).toBe(true)
+      const boxes = await Promise.all((await group.getByRole('button').all()).map(async (button) => (await button.boundingBox())!))
+      // One line: every choice at the same height, none cut at the screen's edge.
+      expect(new Set(boxes.map((box) => Math.round(box.y))).size, name).toBe(1)
+      for (const box of boxes) expect(box.x >= 0 && box.x + box.width <= 360, name).toBe(true)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })

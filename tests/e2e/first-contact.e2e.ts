@@ -4,7 +4,7 @@ import { addDays, todayIn } from '../../src/contract/calendar'
 import { addFreePeriod, createBand, createOpenLive } from './support/club'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { baseURL, callApi, expectPath, launchBrowser, openPage, settleNetwork, signIn } from './support/browser'
+import { baseURL, callApi, clearHttpCache, expectPath, launchBrowser, openPage, settleNetwork, signIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -135,6 +135,7 @@ describe('offline: screens seen before open from the saved copy', () => {
   /** A cold start: a new tab in the same (offline) browser profile, served by the service worker. */
   async function openOffline(path: string) {
     const page = await context.newPage()
+    await clearHttpCache(context, page)
     await page.goto(path)
     return page
   }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { addDays, todayIn } from '../../src/contract/calendar'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
-import { addFreePeriod, createBand, createOpenLive } from './support/club'
-import { callApi, launchBrowser, openSignedIn } from './support/browser'
+import { addFreePeriod, createBand, createOpenLive, memberId } from './support/club'
+import { callApi, expectPath, launchBrowser, openSignedIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-const { layoutLeader, layoutBandmate } = E2E_USERS
+const { layoutLeader, layoutBandmate, layoutExecutive } = E2E_USERS
 const suffix = Date.now() % 100000
 const phone = { width: 360, height: 740 }
 const date = addDays(todayIn(new Date(), 'Asia/Tokyo'), 1)
@@ -140,5 +140,137 @@ describe('layout on a phone and on a laptop', () => {
       expect(errors).toEqual([])
       await context.close()
     })
+  })
+})
+
+/**
+ * Whether a finger could tap the element: its middle is inside the viewport and inside every box
+ * that clips it, and the element (not something over it) is what is there.
+ */
+async function tappable(locator: Locator) {
+  return locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    const x = rect.left + rect.width / 2
+    const y = rect.top + rect.height / 2
+    if (rect.height === 0 || rect.top < -0.5 || rect.bottom > window.innerHeight + 0.5) return false
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowY === 'visible') continue
+      const box = parent.getBoundingClientRect()
+      if (rect.top < box.top + parent.clientTop - 0.5 || rect.bottom > box.top + parent.clientTop + parent.clientHeight + 0.5) return false
+    }
+    const hit = document.elementFromPoint(x, y)
+    return hit !== null && element.contains(hit)
+  })
+}
+
+describe('the phone menu reaches its last link', () => {
+  beforeAll(async () => {
+    const club = await callApi(E2E_ADMIN, 'GET', '/api/club')
+    const position = await callApi(E2E_ADMIN, 'POST', '/api/positions', { name: `Layout keeper ${suffix}` })
+    await callApi(E2E_ADMIN, 'POST', `/api/positions/${position.id as string}/holders`, { userId: await memberId(layoutExecutive), termYear: club.currentTerm })
+  })
+
+  // The last entry each role's menu shows (src/features/layout/nav-items.ts).
+  const roles = [
+    { role: 'member', account: layoutLeader, last: { name: 'Files', path: '/files' } },
+    { role: 'executive', account: layoutExecutive, last: { name: 'User accounts', path: '/user-list' } },
+    { role: 'admin', account: E2E_ADMIN, last: { name: 'System settings', path: '/system-settings' } },
+  ]
+  const viewports = [
+    { width: 360, height: 640 },
+    { width: 390, height: 844 },
+  ]
+
+  for (const { role, account, last } of roles) {
+    for (const viewport of viewports) {
+      it(`${role === 'member' ? 'a' : 'an'} ${role} at ${viewport.width}×${viewport.height} reaches “${last.name}” by swiping the menu and by Tab`, async () => {
+        const { page, context, errors } = await openSignedIn(browser, account, '/profile', viewport)
+        const openMenu = async () => {
+          await page.getByRole('button', { name: 'Toggle navigation' }).click()
+          const drawer = page.getByRole('dialog', { name: 'Navigation' })
+          await drawer.waitFor()
+          return { drawer, link: drawer.getByRole('link', { name: last.name, exact: true }) }
+        }
+
+        // Touch: scroll the menu under the finger until the link is on screen, then tap it.
+        const { drawer, link: swiped } = await openMenu()
+        let link = swiped
+        const menuBox = (await drawer.getByRole('navigation', { name: 'Main' }).boundingBox())!
+        await page.mouse.move(menuBox.x + menuBox.width / 2, Math.min(menuBox.y + menuBox.height, viewport.height) / 2 + 40)
+        for (let step = 0; step < 10 && !(await tappable(link)); step++) {
+          await page.mouse.wheel(0, 300)
+          await page.waitForTimeout(100)
+        }
+        expect(await tappable(link)).toBe(true)
+        const box = (await link.boundingBox())!
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+        await expectPath(page, last.path)
+        await drawer.waitFor({ state: 'detached' })
+
+        // Keyboard: Tab until the link has focus; it is on screen, and Enter follows it.
+        await page.goto('/profile')
+        await expectPath(page, '/profile')
+        ;({ link } = await openMenu())
+        for (let presses = 0; presses < 40 && !(await link.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab')
+        expect(await link.evaluate((element) => element === document.activeElement)).toBe(true)
+        expect(await tappable(link)).toBe(true)
+        await page.keyboard.press('Enter')
+        await expectPath(page, last.path)
+        expect(errors).toEqual([])
+        await context.close()
+      })
+    }
+  }
+})
+
+describe('the header on a 360 px phone', () => {
+  it('shows the app’s whole name beside every button, with the install button too', async () => {
+    const { page, context, errors } = await openSignedIn(browser, layoutLeader, '/profile', { width: 360, height: 740 })
+    const header = page.locator('header')
+    const name = header.getByRole('link', { name: 'Bandroom', exact: true })
+    await header.getByRole('button', { name: /Account menu/ }).waitFor()
+    /** The name is not cut (no ellipsis: its text fits its box) and the header fits the screen. */
+    const whole = async () => {
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+      expect(await fullyVisible(name)).toBe(true)
+      for (const button of await header.getByRole('button').all()) expect(await fullyVisible(button)).toBe(true)
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(360)
+    }
+    await whole()
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true })
+      Object.assign(event, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) })
+      window.dispatchEvent(event)
+    })
+    await header.getByRole('button', { name: 'Install app' }).waitFor()
+    await whole()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('a refused form on a phone', () => {
+  it('takes the member to its first message: in view below the header, focused, and read with its field', async () => {
+    const { page, context, errors } = await openSignedIn(browser, layoutBandmate, '/band-registration-form', { width: 360, height: 640 })
+    const save = page.getByRole('button', { name: 'Register band' })
+    await save.waitFor()
+    // At the foot of the form, the first field is above the screen.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const first = page.getByLabel('Band name')
+    expect(await first.evaluate((element) => element.getBoundingClientRect().bottom <= 56)).toBe(true)
+    await save.click()
+    await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await first.getAttribute('aria-invalid')).toBe('true')
+    // Below the sticky header (56 px) and inside the screen.
+    const box = (await first.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(56)
+    expect(box.y + box.height).toBeLessThanOrEqual(640)
+    // Its message is its description, so a screen reader reads it with the field.
+    const described = await first.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+    )
+    expect(described).toMatch(/\w/)
+    expect(errors).toEqual([])
+    await context.close()
   })
 })

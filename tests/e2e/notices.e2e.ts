@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import { E2E_ADMIN, E2E_USERS } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import { createBand, createOpenLive } from './support/club'
-import { baseURL, callApi, launchBrowser, openSignedIn } from './support/browser'
+import { baseURL, callApi, clearHttpCache, launchBrowser, openSignedIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -69,6 +69,7 @@ describe('notices and calendar feeds', () => {
     await context.setOffline(true)
 
     const offline = await context.newPage()
+    await clearHttpCache(context, offline)
     await offline.goto('/notices')
     await offline.getByText(`${title}: ${bandName} is accepted`).waitFor({ timeout: 10_000 })
     await expect.poll(() => offline.getByText(/You are offline: these are your notices as last seen at \d{2}:\d{2}/).count()).toBe(1)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { E2E_MEMBER } from './support/accounts'
-import { baseURL, expectPath, launchBrowser, openPage, signIn } from './support/browser'
+import { baseURL, clearHttpCache, expectPath, launchBrowser, openPage, signIn } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -43,9 +43,13 @@ describe('the installable app', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
 
     await context.setOffline(true)
-    await page.reload()
-    await page.getByText(/offline/i).first().waitFor()
-    await page.getByRole('button', { name: /Account menu/ }).waitFor()
+    // A cold start from the service worker alone: the browser's HTTP cache, which still held
+    // every script the page had loaded, is cleared as a phone does under storage pressure.
+    const offline = await context.newPage()
+    await clearHttpCache(context, offline)
+    await offline.goto('/dashboard')
+    await offline.getByText(/offline/i).first().waitFor({ timeout: 10_000 })
+    await offline.getByRole('button', { name: /Account menu/ }).waitFor()
     await context.setOffline(false)
     await context.close()
   })

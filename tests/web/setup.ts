@@ -25,3 +25,6 @@ afterEach(() => {
 })
 
 afterAll(() => server.close())
+
+// jsdom lays nothing out and has no scrollIntoView (the form kit scrolls a refused form's first message into view).
+Element.prototype.scrollIntoView ??= function scrollIntoView() {}

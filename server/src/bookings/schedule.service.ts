@@ -82,6 +82,7 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
     return {
       enabled: true,
       clubName: club.clubName,
+      timeZone: club.timeZone,
       weekStart,
       days,
       today,

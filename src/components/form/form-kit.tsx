@@ -1,4 +1,4 @@
-import { createContext, use, type ComponentPropsWithRef, type ReactNode } from 'react'
+import { createContext, use, useRef, type ComponentPropsWithRef, type ReactNode } from 'react'
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form'
 import { Button, type ButtonProps } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/feedback'
@@ -87,7 +87,7 @@ function BoundCheckboxField(props: Omit<ComponentPropsWithRef<typeof CheckboxFie
 function ErrorText({ id, className = '', role, rowError }: { id?: string; className?: string; role?: 'alert'; rowError?: string }) {
   const error = useFieldErrors(rowError).find(Boolean)
   return error ? (
-    <p id={id} role={role} className={`text-sm text-danger ${className}`}>
+    <p id={id} role={role} data-form-error="" tabIndex={-1} className={`text-sm text-danger focus:outline-none ${className}`}>
       {error}
     </p>
   ) : null
@@ -95,7 +95,23 @@ function ErrorText({ id, className = '', role, rowError }: { id?: string; classN
 /** The server's form-level message; `form.Form` shows it first unless told `formAlert={false}`. */
 function FormError() {
   const formError = use(ServerErrorsContext)?.formError
-  return formError ? <FormAlert>{formError}</FormAlert> : null
+  return formError ? (
+    <div data-form-error="" tabIndex={-1} className="focus:outline-none">
+      <FormAlert>{formError}</FormAlert>
+    </div>
+  ) : null
+}
+
+/**
+ * After a refused submit, the first message takes focus: a field marked invalid (its label and
+ * message are read with it) or a message of its own (a row's, the form's). Focusing scrolls it
+ * into view; on a phone the message was above the screen and focus stayed on Save (issue 33).
+ */
+function focusFirstError(form: HTMLFormElement | null) {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')
+  if (!first) return
+  first.focus({ preventScroll: true })
+  first.scrollIntoView({ block: 'center' })
 }
 
 /** The form element: submits through TanStack Form and provides the server's answer to the fields. */
@@ -106,9 +122,16 @@ function Form({
   ...rest
 }: Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & { server?: Pick<ServerErrors, 'fields' | 'formError'>; formAlert?: boolean }) {
   const form = useFormContext()
+  const element = useRef<HTMLFormElement>(null)
+  const submit = async () => {
+    await form.handleSubmit()
+    // The messages render after the submit's state updates.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    focusFirstError(element.current)
+  }
   return (
     <ServerErrorsContext value={server ?? null}>
-      <SubmitForm onSubmit={form.handleSubmit} {...rest}>
+      <SubmitForm onSubmit={submit} ref={element} {...rest}>
         {formAlert ? <FormError /> : null}
         {children}
       </SubmitForm>

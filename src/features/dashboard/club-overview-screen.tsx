@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useOnline } from '@/lib/use-online'
 import { useSession } from '@/lib/session-context'
 import { healthQueryOptions } from '@/features/dashboard/health-query'
+import { profileQueryOptions } from '@/features/accounts/accounts-queries'
 import { ClubNumbers } from './club-numbers'
 
 // recharts comes with the charts, for executives only: no other screen downloads it (decision 025).
@@ -31,6 +32,12 @@ export function ClubOverviewScreen() {
   const { data: health } = useSuspenseQuery(healthQueryOptions())
   const { user } = useSession()
   const online = useOnline()
+  const privileged = user?.isExecutive === true || user?.role === 'admin'
+  // Only an executive or admin has a position to name; the screen does not wait for it.
+  const profile = useQuery({ ...profileQueryOptions(), enabled: privileged })
+  const positions = profile.data?.positions.filter((position) => position.current).map((position) => position.name) ?? []
+  const roles = [...(user?.role === 'admin' ? ['Admin'] : []), ...positions]
+  const role = roles.length > 0 ? roles.join(', ') : user?.isExecutive ? 'Executive' : 'Member'
 
   return (
     <section aria-labelledby="overview-heading" className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -61,14 +68,14 @@ export function ClubOverviewScreen() {
             <dt className="text-ink-muted">Email</dt>
             <dd className="break-all">{user?.email}</dd>
             <dt className="text-ink-muted">Role</dt>
-            <dd>{user?.role === 'admin' ? 'Admin' : 'Member'}</dd>
+            <dd>{role}</dd>
           </dl>
         </section>
       </div>
 
       <ClubNumbers />
 
-      {user?.isExecutive || user?.role === 'admin' ? (
+      {privileged ? (
         <section aria-labelledby="charts-heading" className="flex flex-col gap-4">
           <h2 id="charts-heading" className="text-xl font-semibold">
             The club at a glance

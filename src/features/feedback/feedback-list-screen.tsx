@@ -98,6 +98,8 @@ function MineSection({ page }: { page: number }) {
   }
   return (
     <section aria-label={tabLabels.mine}>
+      {/* The tab's name, for the outline: the items' h3s must not follow the h1 directly. */}
+      <h2 className="sr-only">{tabLabels.mine}</h2>
       <ul className="flex flex-col gap-3">
         {query.data.items.map((item) => (
           <FeedbackItem
@@ -179,15 +181,18 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
 
   return (
     <section aria-label={tabLabels.all} className="flex flex-col gap-3">
+      <h2 className="sr-only">{tabLabels.all}</h2>
       <form role="search" aria-label="Filter feedback" className="flex flex-wrap items-end gap-2" onSubmit={(event) => event.preventDefault()}>
         <TextField label="Words in the feedback" type="search" className="sm:w-64" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
         <SegmentedControl
+          showLabel
           label="Status"
           value={search.status}
           onChange={(status) => filter({ status })}
           options={[{ value: undefined, label: 'Any status' }, ...feedbackStatuses.map((status) => ({ value: status, label: feedbackStatusLabels[status] }))]}
         />
         <SegmentedControl
+          showLabel
           label="About"
           value={search.target}
           onChange={(target) => filter({ target })}
@@ -198,6 +203,7 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
           ]}
         />
         <SegmentedControl
+          showLabel
           label="Hidden"
           value={search.visibility}
           onChange={(visibility) => filter({ visibility })}

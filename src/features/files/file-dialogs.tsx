@@ -170,6 +170,7 @@ export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () =
       open
       onOpenChange={(open) => !open && onClose()}
       title={file.name}
+      closeButton
       description={`${typeLabel(file.type)} · ${formatSize(file.size)} · ${formatDate(file.createdAt)}${file.uploadedBy ? ` · uploaded by ${file.uploadedBy.name}` : ''}`}
     >
       <div className="flex flex-col gap-4">

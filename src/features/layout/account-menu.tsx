@@ -59,7 +59,9 @@ export function AccountMenu() {
         className="flex min-h-11 items-center gap-2 rounded-md px-2 py-1 text-ink hover:bg-surface-2"
       >
         <UserRound aria-hidden="true" className="size-5" />
-        <span className="max-w-[8rem] truncate text-sm sm:max-w-[12rem]">{user?.displayName}</span>
+        {/* Phones show the icon only (the button's name says who): with the name, the header
+            cut the app's own name to "Bandr…" at 360 px. */}
+        <span className="hidden max-w-[12rem] truncate text-sm sm:inline">{user?.displayName}</span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </button>
       {open ? (

@@ -23,7 +23,8 @@ export function AppHeader({ navExpanded, onToggleNav }: { navExpanded: boolean; 
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
-      {/* min-w-0 + truncate: on the narrowest phones the name gives way, never the buttons. */}
+      {/* Whole at 360 px with every button (the account menu is an icon on phones); min-w-0 +
+          truncate only for narrower screens still, where the name gives way, never the buttons. */}
       <Link to="/dashboard" className="mr-auto min-w-0 truncate rounded-md px-1 text-lg font-bold text-ink">
         Bandroom
       </Link>

@@ -19,7 +19,8 @@ export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChan
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          <nav aria-label="Main">
+          {/* The drawer is as tall as the screen; its list scrolls inside it (an admin's runs to ~1130 px). */}
+          <nav aria-label="Main" className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
             <SidebarNav onNavigate={() => onOpenChange(false)} />
           </nav>
         </Dialog.Content>

@@ -17,7 +17,10 @@ export function NoticeBell() {
   const online = useOnline()
   const count = unread.data?.unread ?? 0
   const saved = !online && unread.data !== undefined
-  const label = `${count === 0 ? 'Notices, none unread' : `Notices, ${count} unread`}${saved ? ' (as last seen, you are offline)' : ''}`
+  // Until the count has come (or when it could not), the name says nothing about it: "none
+  // unread" before loading told screen-reader users something untrue.
+  const label =
+    unread.data === undefined ? 'Notices' : `${count === 0 ? 'Notices, none unread' : `Notices, ${count} unread`}${saved ? ' (as last seen, you are offline)' : ''}`
   return (
     <Link
       to="/notices"

@@ -95,7 +95,7 @@ export function ExternalScheduleScreen() {
                 )}
                 <WeekGrid
                   frame={{ ...published, rooms }}
-                  resolve={publicSlotResolver(published)}
+                  resolve={publicSlotResolver(published, new Date())}
                   layout={isWide ? 'week' : 'day'}
                   dayIndex={dayIndex}
                   caption={isWide ? `Room schedule, ${weekLabel(published.weekStart)}` : `Room schedule, ${dayLabel(published.days[dayIndex] ?? published.today)}`}

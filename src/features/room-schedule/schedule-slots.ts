@@ -74,8 +74,12 @@ export function memberSlotResolver(schedule: WeekSchedule, timeZone: string): Sl
   }
 }
 
-/** The visitors' grid: no clock but the day, nothing bookable. */
-export function publicSlotResolver(schedule: Extract<PublicSchedule, { enabled: true }>): SlotResolver {
+/**
+ * The visitors' grid, nothing bookable. Today's periods that have started are past by the
+ * browser's clock (the answer is cached for everyone, so it carries no instant of its own),
+ * as the signed-in grid shows them.
+ */
+export function publicSlotResolver(schedule: Extract<PublicSchedule, { enabled: true }>, now: Date): SlotResolver {
   const { byslot, blackoutOf } = indexes(schedule.entries, schedule.blackouts)
   return (room, date, period) => {
     const entry = byslot.get(slotKey(room.id, date, period.id))
@@ -83,7 +87,7 @@ export function publicSlotResolver(schedule: Extract<PublicSchedule, { enabled: 
     const blackout = blackoutOf(room.id, date)
     if (blackout) return { kind: 'blackout', reason: blackout.reason }
     if (!room.active) return { kind: 'inactive' }
-    if (date < schedule.today) return { kind: 'past' }
+    if (date < schedule.today || (date === schedule.today && zonedInstant(date, period.startsAt, schedule.timeZone).getTime() <= now.getTime())) return { kind: 'past' }
     return { kind: 'free', bookable: false }
   }
 }

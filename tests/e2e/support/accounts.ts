@@ -52,6 +52,8 @@ export const E2E_USERS = {
   // Layout: a band whose members filled in long university details.
   layoutLeader: seed('layout-leader', 'Haruto Nishimura', { enrollmentYear: 2023 }),
   layoutBandmate: seed('layout-bandmate', 'Akari Matsumoto', { enrollmentYear: 2025 }),
+  // Layout: an executive, whose phone menu is longer than a member's.
+  layoutExecutive: seed('layout-executive', 'Yuna Fujii', { enrollmentYear: 2023 }),
   // Feedback: a member writes anonymously to a band; an executive (not an admin) replies.
   feedbackWriter: seed('feedback-writer', 'Emi Kondo', { enrollmentYear: 2024 }),
   feedbackPlayer: seed('feedback-player', 'Jun Ota', { enrollmentYear: 2025 }),

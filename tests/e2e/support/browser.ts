@@ -48,6 +48,17 @@ export async function openPage(browser: Browser, { serviceWorker = false, ...opt
   return { context, page, errors }
 }
 
+/**
+ * Empties the browser's ordinary HTTP cache (not the service worker's caches), before a cold
+ * start offline: left full, it answers the app's scripts itself and hides a service worker
+ * that did not keep them.
+ */
+export async function clearHttpCache(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.clearBrowserCache')
+  await cdp.detach()
+}
+
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)

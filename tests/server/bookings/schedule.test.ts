@@ -161,7 +161,7 @@ describe('GET /api/public/room-schedule', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(response.headers['content-type']).toContain('application/json')
     const body = response.json()
-    expect(body).toMatchObject({ enabled: true, clubName: 'Bandroom Music Club', weekStart: '2026-06-01', today: '2026-06-01' })
+    expect(body).toMatchObject({ enabled: true, clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', weekStart: '2026-06-01', today: '2026-06-01' })
     expect(body.rooms).toEqual([
       { id: club.roomA.id, name: 'Room A', active: true },
       { id: club.roomB.id, name: 'Room B', active: true },

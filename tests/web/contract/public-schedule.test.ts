@@ -11,6 +11,7 @@ const entry = { roomId: room.id, date: '2026-05-13', periodId: period.id, kind: 
 const published = {
   enabled: true,
   clubName: 'Hill University Music Club',
+  timeZone: 'Asia/Tokyo',
   weekStart: '2026-05-11',
   days: ['2026-05-11', '2026-05-12', '2026-05-13'],
   today: '2026-05-12',
@@ -32,6 +33,7 @@ describe('the visitors’ copy of the public schedule schema', () => {
     { ...published, entries: [] },
     { ...published, enabled: 'yes' },
     { ...published, clubName: 7 },
+    { ...published, timeZone: undefined },
     { enabled: false },
     { ...published, days: ['2026-05-11', 12] },
     { ...published, days: undefined },

@@ -119,6 +119,19 @@ describe('/room-allocation-list: my bands’ wishes', { timeout: 20_000 }, () =>
     expect(api.state.saved[0]!.body.wishes).toEqual([{ roomId: null, date: tuesday, periodId: periods.sixth.id }])
   })
 
+  it('takes focus to a wish listed twice when Save is refused', async () => {
+    const round = buildRound({ closesAt: inTwoDays(), wishesPerBand: 3, periodsPerBand: 2 })
+    const api = setup({ round })
+    const { user } = await open()
+    await screen.findByRole('heading', { level: 3, name: 'Blue Hour' })
+    await user.selectOptions(within(wish('2nd')).getByLabelText('Room'), rooms.studioA.id)
+    await user.selectOptions(within(wish('2nd')).getByLabelText('Day'), monday)
+    await user.click(screen.getByRole('button', { name: 'Save wishes' }))
+    const message = await within(wish('2nd')).findByText('This wish is listed twice')
+    await waitFor(() => expect(message).toHaveFocus())
+    expect(api.state.saved).toEqual([])
+  })
+
   it('keeps to the round’s limits before sending anything', async () => {
     const round = buildRound({
       closesAt: inTwoDays(),

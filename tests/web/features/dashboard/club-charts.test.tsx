@@ -87,6 +87,30 @@ const club = buildClubDashboard({
   ],
 })
 
+describe('/dashboard2 account', () => {
+  it('gives an executive’s position as the role, not “Member”', async () => {
+    server.use(
+      http.get('/api/dashboard/club', () => HttpResponse.json(club)),
+      http.get('/api/profile', () =>
+        HttpResponse.json({
+          user: executive,
+          grade: '3',
+          gradeLabel: '3rd year',
+          positions: [
+            { name: 'President', termYear: 2026, current: true },
+            { name: 'Treasurer', termYear: 2025, current: false },
+          ],
+          bands: [],
+        }),
+      ),
+    )
+    renderApp('/dashboard2', { user: executive })
+    const account = await screen.findByRole('region', { name: 'Your account' }, { timeout: 15_000 })
+    const role = () => within(account).getByText('Role').nextElementSibling
+    await waitFor(() => expect(role()).toHaveTextContent(/^President$/))
+  })
+})
+
 describe('/dashboard2 charts', () => {
   it('shows an executive room use as a heat map table, per room on request', async () => {
     server.use(http.get('/api/dashboard/club', () => HttpResponse.json(club)))

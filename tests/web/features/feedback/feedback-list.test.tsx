@@ -90,6 +90,38 @@ describe('/feedback-list', () => {
     expect(api.state.clubRequests).toEqual([])
   })
 
+  it('never skips a heading level, on any tab', async () => {
+    server.use(
+      ...createFeedbackApi({
+        mine: [buildMyFeedback({ body: 'Longer opening hours?' })],
+        received: [buildReceivedFeedback({ event: spring, band: owls, body: 'Great set' })],
+        club: [buildClubFeedback({ body: 'A new snare' })],
+      }).handlers,
+    )
+    const levels = () => screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)))
+    const noSkips = (found: number[]) => found.every((level, index) => index === 0 || level <= found[index - 1]! + 1)
+    const { user } = await open('/feedback-list', executive)
+    for (const [tab, text] of [['What I sent', 'Longer opening hours?'], ['My bands received', 'Great set'], ['All feedback', 'A new snare']] as const) {
+      await user.click(screen.getByRole('link', { name: tab }))
+      await within(await screen.findByRole('region', { name: tab })).findByText(text)
+      expect(levels()[0]).toBe(1)
+      expect(noSkips(levels()), `${tab}: ${levels().join(' ')}`).toBe(true)
+    }
+  })
+
+  it('labels each filter of the executives’ list with words on screen', async () => {
+    server.use(...createFeedbackApi({ club: [buildClubFeedback({ body: 'A new snare' })] }).handlers)
+    await open('/feedback-list?tab=all', executive)
+    const filters = await screen.findByRole('search', { name: 'Filter feedback' })
+    for (const name of ['Status', 'About', 'Hidden']) {
+      const group = within(filters).getByRole('group', { name })
+      // Named by a visible label, not only by an attribute screen readers read.
+      const label = document.getElementById(group.getAttribute('aria-labelledby') ?? '')
+      expect(label).toHaveTextContent(name)
+      expect(label).not.toHaveClass('sr-only')
+    }
+  })
+
   it('lets executives filter, set the status, reply and hide', async () => {
     const idea = buildClubFeedback({ body: 'A new snare', author: null, anonymous: true })
     const review = buildClubFeedback({ target: 'performance', category: null, event: spring, band: owls, body: 'Rude words', author: { id: me.id, displayName: 'Hana Sato' } })

@@ -93,6 +93,15 @@ describe('/files', () => {
     }
   })
 
+  it('closes the preview with its close button', async () => {
+    setup()
+    const { user } = renderApp('/files', { user: member })
+    await user.click(await screen.findByRole('button', { name: 'Club rules.pdf' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Club rules.pdf' })
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
   it('says so when the folder is empty, and when the list cannot be loaded', async () => {
     server.use(...createFilesApi().handlers)
     renderApp('/files', { user: member })

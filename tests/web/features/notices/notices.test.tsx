@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { onlineManager } from '@tanstack/react-query'
 import { server } from '../../mocks/server'
 import { knownUser } from '../../mocks/handlers/auth'
@@ -42,6 +42,13 @@ describe('the bell and the notice list', () => {
     await screen.findByText('All read.')
     expect(await bell('none unread')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument()
+  })
+
+  it('says nothing about a count it does not know yet', async () => {
+    server.use(http.get('/api/notices/unread-count', () => delay('infinite')))
+    renderApp('/dashboard', { user: knownUser })
+    const link = await screen.findByRole('link', { name: /^Notices/ })
+    expect(link).toHaveAccessibleName('Notices')
   })
 
   it('opens a notice’s link in the app and marks it read on the way', async () => {

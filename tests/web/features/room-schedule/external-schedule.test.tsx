@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http } from 'msw'
 import { server } from '../../mocks/server'
@@ -57,6 +57,23 @@ describe('/room-schedule-external', () => {
     expect(within(table).getAllByText('Free').length).toBeGreaterThan(0)
     // The call is anonymous: no token, even though the page works the same for members.
     expect(api.state.publicRequests[0]!.headers.get('authorization')).toBeNull()
+  })
+
+  describe('at noon in the club on 12 May', () => {
+    afterEach(() => vi.useRealTimers())
+
+    it('marks today’s periods that have started as Past, as the signed-in grid does, and later ones Free', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(new Date('2026-05-12T03:00:00.000Z'))
+      setup()
+      renderApp('/room-schedule-external')
+      const table = await screen.findByRole('table', { name: 'Room schedule, 11–17 May 2026' })
+      const slot = (name: string) => [...table.querySelectorAll<HTMLElement>('[data-slot-row]')].find((row) => row.textContent?.startsWith(name))!
+      expect(slot('Mon 11 May, 2nd: Studio A')).toHaveTextContent(/: Past$/)
+      expect(slot('Tue 12 May, 1st: Studio A')).toHaveTextContent(/: Past$/)
+      expect(slot('Tue 12 May, 2nd: Studio A')).toHaveTextContent(/: Free$/)
+      expect(slot('Wed 13 May, 2nd: Studio B')).toHaveTextContent(/: Free$/)
+    })
   })
 
   it('shows its heading while the week is still on its way', async () => {

@@ -59,6 +59,7 @@ export function buildPublicSchedule(overrides: Partial<PublishedSchedule> = {}):
   return {
     enabled: true,
     clubName: 'Bandroom Music Club',
+    timeZone: 'Asia/Tokyo',
     weekStart,
     days: weekDays(weekStart),
     today: SCHEDULE_TODAY,
