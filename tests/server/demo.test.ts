@@ -125,7 +125,7 @@ it('has about 25 bands with overlapping members, one leader each, some inactive 
   expect(list.json().total).toBe(bandRows.length)
 })
 
-it('books this week and next realistically: one booking a slot, nobody in two places, within the quotas, slots left free', async () => {
+it('books the seven weeks before this one, this week and next realistically: one booking a slot, nobody in two places, within the quotas, slots left free', async () => {
   const now = t.clock.now()
   const loaded = await sharedDemo()
   const { timeZone, booking: quota } = clubSettingsSchema.parse({})
@@ -214,7 +214,7 @@ it('books this week and next realistically: one booking a slot, nobody in two pl
   expect((await t.db.select({ n: count() }).from(bookings).where(eq(bookings.source, 'booking')))[0]!.n).toBe(again.bookings.total)
 })
 
-it('shows the lives through the API: the festival closed, the summer live open with the demo member’s band to apply, totals and participants', async () => {
+it('shows the lives through the API: the festival’s applications closed and its timetable out, the summer live open with the demo member’s band to apply, totals and participants', async () => {
   const loaded = await sharedDemo()
   const member = await t.signIn(DEMO_ACCOUNTS.member, DEMO_PASSWORD)
   const president = await t.signIn(DEMO_ACCOUNTS.president, DEMO_PASSWORD)
@@ -375,7 +375,7 @@ const demoDates = [
   ['March', () => new Date('2027-03-25T21:00:00+09:00')],
 ] as const
 
-it.each(demoDates)('has this academic year’s lives around today (%s): a closed festival, an open live of the season, a summer live, a Christmas live', async (_, nowOf) => {
+it.each(demoDates)('has this academic year’s lives around today (%s): a festival with its timetable published, an open live of the season, a summer live, a Christmas live, the last live played', async (_, nowOf) => {
   const now = nowOf()
   const club = clubSettingsSchema.parse({})
   const today = todayIn(now, club.timeZone)
@@ -419,6 +419,10 @@ it.each(demoDates)('has this academic year’s lives around today (%s): a closed
   expect(christmas).toHaveLength(1)
   const expectedChristmas = now < christmas[0]!.applicationOpensAt ? 'draft' : now < christmas[0]!.applicationClosesAt ? 'open' : 'closed'
   expect(christmas[0]!.status).toBe(expectedChristmas)
+  // The last live played, a few weeks or months ago, with the bands that played there.
+  const playedLives = eventRows.filter((row) => row.kind === 'seasonal' && row.status === 'closed' && row.days[0]!.date < today).sort((a, b) => b.days[0]!.date.localeCompare(a.days[0]!.date))
+  expect(playedLives.length).toBeGreaterThanOrEqual(1)
+  expect(appRows.filter((row) => row.eventId === playedLives[0]!.id && row.status === 'accepted').length).toBeGreaterThanOrEqual(5)
   // Lives in calendar order: the autumn live comes before the Christmas live.
   const dayOf = (row: (typeof eventRows)[number]) => row.days[0]!.date
   for (const autumn of eventRows.filter((row) => row.season === 'autumn' && row.academicYear === term)) expect(dayOf(autumn) < dayOf(christmas[0]!), `${autumn.title} on ${dayOf(autumn)}`).toBe(true)
