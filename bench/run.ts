@@ -509,7 +509,7 @@ async function startDemoServer(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: stri
   } finally {
     await database.close()
   }
-  console.log(`  ${loaded.users} accounts, ${loaded.bands} bands, ${loaded.bookings.weeks.map((week) => `${week.active} bookings in the week of ${week.weekStart}`).join(', ')}`)
+  console.log(`  ${loaded.users} accounts, ${loaded.bands} bands, ${loaded.bookings.list.any} room bookings (${loaded.bookings.list.upcoming} upcoming) from the week of ${loaded.bookings.weeks[0]!.weekStart}`)
 
   const server = await startProcess(
     `The ${kind} server`,

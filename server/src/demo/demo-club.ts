@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm'
+import path from 'node:path'
+import { count, gt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { additionalInfo, bandEvents, bandMembers, bands, bookings, intros, periods, positionHolders, positions, rooms, settings, users } from '../db/schema'
 import { eq } from 'drizzle-orm'
@@ -10,6 +11,9 @@ import { createRandom } from './random'
 import { addDemoLives } from './demo-lives'
 import { addDemoAllocation } from './demo-allocation'
 import { rowsOf } from '../db/rows'
+import { addDemoFeedback } from './demo-feedback'
+import { addDemoFiles, removeOrphanedBytes } from './demo-files'
+import { localStorage, type FileStorage } from '../files/storage'
 
 export const DEMO_PASSWORD = 'bandroom-demo'
 export const DEMO_ACCOUNTS = {
@@ -37,15 +41,26 @@ const faculties = [
  * Replaces everything in the database with a realistic club: ~60 members over four grades
  * and graduates, an admin, executives with positions this term and last, pending sign-ups,
  * filled intros and university details, rooms and periods, bands, this week's and next
- * week's room bookings, and this academic year's lives with bands' applications (see
- * demo-lives.ts). Later areas add their data here.
+ * week's room bookings and the seven weeks' before, this academic year's lives with bands'
+ * applications (see demo-lives.ts), feedback on the last live and suggestions, the notices
+ * all that sent, and, given the files folder (`filesDir`), a few shared files. Later areas add
+ * their data here.
  */
-export async function loadDemoClub(db: Db, options: { now?: Date; seed?: number } = {}) {
-  // One transaction: a load cut off halfway (an error, Ctrl-C, SIGKILL) leaves the old data.
-  return db.transaction((tx) => fillDemoClub(tx, options))
+export async function loadDemoClub(db: Db, options: { now?: Date; seed?: number; filesDir?: string } = {}) {
+  const storage = options.filesDir ? localStorage(path.join(options.filesDir, 'store')) : undefined
+  let loaded = false
+  try {
+    // One transaction: a load cut off halfway (an error, Ctrl-C, SIGKILL) leaves the old data.
+    const result = await db.transaction((tx) => fillDemoClub(tx, { ...options, storage }))
+    loaded = true
+    return result
+  } finally {
+    // The bytes of the files the reset removed (or of this load's, when it failed) go too.
+    if (options.filesDir) await removeOrphanedBytes(db, options.filesDir, { loaded })
+  }
 }
 
-async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
+async function fillDemoClub(db: Db, { now = new Date(), seed = 2026, storage }: { now?: Date; seed?: number; storage?: FileStorage } = {}) {
   const random = createRandom(seed)
   const baseClub = clubSettingsSchema.parse({ clubName: 'Hikari University Light Music Club' })
   const term = academicYearOf(now, baseClub)
@@ -158,15 +173,17 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
     allocation: { enabled: true, closesWeekday: 6, closesAt: '20:00', roomIds: roomRows.filter((room) => room.name.startsWith('Studio')).map((room) => room.id), periodIds: periodRows.filter((period) => ['5th', '6th'].includes(period.label)).map((period) => period.id) },
   })
   await db.update(settings).set({ value: club }).where(eq(settings.key, 'club'))
-  // This week's evening studio cells went out through last week's round (published below), next week's wait for the open one.
-  const held = (roomId: string, _date: IsoDate, periodId: string) => club.allocation.roomIds.includes(roomId) && club.allocation.periodIds.includes(periodId)
+  // Since the rounds began (two weeks ago), the evening studio cells go out through them: this
+  // week's went out through last week's round (published below), next week's wait for the open one.
+  const roundsFrom = addDays(weekStartOf(todayIn(now, club.timeZone)), -14)
+  const held = (roomId: string, date: IsoDate, periodId: string) => date >= roundsFrom && club.allocation.roomIds.includes(roomId) && club.allocation.periodIds.includes(periodId)
 
   const demoBandList = await addDemoBands(db, random, {
     now,
     members: active.map((person) => ({ id: person.id, displayName: person.displayName })),
     partsOf: new Map(introRows.map((row) => [row.userId, row.parts])),
-    // The demo member and the president play in bands, so "my bands" has something to show.
-    featured: [memberId, presidentId],
+    // The demo member, the president and the admin play in bands, so "my bands" has something to show.
+    featured: [memberId, presidentId, adminId].map((id) => people.find((person) => person.id === id)!),
   })
 
   const bookingStats = await addDemoBookings(db, random, {
@@ -177,7 +194,8 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
     bands: demoBandList,
     members: active.map((person) => person.id),
     executiveId: presidentId,
-    featured: memberId,
+    // The demo accounts' bands practise every week (upcoming bookings to show); the member practises alone too.
+    featured: [memberId, presidentId, adminId],
     // The evening studio cells are the allocation rounds': nobody booked them first-come.
     held,
   })
@@ -192,19 +210,59 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026 } = {}) {
 
   // The live manager (the fifth position) reviews the applications.
   const liveManagerId = holderOf(4)
-  const lives = await addDemoLives(db, random, {
+  const { lives, lastLive } = await addDemoLives(db, random, {
     now,
     term,
     timeZone: club.timeZone,
     today: todayIn(now, club.timeZone),
     bands: demoBandList,
     reviewerId: liveManagerId,
-    featuredBands: demoBandList.filter((band) => band.memberIds.includes(memberId) || band.memberIds.includes(presidentId)).map((band) => band.id),
+    featuredBands: demoBandList.filter((band) => [memberId, presidentId, adminId].some((id) => band.memberIds.includes(id))).map((band) => band.id),
     // The band the demo member leads stays out of the open live, so they can try applying.
     ownBand: demoBandList[0]!.id,
+    academicYearOf: (date) => academicYearOf(zonedInstant(date, '12:00', club.timeZone), club),
   })
 
-  return { term, users: people.length, bands: demoBandList.length, bookings: bookingStats, lives, allocation, adminId, presidentId, memberId, liveManagerId }
+  const executives = positionRows.map((_, index) => holderOf(index))
+  const feedbackStats = await addDemoFeedback(db, createRandom(seed + 16), {
+    now,
+    timeZone: club.timeZone,
+    live: lastLive,
+    bands: lastLive.bands,
+    members: active.map((person) => ({ id: person.id, displayName: person.displayName })),
+    executives: [...new Set(executives)],
+  })
+  const fileCount = storage
+    ? await addDemoFiles(db, createRandom(seed + 17), { now, storage, uploaders: [...new Set(executives)], clubName: club.clubName, festivalTitle: lives.find((live) => live.kind === 'festival')!.title })
+    : 0
+
+  // Every booking as the bookings list counts them (everyone's, any source and status).
+  const listed = await db.select({ source: bookings.source, kind: bookings.kind, status: bookings.status, n: count() }).from(bookings).groupBy(bookings.source, bookings.kind, bookings.status)
+  const sum = (keep: (row: (typeof listed)[number]) => boolean) => listed.filter(keep).reduce((total, row) => total + Number(row.n), 0)
+  const [upcoming] = await db.select({ n: count() }).from(bookings).where(gt(bookings.slotEnd, now))
+  const list = {
+    any: sum(() => true),
+    upcoming: Number(upcoming!.n),
+    firstCome: sum((row) => row.source === 'booking' && row.kind !== 'block' && row.status === 'active'),
+    allocated: sum((row) => row.source === 'allocation' && row.status === 'active'),
+    closures: sum((row) => row.kind === 'block' && row.status === 'active'),
+    cancelled: sum((row) => row.status === 'cancelled'),
+  }
+
+  return {
+    term,
+    users: people.length,
+    bands: demoBandList.length,
+    bookings: { ...bookingStats, list },
+    lives,
+    allocation,
+    feedback: feedbackStats,
+    files: fileCount,
+    adminId,
+    presidentId,
+    memberId,
+    liveManagerId,
+  }
 }
 
 const demoBands: ReadonlyArray<{ name: string; genre: string; description: string; status?: 'inactive' | 'disbanded' }> = [
@@ -244,7 +302,7 @@ const demoBands: ReadonlyArray<{ name: string; genre: string; description: strin
 async function addDemoBands(
   db: Db,
   random: ReturnType<typeof createRandom>,
-  { now, members, partsOf, featured }: { now: Date; members: Array<{ id: string; displayName: string }>; partsOf: Map<string, string[]>; featured: string[] },
+  { now, members, partsOf, featured }: { now: Date; members: Array<{ id: string; displayName: string }>; partsOf: Map<string, string[]>; featured: Array<{ id: string; displayName: string }> },
 ) {
   const bandsOf = new Map<string, number>()
   const day = 24 * 60 * 60 * 1000
@@ -253,16 +311,16 @@ async function addDemoBands(
   const bandRows: Array<typeof bands.$inferInsert & { id: string }> = []
   for (const [index, band] of demoBands.entries()) {
     const id = crypto.randomUUID()
-    const createdAt = new Date(now.getTime() - random.int(20, 400) * day)
+    // The featured people's bands are older: they played at the last live, months ago.
+    const createdAt = new Date(now.getTime() - random.int(index <= featured.length ? 200 : 20, 400) * day)
     const size = random.int(3, 6)
     // Nobody plays in more than three bands; those in fewer bands are picked first half the time.
     const free = members.filter((person) => (bandsOf.get(person.id) ?? 0) < 3)
     const fresh = free.filter((person) => !bandsOf.has(person.id))
     const chosen: Array<{ id: string; displayName: string }> = []
     // The n-th featured person plays in bands n and n + 1, and the first one leads band 0.
-    featured.forEach((userId, n) => {
-      const person = members.find((candidate) => candidate.id === userId)
-      if (person && (index === n || index === n + 1)) chosen.push(person)
+    featured.forEach((person, n) => {
+      if (index === n || index === n + 1) chosen.push(person)
     })
     while (chosen.length < size) {
       const pool = (fresh.length > 0 && random.chance(0.5) ? fresh : free).filter((person) => !chosen.includes(person))
@@ -307,18 +365,21 @@ async function addDemoBands(
 type DemoBand = { id: string; name: string; status: string; memberIds: string[] }
 type BookingRow = typeof bookings.$inferInsert
 
-/** Closures an executive makes in the demo weeks: [week, weekday (0 = Monday), room index, period indexes, reason]. */
+/** Closures an executive makes in the demo weeks: [week (0 = this week), weekday (0 = Monday), room index, period indexes, reason]. */
 const demoClosures: ReadonlyArray<readonly [week: number, weekday: number, room: number, periods: number[], reason: string]> = [
+  [-4, 1, 0, [2, 3], 'Club meeting'],
   [0, 3, 2, [5], 'Floor cleaning'],
   [1, 2, 1, [0, 1, 2], 'Equipment maintenance: PA and amplifiers'],
 ]
+/** Weeks of bookings before this one: the club dashboard's "Bookings per band" charts eight weeks up to this one. */
+export const DEMO_PAST_WEEKS = 7
 /** Evenings are what everyone wants; mornings clash with lectures. */
 const periodWeights = [1, 1, 2, 2, 3, 4]
 const HOUR = 60 * 60 * 1000
 
 /**
- * A realistic fortnight of room bookings: this week (Monday–Sunday in the club's time zone,
- * the part already gone included) and next. Most are band practice, within each band's weekly
+ * Nine weeks of room bookings: the seven weeks before this one, this week (Monday–Sunday in
+ * the club's time zone, the part already gone included) and next. Most are band practice, within each band's weekly
  * quota; some personal practice within the personal quota; two executive closures; a few
  * cancellations. Nobody is in two rooms in the same date and period (band members overlap
  * between bands, so every member of a band is checked), and roughly 40–60% of weekday slots
@@ -335,7 +396,7 @@ async function addDemoBookings(
     bands: DemoBand[]
     members: string[]
     executiveId: string
-    featured: string
+    featured: string[]
     held?: (roomId: string, date: IsoDate, periodId: string) => boolean
   },
 ) {
@@ -345,7 +406,7 @@ async function addDemoBookings(
   const periodList = [...options.periods].sort((a, b) => a.sortOrder - b.sortOrder)
   const activeBands = options.bands.filter((band) => band.status === 'active' && band.memberIds.length > 0)
   const thisWeek = weekStartOf(todayIn(now, timeZone))
-  const weeks = [thisWeek, addDays(thisWeek, 7)]
+  const weeks = Array.from({ length: DEMO_PAST_WEEKS + 2 }, (_, index) => addDays(thisWeek, 7 * (index - DEMO_PAST_WEEKS)))
   const slotsPerDay = roomList.length * periodList.length
 
   const rows: BookingRow[] = []
@@ -411,8 +472,9 @@ async function addDemoBookings(
     return undefined
   }
 
-  const featuredBands = new Set(activeBands.filter((band) => band.memberIds.includes(options.featured)).map((band) => band.id))
-  for (const [weekIndex, weekStart] of weeks.entries()) {
+  const featuredBands = new Set(activeBands.filter((band) => options.featured.some((id) => band.memberIds.includes(id))).map((band) => band.id))
+  for (const [index, weekStart] of weeks.entries()) {
+    const weekIndex = index - DEMO_PAST_WEEKS
     const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index))
     for (const date of days) {
       const share = isWeekend(date) ? 0.15 + random.next() * 0.15 : 0.4 + random.next() * 0.2
@@ -437,12 +499,12 @@ async function addDemoBookings(
       for (let i = 0; i < Math.min(count, quota.bandPeriodsPerWeek); i++) wanted.push(band)
     }
     // Personal practice, mostly in the small room: about ten people, one or two periods each.
-    const practising = [...new Set([...(weekIndex === 1 ? [options.featured] : []), ...random.sample(options.members, 10)])]
+    const practising = [...new Set([...(weekIndex === 1 ? [options.featured[0]!] : []), ...random.sample(options.members, 10)])]
     const personal = practising.flatMap((person) => Array.from({ length: Math.min(random.int(1, 2), quota.personalPeriodsPerWeek) }, () => person))
 
     // First come, first served: the demo member's bands and practice first, then everyone in a random order.
     type Request = { band: DemoBand } | { person: string }
-    const isFeatured = (request: Request) => ('band' in request ? featuredBands.has(request.band.id) : request.person === options.featured)
+    const isFeatured = (request: Request) => ('band' in request ? featuredBands.has(request.band.id) : request.person === options.featured[0])
     const requests: Request[] = [...wanted.map((band) => ({ band })), ...personal.map((person) => ({ person }))]
     const bandRooms = roomList.filter((room) => room.capacity >= 4)
     const smallRooms = roomList.filter((room) => room.capacity <= 4)

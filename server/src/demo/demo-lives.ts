@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { applications, events, timetables } from '../db/schema'
+import { applications, bandMembers, events, notices, timetables } from '../db/schema'
+import { applicationListPath } from '../lives/review.service'
 import { timetablePresets } from '../../../src/contract/timetable'
 import { generateTimetable } from '../../../src/timetable/generator'
 import { acceptedPerformances, timetableInputOf } from '../lives/live-schedule.service'
@@ -94,6 +96,13 @@ const HOUR = 60 * 60 * 1000
 const weekday = (date: IsoDate) => new Date(`${date}T00:00:00Z`).getUTCDay()
 const saturdayOnOrAfter = (date: IsoDate) => addDays(date, (6 - weekday(date) + 7) % 7)
 const saturdayOnOrBefore = (date: IsoDate) => addDays(date, -((weekday(date) + 1) % 7))
+const previousSeason: Record<Season, Season> = { spring: 'winter', summer: 'spring', autumn: 'summer', winter: 'autumn' }
+/** The first day of the season `date` is in (winter starts in December). */
+const seasonStartOf = (date: IsoDate): IsoDate => {
+  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))]
+  const first = ({ spring: 3, summer: 6, autumn: 9, winter: 12 } as const)[seasonOfMonth(month)]
+  return `${month < first ? year - 1 : year}-${String(first).padStart(2, '0')}-01` as IsoDate
+}
 const seasonOfMonth = (month: number): Season => (month >= 3 && month <= 5 ? 'spring' : month >= 6 && month <= 8 ? 'summer' : month >= 9 && month <= 11 ? 'autumn' : 'winter')
 const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 
@@ -121,13 +130,24 @@ interface PlannedEvent {
 export async function addDemoLives(
   db: Db,
   random: Random,
-  options: { now: Date; term: number; timeZone: string; today: IsoDate; bands: DemoLiveBand[]; reviewerId: string; featuredBands: string[]; ownBand: string },
+  options: {
+    now: Date
+    term: number
+    timeZone: string
+    today: IsoDate
+    bands: DemoLiveBand[]
+    reviewerId: string
+    featuredBands: string[]
+    ownBand: string
+    /** The academic year a date falls in (the club's start month). */
+    academicYearOf: (date: IsoDate) => number
+  },
 ) {
   const { now, term, timeZone, today } = options
   const at = (date: IsoDate, time: string) => zonedInstant(date, time, timeZone)
   const before = (instant: Date, days: number) => new Date(Math.min(instant.getTime() - days * DAY, now.getTime() - HOUR))
 
-  function event(fields: Omit<EventRow, 'id' | 'academicYear' | 'createdBy' | 'createdAt' | 'updatedAt'>): EventRow {
+  function event(fields: Omit<EventRow, 'id' | 'academicYear' | 'createdBy' | 'createdAt' | 'updatedAt'> & { academicYear?: number }): EventRow {
     const createdAt = before(fields.applicationOpensAt, random.int(3, 10))
     // A closed event was closed by hand soon after its window ended.
     const closedAt = new Date(fields.applicationClosesAt.getTime() + random.int(1, 10) * HOUR)
@@ -151,6 +171,13 @@ export async function addDemoLives(
   const season = seasonOfMonth(Number(today.slice(5, 7)))
   let seasonalDay = saturdayOnOrAfter(addDays(today, 18))
   while (seasonalDay === christmasDay || festivalDays.includes(seasonalDay)) seasonalDay = addDays(seasonalDay, 7)
+  // The autumn live comes before the Christmas live: late in November it moves to an earlier
+  // Saturday (not the festival's), and its window closes sooner, a few days before it.
+  if (season === 'autumn' && seasonalDay > christmasDay) {
+    seasonalDay = addDays(christmasDay, -7)
+    while (festivalDays.includes(seasonalDay)) seasonalDay = addDays(seasonalDay, -7)
+  }
+  const seasonalCloses = [addDays(today, 14), addDays(seasonalDay, -3)].sort()[0]!
 
   const planned: PlannedEvent[] = [
     {
@@ -190,7 +217,7 @@ export async function addDemoLives(
         changeoverMinutes: 10,
         musicianGapMinutes: 30,
         applicationOpensAt: at(addDays(today, -10), '09:00'),
-        applicationClosesAt: at(addDays(today, 14), '23:59'),
+        applicationClosesAt: at(seasonalCloses, '23:59'),
         bandLimit: 12,
         status: 'open',
       }),
@@ -221,6 +248,8 @@ export async function addDemoLives(
         status: past ? 'closed' : 'draft',
       }),
       statuses: past ? [...Array<ApplicationStatus>(5).fill('accepted'), 'withdrawn'] : [],
+      // When it is the last live played, the featured bands played there (and got feedback).
+      firstBands: past ? options.featuredBands : undefined,
     })
   }
 
@@ -243,32 +272,105 @@ export async function addDemoLives(
     christmas: true,
   })
 
+  // The last live the club played: the one of the season before this one, a few weeks ago, where
+  // the featured bands played (their feedback is about it). In autumn that is the summer live above.
+  const lastSeason = previousSeason[season]
+  const lastDay = [saturdayOnOrBefore(addDays(today, -21)), saturdayOnOrBefore(addDays(seasonStartOf(today), -1))].sort()[0]!
+  if (!(lastSeason === 'summer' && season !== 'summer')) {
+    const year = options.academicYearOf(lastDay)
+    planned.push({
+      row: event({
+        kind: 'seasonal',
+        season: lastSeason,
+        academicYear: year,
+        title: `${seasonLabels[lastSeason]} Live ${year}`,
+        venue: 'Live House Moonstep, Shimokitazawa',
+        days: [{ date: lastDay, stages: [stage('Main stage', '12:00', '19:00')] }],
+        defaultPerformanceMinutes: 25,
+        changeoverMinutes: 10,
+        musicianGapMinutes: 30,
+        applicationOpensAt: at(addDays(lastDay, -40), '09:00'),
+        applicationClosesAt: at(addDays(lastDay, -14), '23:59'),
+        bandLimit: 10,
+        status: 'closed',
+      }),
+      statuses: Array<ApplicationStatus>(Math.max(5, options.featuredBands.length)).fill('accepted'),
+      firstBands: options.featuredBands,
+    })
+  }
+
   const rows: ApplicationRow[] = []
   for (const plan of planned) rows.push(...drawApplications(random, plan, options))
 
   await db.insert(events).values(planned.map((plan) => plan.row))
   if (rows.length) await db.insert(applications).values(rows)
 
-  // The festival's executives have started its timetable: a generated draft to try the editor on.
+  // The festival's timetable is out: generated, published as version 1 (the live is marked
+  // published, as publishing does), and kept as the draft to try the editor on.
   const festival = planned.find((plan) => plan.row.kind === 'festival')!.row
-  const proposal = generateTimetable(timetableInputOf(festival, await acceptedPerformances(db, festival.id), { weights: timetablePresets.balanced, seed: 1 }))
-  await db.insert(timetables).values({
-    eventId: festival.id,
-    status: 'draft',
-    version: 0,
-    placements: proposal.placements.map(({ performanceId, date, stage, start }) => ({ performanceId, date, stage, start, pinned: false })),
-    updatedBy: options.reviewerId,
-    createdAt: now,
-    updatedAt: now,
-  })
+  const performances = await acceptedPerformances(db, festival.id)
+  const proposal = generateTimetable(timetableInputOf(festival, performances, { weights: timetablePresets.balanced, seed: 1 }))
+  const placements = proposal.placements.map(({ performanceId, date, stage, start }) => ({ performanceId, date, stage, start, pinned: false }))
+  const publishedAt = new Date(Math.max(now.getTime() - 2 * HOUR, ...rows.filter((row) => row.eventId === festival.id && row.reviewedAt).map((row) => row.reviewedAt!.getTime())))
+  await db.insert(timetables).values([
+    { eventId: festival.id, status: 'draft', version: 0, placements, updatedBy: options.reviewerId, createdAt: now, updatedAt: now },
+    { eventId: festival.id, status: 'published', version: 1, placements, updatedBy: options.reviewerId, publishedAt, createdAt: publishedAt, updatedAt: publishedAt },
+  ])
+  festival.status = 'published'
+  festival.updatedAt = publishedAt
+  await db.update(events).set({ status: 'published', updatedAt: publishedAt }).where(eq(events.id, festival.id))
 
-  return planned.map(({ row }) => {
+  // What the members were told, as the review and publishing tell them: decisions on their
+  // bands' applications (read after a few days), and the festival's timetable (unread).
+  const memberRows = await db.select({ bandId: bandMembers.bandId, userId: bandMembers.userId }).from(bandMembers)
+  const membersOf = (bandId: string) => memberRows.filter((row) => row.bandId === bandId).map((row) => row.userId)
+  const bandName = (bandId: string) => options.bands.find((band) => band.id === bandId)!.name
+  const noticeRows: Array<typeof notices.$inferInsert> = []
+  for (const row of rows) {
+    if (!row.reviewedAt || row.status === 'submitted' || row.status === 'withdrawn') continue
+    const live = planned.find((plan) => plan.row.id === row.eventId)!.row
+    const phrase = row.status === 'accepted' ? 'is accepted' : row.status === 'waitlisted' ? 'is on the waiting list' : 'is not accepted'
+    const read = row.reviewedAt.getTime() < now.getTime() - 3 * DAY
+    for (const userId of membersOf(row.bandId)) {
+      noticeRows.push({
+        userId,
+        kind: 'application-decision',
+        title: `${live.title}: ${bandName(row.bandId)} ${phrase}`,
+        body: `${bandName(row.bandId)} ${phrase} for ${live.title}.${row.reviewNote ? `\n\nNote from the executives:\n${row.reviewNote}` : ''}`,
+        link: applicationListPath({ kind: live.kind as EventKind, season: live.season ?? null, id: live.id }),
+        createdAt: row.reviewedAt,
+        readAt: read ? new Date(row.reviewedAt.getTime() + random.int(1, 48) * HOUR) : null,
+      })
+    }
+  }
+  const placed = new Set(placements.map((placement) => placement.performanceId))
+  for (const userId of new Set(performances.filter((performance) => placed.has(performance.id)).flatMap((performance) => performance.members.map((member) => member.id)))) {
+    noticeRows.push({
+      userId,
+      kind: 'timetable',
+      title: `The timetable of ${festival.title} is out`,
+      body: 'See when and on which stage your band plays.',
+      link: `/festival-schedule?eventId=${festival.id}`,
+      createdAt: publishedAt,
+    })
+  }
+  if (noticeRows.length) await db.insert(notices).values(noticeRows)
+
+  // The last live played, with the bands that played there.
+  const lastLive = planned
+    .map((plan) => plan.row)
+    .filter((row) => row.kind === 'seasonal' && row.days[0]!.date < today && row.status === 'closed')
+    .sort((a, b) => b.days[0]!.date.localeCompare(a.days[0]!.date))[0]!
+  const played = rows.filter((row) => row.eventId === lastLive.id && row.status === 'accepted').map((row) => options.bands.find((band) => band.id === row.bandId)!)
+
+  const lives = planned.map(({ row }) => {
     const mine = rows.filter((application) => application.eventId === row.id)
     const counts = Object.fromEntries(
       (['submitted', 'accepted', 'waitlisted', 'rejected', 'withdrawn'] as const).map((status) => [status, mine.filter((application) => application.status === status).length]),
     ) as Record<ApplicationStatus, number>
     return { id: row.id, kind: row.kind as EventKind, season: row.season ?? null, title: row.title, status: row.status as EventStatus, days: row.days.map((day) => day.date), applications: mine.length, counts }
   })
+  return { lives, lastLive: { id: lastLive.id, title: lastLive.title, date: lastLive.days[0]!.date, bands: played } }
 }
 
 /**
