@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { format, isToday } from 'date-fns'
 import { useOnline } from '@/lib/use-online'
+import { useDates } from '@/lib/use-dates'
 
 /**
  * When the data on screen was fetched: the oldest `dataUpdatedAt` among the queries the page
@@ -27,16 +27,16 @@ function useLastSeen(enabled: boolean) {
   )
 }
 
-export const lastSeenLabel = (time: number) => format(time, isToday(time) ? 'HH:mm' : 'EEE d MMM, HH:mm')
-
 export function OfflineBanner() {
   const online = useOnline()
   const lastSeen = useLastSeen(!online)
+  // Only what is cached: observing the club here would make the page's "last seen" wait for it.
+  const dates = useDates({ fetch: false })
   if (online) return null
   return (
     <div role="status" className="bg-warn px-4 py-2 text-center text-sm font-medium text-surface">
       {lastSeen > 0 ? (
-        <>You are offline. Showing this page as last seen at {lastSeenLabel(lastSeen)}; actions that need the server will not work until you reconnect.</>
+        <>You are offline. Showing this page as last seen at {dates.clock(lastSeen)}; actions that need the server will not work until you reconnect.</>
       ) : (
         <>You are offline. Saved pages still show, but actions that need the server will not work until you reconnect.</>
       )}

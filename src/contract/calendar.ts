@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays as addDaysTo, format, parseISO, startOfISOWeek } from 'date-fns'
+import { formatDay, formatDayRange } from './date-format'
 import { zonedDate } from './terms'
 
 /**
@@ -38,17 +39,14 @@ export function zonedInstant(date: IsoDate, time: string, timeZone: string): Dat
   return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime())
 }
 
-/** "Tue 12 May", the way screens and messages name a day. */
+/** "Tue 12 May", the way screens and messages name a day (date-format.ts words it). */
 export function dayLabel(date: IsoDate): string {
-  return format(parseISO(date), 'EEE d MMM')
+  return formatDay(date)
 }
 
 /** "12–18 May 2026" for a week heading. */
 export function weekLabel(weekStart: IsoDate): string {
-  const start = parseISO(weekStart)
-  const end = parseISO(addDays(weekStart, 6))
-  const sameMonth = start.getMonth() === end.getMonth()
-  return sameMonth ? `${format(start, 'd')}–${format(end, 'd MMM yyyy')}` : `${format(start, 'd MMM')} – ${format(end, 'd MMM yyyy')}`
+  return formatDayRange(weekStart, addDays(weekStart, 6))
 }
 
 /** "3rd period" from a period labelled "3rd", the way sentences name it; "Lunch period" stays as it is. */

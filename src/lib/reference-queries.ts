@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { bandSchema } from '@/contract/bands'
-import { periodListSchema, roomListSchema } from '@/contract/club'
+import { clubInfoSchema, periodListSchema, roomListSchema } from '@/contract/club'
 import { api } from '@/lib/api-client'
 
 // Reference data several areas read (the booking form, the club settings, the application
@@ -10,10 +10,15 @@ import { api } from '@/lib/api-client'
 // refresh them everywhere.
 
 export const referenceKeys = {
+  clubInfo: ['club', 'info'] as const,
   rooms: ['club', 'rooms'] as const,
   periods: ['club', 'periods'] as const,
   myBands: ['bands', 'mine'] as const,
 }
+
+/** The club's name, time zone and term: every screen's dates follow its zone (lib/use-dates.ts). */
+export const clubInfoQueryOptions = () =>
+  queryOptions({ queryKey: referenceKeys.clubInfo, queryFn: async () => clubInfoSchema.parse(await api('/api/club')) })
 
 export const roomsQueryOptions = () =>
   queryOptions({ queryKey: referenceKeys.rooms, queryFn: async () => roomListSchema.parse(await api('/api/rooms')).items })

@@ -5,8 +5,8 @@ import { AppError } from '@/components/app-error'
 import { NotFoundPage } from '@/components/error-page'
 import { useOnline } from '@/lib/use-online'
 
-// Only offline (the installed app, whose service worker holds this chunk): its date
-// formatting (date-fns) is no part of a visitor's first load (decision 016). Should the chunk
+// Only offline (the installed app, whose service worker holds this chunk): its club-time
+// formatting (with the club query's zod schema) is no part of a visitor's first load (decision 016). Should the chunk
 // not load, the banner still says the app is offline.
 const OfflineBanner = lazy(() =>
   import('@/components/offline-banner').then(

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react'
-import { TZDate } from '@date-fns/tz'
-import { format, formatDistanceStrict } from 'date-fns'
+import { formatDateTime, formatDistance } from '@/contract/date-format'
 import { dayLabel, periodPhrase, weekLabel } from '@/contract/calendar'
 import { roundStatusLabels, type RoundStatus, type RoundSummary } from '@/contract/allocation-rounds'
 
-/** "Mon 17 Nov, 00:00" in the club's time zone. */
-export const instantLabel = (iso: string, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), 'EEE d MMM, HH:mm')
+/** "Mon 17 Nov 2026, 00:00" in the club's time zone. */
+export const instantLabel = (iso: string, timeZone: string) => formatDateTime(iso, { timeZone })
 
 /** "Week of 17–23 Nov 2026". */
 export const roundWeekLabel = (round: Pick<RoundSummary, 'weekStart'>) => `Week of ${weekLabel(round.weekStart)}`
@@ -34,9 +33,9 @@ export function useNow(everyMs = 30_000) {
   return now
 }
 
-/** The next moment of a round's life in words: "Wishes close Thu 20 Nov, 20:00 (in 2 days)". */
+/** The next moment of a round's life in words: "Wishes close Thu 20 Nov 2026, 20:00 (in 2 days)". */
 export function roundMoment(round: RoundSummary, timeZone: string, now: Date) {
-  const inWords = (iso: string) => formatDistanceStrict(new Date(iso), now, { addSuffix: true })
+  const inWords = (iso: string) => formatDistance(iso, now)
   switch (round.status) {
     case 'upcoming':
       return `Wishes open ${instantLabel(round.opensAt, timeZone)} (${inWords(round.opensAt)}) and close ${instantLabel(round.closesAt, timeZone)}.`

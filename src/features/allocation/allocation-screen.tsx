@@ -9,11 +9,12 @@ import { RoundStatusBadge, bandsCount, roundMoment, roundWeekLabel, useNow } fro
 import { roundListQueryOptions, roundQueryOptions } from './allocation-queries'
 import { AllWishesPanel, DraftPanel, RunControls } from './draft-panel'
 import { MyResultsPanel, MyWishesPanel } from './member-panels'
+import { CLUB_FALLBACK_TIME_ZONE } from '@/contract/date-format'
 
 const routeApi = getRouteApi('/_authenticated/room-allocation-list')
 
 // The club's zone until its settings arrive (the same default as the other screens).
-const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
+const FALLBACK_TIME_ZONE = CLUB_FALLBACK_TIME_ZONE
 
 const linkClass = 'text-brand underline underline-offset-2'
 

@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
-import { clubInfoQueryOptions } from '@/features/club/club-queries'
 import { bandHistoryQueryOptions } from './bands-queries'
-
-/** Until the club's settings arrive, the club's usual zone. */
-const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
-
-export function formatInZone(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
+import { useDates } from '@/lib/use-dates'
 
 /** Who changed what and when, newest first, in the club's time zone. */
 export function BandHistory({ bandId }: { bandId: string }) {
   const history = useQuery(bandHistoryQueryOptions(bandId))
-  const club = useQuery(clubInfoQueryOptions())
-  const timeZone = club.data?.timeZone ?? FALLBACK_TIME_ZONE
+  const dates = useDates()
 
   return (
     <Card title="History">
@@ -31,7 +23,7 @@ export function BandHistory({ bandId }: { bandId: string }) {
             <li key={entry.id} className="py-2 text-sm">
               <p className="break-words text-ink">{entry.summary}</p>
               <p className="text-ink-muted">
-                <time dateTime={entry.at}>{formatInZone(entry.at, timeZone)}</time>
+                <time dateTime={entry.at}>{dates.dateTime(entry.at)}</time>
                 {entry.actor ? ` · by ${entry.actor.displayName}` : null}
               </p>
             </li>

@@ -21,11 +21,12 @@ import { isExecutiveUser, linkButtonClass, slotText } from './booking-parts'
 import type { BookingFormSearch } from './booking-search'
 import { bookingCheckQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
 import { myBandsQueryOptions, periodsQueryOptions, roomsQueryOptions } from '@/lib/reference-queries'
+import { CLUB_FALLBACK_TIME_ZONE } from '@/contract/date-format'
 
 const routeApi = getRouteApi('/_authenticated/room-booking-form')
 
 /** The club's default zone, until the club's own setting has loaded. */
-const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
+const FALLBACK_TIME_ZONE = CLUB_FALLBACK_TIME_ZONE
 const REASON_MAX = 200
 
 /** "Book for" is one choice that decides both `kind` and `bandId`: `band:<id>`, `personal` or `block`. */

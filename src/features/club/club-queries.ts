@@ -1,26 +1,25 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   blackoutListSchema,
-  clubInfoSchema,
   positionListSchema,
 } from '@/contract/club'
 import { outboxPageSchema } from '@/contract/mail'
 import { clubSettingsSchema } from '@/contract/settings'
 import { api, type ApiRequestOptions } from '@/lib/api-client'
 import { keepPreviousWhileOnline } from '@/lib/query-client'
+import { referenceKeys } from '@/lib/reference-queries'
 
 /** Keys are rooted at the area so a mutation can invalidate everything it may have changed. */
 export const clubKeys = {
   all: ['club'] as const,
-  info: ['club', 'info'] as const,
+  info: referenceKeys.clubInfo,
   settings: ['club', 'settings'] as const,
   blackouts: ['club', 'blackouts'] as const,
   positions: (term: number | undefined) => ['club', 'positions', term ?? 'current'] as const,
   outbox: (page: number) => ['club', 'outbox', page] as const,
 }
 
-export const clubInfoQueryOptions = () =>
-  queryOptions({ queryKey: clubKeys.info, queryFn: async () => clubInfoSchema.parse(await api('/api/club')) })
+export { clubInfoQueryOptions } from '@/lib/reference-queries'
 
 export const settingsQueryOptions = () =>
   queryOptions({ queryKey: clubKeys.settings, queryFn: async () => clubSettingsSchema.parse(await api('/api/settings')) })

@@ -4,8 +4,8 @@ import type { OutboxMail } from '@/contract/mail'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card, Pagination } from '@/components/ui/page'
 import { OUTBOX_PAGE_SIZE, outboxQueryOptions } from './club-queries'
+import { useDates, type Dates } from '@/lib/use-dates'
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 const stateBadges: Record<OutboxMail['state'], { label: string; className: string }> = {
   sent: { label: 'Sent', className: 'bg-brand/15 text-brand' },
@@ -15,8 +15,8 @@ const stateBadges: Record<OutboxMail['state'], { label: string; className: strin
   kept: { label: 'Kept here (no mail server set)', className: 'bg-surface-2 text-ink-muted' },
 }
 
-function stateLine(mail: OutboxMail) {
-  if (mail.state === 'sent' && mail.sentAt) return `sent ${formatTime(mail.sentAt)}`
+function stateLine(mail: OutboxMail, dates: Dates) {
+  if (mail.state === 'sent' && mail.sentAt) return `sent ${dates.dateTime(mail.sentAt)}`
   if (mail.state === 'failing') return `last try failed: ${mail.error ?? 'unknown error'}`
   if (mail.state === 'failed') return `every try failed, the last: ${mail.error ?? 'unknown error'}`
   if (mail.state === 'queued') return 'waiting for its turn to be sent'
@@ -25,6 +25,7 @@ function stateLine(mail: OutboxMail) {
 
 /** Every mail the app wrote, newest first; each opens to show its text. */
 export function OutboxSection() {
+  const dates = useDates()
   const [page, setPage] = useState(1)
   const outbox = useQuery(outboxQueryOptions(page))
   return (
@@ -45,7 +46,7 @@ export function OutboxSection() {
                     <span className={`mr-2 inline-block rounded px-1.5 py-0.5 text-xs font-medium ${stateBadges[mail.state].className}`}>{stateBadges[mail.state].label}</span>
                     <span className="font-medium">{mail.subject}</span> <span className="break-all text-ink-muted">to {mail.to}</span>
                     <span className="block break-words text-ink-muted">
-                      Written {formatTime(mail.createdAt)} · {stateLine(mail)}
+                      Written {dates.dateTime(mail.createdAt)} · {stateLine(mail, dates)}
                     </span>
                   </summary>
                   <pre className="mt-2 whitespace-pre-wrap break-words font-sans">{mail.text}</pre>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
-import { lastSeenLabel } from '@/components/offline-banner'
 import { useOnline } from '@/lib/use-online'
 import { useSession } from '@/lib/session-context'
 import { dashboardQueryOptions } from './dashboard-queries'
 import { FeedbackCard, MissingInfoPrompt, MyBandsCard, NewFilesCard, NextBookingsCard, NoticesCard, OpenLivesCard, PerformancesCard, RoomAllocationCard } from './dashboard-cards'
+import { useDates } from '@/lib/use-dates'
 
 /**
  * `/` and `/dashboard` (SPEC §5.9, issue 17): every card from one request (GET /api/dashboard).
@@ -17,6 +17,7 @@ export function DashboardScreen() {
   // Not after signing out: the cache is emptied then, and this screen must not ask again without a session.
   const dashboard = useQuery({ ...dashboardQueryOptions(), enabled: isAuthenticated })
   const online = useOnline()
+  const dates = useDates()
 
   return (
     <section aria-labelledby="dashboard-heading" className="mx-auto flex max-w-5xl flex-col gap-4 sm:gap-6">
@@ -32,7 +33,7 @@ export function DashboardScreen() {
       </div>
       {!online && dashboard.data ? (
         <p role="note" className="rounded-md border border-warn/50 bg-warn/10 px-3 py-2 text-sm text-ink">
-          Offline: this is your dashboard as last seen at {lastSeenLabel(dashboard.dataUpdatedAt)}.
+          Offline: this is your dashboard as last seen at {dates.clock(dashboard.dataUpdatedAt)}.
         </p>
       ) : null}
       {dashboard.isPending ? <LoadingBlock label="Loading your dashboard…" offline="Your dashboard has not been saved on this device yet: it needs a connection the first time." /> : null}

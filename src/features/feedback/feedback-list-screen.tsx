@@ -17,9 +17,10 @@ import { REPLY_MAX, feedbackReplyInputSchema, type ClubFeedback, type ReceivedFe
 import { useSession } from '@/lib/session-context'
 import { useDebouncedSearch } from '@/lib/use-debounced-search'
 import { TextField } from '@/components/ui/field'
-import { FeedbackItem, FeedbackText, ReplyBlock, StatusBadge, aboutOf, authorLine, sentAt } from './feedback-parts'
+import { FeedbackItem, FeedbackText, ReplyBlock, StatusBadge, aboutOf, authorLine } from './feedback-parts'
 import { clubFeedbackQueryOptions, myFeedbackQueryOptions, receivedFeedbackQueryOptions, useHideFeedback, useReplyToFeedback, useSetFeedbackStatus } from './feedback-queries'
 import { FEEDBACK_PAGE_SIZE, type FeedbackListSearch, type FeedbackTab } from './feedback-search'
+import { useDates } from '@/lib/use-dates'
 
 const routeApi = getRouteApi('/_authenticated/feedback-list')
 
@@ -83,6 +84,7 @@ function usePageChange() {
 }
 
 function MineSection({ page }: { page: number }) {
+  const dates = useDates()
   const query = useQuery(myFeedbackQueryOptions(page, FEEDBACK_PAGE_SIZE))
   const onPage = usePageChange()
   if (query.isPending) return <LoadingBlock />
@@ -105,7 +107,7 @@ function MineSection({ page }: { page: number }) {
           <FeedbackItem
             key={item.id}
             title={aboutOf(item)}
-            meta={`Sent ${sentAt(item.createdAt)}${item.anonymous ? ' · without your name' : ''}`}
+            meta={`Sent ${dates.dateTime(item.createdAt)}${item.anonymous ? ' · without your name' : ''}`}
             badges={<StatusBadge status={item.status} />}
           >
             <FeedbackText>{item.body}</FeedbackText>
@@ -132,6 +134,7 @@ function byLive(items: ReceivedFeedback[]) {
 }
 
 function ReceivedSection({ page }: { page: number }) {
+  const dates = useDates()
   const query = useQuery(receivedFeedbackQueryOptions(page, FEEDBACK_PAGE_SIZE))
   const onPage = usePageChange()
   if (query.isPending) return <LoadingBlock />
@@ -146,7 +149,7 @@ function ReceivedSection({ page }: { page: number }) {
           <h2 className="mb-2 text-lg font-semibold text-ink">{group.title}</h2>
           <ul className="flex flex-col gap-3">
             {group.items.map((item) => (
-              <FeedbackItem key={item.id} title={item.band?.name ?? 'Your band'} meta={`From ${authorLine(item)} · ${sentAt(item.createdAt)}`}>
+              <FeedbackItem key={item.id} title={item.band?.name ?? 'Your band'} meta={`From ${authorLine(item)} · ${dates.dateTime(item.createdAt)}`}>
                 <FeedbackText>{item.body}</FeedbackText>
               </FeedbackItem>
             ))}
@@ -161,6 +164,7 @@ function ReceivedSection({ page }: { page: number }) {
 type DialogState = { open: 'reply' | 'hide'; item: ClubFeedback } | { open: null; item: null }
 
 function AllSection({ search }: { search: FeedbackListSearch }) {
+  const dates = useDates()
   const page = search.page ?? 1
   const navigate = routeApi.useNavigate()
   const query = useQuery(
@@ -227,7 +231,7 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
               <FeedbackItem
                 key={item.id}
                 title={aboutOf(item)}
-                meta={`From ${authorLine(item)} · ${sentAt(item.createdAt)}`}
+                meta={`From ${authorLine(item)} · ${dates.dateTime(item.createdAt)}`}
                 badges={
                   <>
                     <StatusBadge status={item.status} />
@@ -238,7 +242,7 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
                 <FeedbackText>{item.body}</FeedbackText>
                 {item.hidden ? (
                   <p className="text-sm text-ink-muted">
-                    Hidden from the band by {item.hidden.by.displayName} · {sentAt(item.hidden.at)}
+                    Hidden from the band by {item.hidden.by.displayName} · {dates.dateTime(item.hidden.at)}
                   </p>
                 ) : null}
                 {item.reply ? <ReplyBlock reply={item.reply} /> : null}

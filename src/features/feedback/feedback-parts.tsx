@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 import { feedbackCategoryLabels, feedbackStatusLabels, type FeedbackStatus } from '@/contract/choices'
 import { dayLabel } from '@/contract/calendar'
 import type { ClubFeedback, MyFeedback, ReceivedFeedback } from '@/contract/feedback'
+import { useDates } from '@/lib/use-dates'
 
 /** "3 Jun 2026, 18:05" in the reader's own zone (the time a message was sent, not a club slot). */
-export const sentAt = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 
 /** What the feedback is about, in the club's words: "Night Owls at Spring Live (Sat 30 May)" or "Suggestion · Practice rooms". */
 export function aboutOf(item: Pick<MyFeedback, 'target' | 'category' | 'band' | 'event'>) {
@@ -35,10 +35,11 @@ export function FeedbackText({ children }: { children: string }) {
 }
 
 export function ReplyBlock({ reply }: { reply: NonNullable<MyFeedback['reply']> }) {
+  const dates = useDates()
   return (
     <div className="rounded-md border-l-4 border-brand bg-surface-2 px-3 py-2">
       <p className="text-xs text-ink-muted">
-        Reply from {reply.by.displayName} · {sentAt(reply.at)}
+        Reply from {reply.by.displayName} · {dates.dateTime(reply.at)}
       </p>
       <FeedbackText>{reply.text}</FeedbackText>
     </div>

@@ -18,8 +18,9 @@ import { schemaValidator, useServerErrors } from '@/components/form/server-error
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
 import { FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { fileDetailQueryOptions, fileLinkQueryOptions, useCreateFolder, useDeleteFolder, useTrashFile, useUpdateFile, useUpdateFolder } from './files-queries'
-import { folderChoices, formatDate, formatSize } from './file-parts'
+import { folderChoices, formatSize } from './file-parts'
 import { DownloadButton } from './download-button'
+import { useDates } from '@/lib/use-dates'
 
 const TOP = ''
 const toFolderId = (value: string) => (value === TOP ? null : value)
@@ -162,6 +163,7 @@ export function DeleteFolderDialog({ folder, onClose }: { folder: Folder; onClos
 
 /** The file in the app: image, PDF, audio or video from a personal link; anything else is offered as a download. */
 export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () => void }) {
+  const dates = useDates()
   const kind = previewOf(file.type)
   const link = useQuery({ ...fileLinkQueryOptions(file.id), enabled: kind !== null })
   const detail = useQuery(fileDetailQueryOptions(file.id))
@@ -171,7 +173,7 @@ export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () =
       onOpenChange={(open) => !open && onClose()}
       title={file.name}
       closeButton
-      description={`${typeLabel(file.type)} · ${formatSize(file.size)} · ${formatDate(file.createdAt)}${file.uploadedBy ? ` · uploaded by ${file.uploadedBy.name}` : ''}`}
+      description={`${typeLabel(file.type)} · ${formatSize(file.size)} · ${dates.date(file.createdAt)}${file.uploadedBy ? ` · uploaded by ${file.uploadedBy.name}` : ''}`}
     >
       <div className="flex flex-col gap-4">
         {file.description ? <p className="whitespace-pre-line text-sm">{file.description}</p> : null}
@@ -198,9 +200,9 @@ export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () =
               {detail.data.earlierVersions.map((version) => (
                 <li key={version.id} className="flex flex-wrap items-center justify-between gap-2">
                   <span>
-                    {formatDate(version.createdAt)} · {formatSize(version.size)}
+                    {dates.date(version.createdAt)} · {formatSize(version.size)}
                   </span>
-                  <DownloadButton file={version} label={`Download the version of ${formatDate(version.createdAt)}`} compact />
+                  <DownloadButton file={version} label={`Download the version of ${dates.date(version.createdAt)}`} compact />
                 </li>
               ))}
             </ul>

@@ -15,10 +15,6 @@ export function formatSize(bytes: number) {
 
 export const formatSpeed = (bytesPerSecond: number) => `${formatSize(Math.round(bytesPerSecond))}/s`
 
-export function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
-}
-
 /** The folders from the top down to `folderId` (empty at the top). */
 export function pathOf(folders: readonly Folder[], folderId: string | undefined) {
   const byId = new Map(folders.map((folder) => [folder.id, folder]))

@@ -13,9 +13,10 @@ import { useDebouncedSearch } from '@/lib/use-debounced-search'
 import { DeleteFolderDialog, FileEditDialog, FolderDialog, PreviewDialog, TrashFileDialog } from './file-dialogs'
 import { fileListQueryOf, type FilesUrlSearch } from './file-search'
 import { fileListQueryOptions, foldersQueryOptions, trashQueryOptions, useRestoreFile } from './files-queries'
-import { formatDate, formatSize, pathOf } from './file-parts'
+import { formatSize, pathOf } from './file-parts'
 import { DownloadButton } from './download-button'
 import { UploadPanel } from './upload-panel'
+import { useDates } from '@/lib/use-dates'
 
 const routeApi = getRouteApi('/_authenticated/files')
 
@@ -190,6 +191,7 @@ function FileList({
   onEdit: (file: FileItem) => void
   onTrash: (file: FileItem) => void
 }) {
+  const dates = useDates()
   return (
     <ul aria-label="Files" className="flex flex-col divide-y divide-line rounded-md border border-line bg-surface">
       {files.map((file) => (
@@ -199,7 +201,7 @@ function FileList({
               {file.name}
             </button>
             <p className="text-sm text-ink-muted">
-              {typeLabel(file.type)} · {formatSize(file.size)} · {formatDate(file.createdAt)}
+              {typeLabel(file.type)} · {formatSize(file.size)} · {dates.date(file.createdAt)}
               {file.uploadedBy ? ` · ${file.uploadedBy.name}` : ''}
               {showFolder ? ` · in ${file.folderName ?? 'All files'}` : ''}
               {file.visibility === 'executives' ? ' · executives only' : ''}
@@ -229,6 +231,7 @@ function FileList({
 }
 
 function TrashList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const dates = useDates()
   const trash = useQuery(trashQueryOptions(page))
   const restore = useRestoreFile()
   if (trash.isPending) return <LoadingBlock label="Loading the trash…" />
@@ -243,7 +246,7 @@ function TrashList({ page, onPage }: { page: number; onPage: (page: number) => v
             <div className="min-w-0">
               <p className="font-medium break-all">{file.name}</p>
               <p className="text-sm text-ink-muted">
-                {typeLabel(file.type)} · {formatSize(file.size)} · deleted {file.deletedAt ? formatDate(file.deletedAt) : ''}
+                {typeLabel(file.type)} · {formatSize(file.size)} · deleted {file.deletedAt ? dates.date(file.deletedAt) : ''}
               </p>
             </div>
             <Button

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { clubInfoQueryOptions } from '@/features/club/club-queries'
 import { visibleNavItems, type NavContext, type NavItem } from '@/features/layout/nav-items'
 import { useSession } from '@/lib/session-context'
+import { CLUB_FALLBACK_TIME_ZONE } from '@/contract/date-format'
 
 /** The club's default zone; the sidebar uses the club's own once a screen has loaded it. */
-const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
+const FALLBACK_TIME_ZONE = CLUB_FALLBACK_TIME_ZONE
 
 const linkClass = 'flex items-center gap-3 rounded-md px-3 py-2 text-ink hover:bg-surface-2'
 const activeProps = { className: 'bg-surface-2 font-semibold text-brand', 'aria-current': 'page' } as const

@@ -1,7 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { TZDate } from '@date-fns/tz'
-import { format } from 'date-fns'
 import { CalendarDays, CalendarSync, FileSpreadsheet, Printer } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -13,12 +11,13 @@ import { clubInfoQueryOptions } from '@/features/club/club-queries'
 import { downloadFile } from '@/lib/download'
 import { ReadOnlyBlock } from './schedule-block'
 import { ScheduleDayGrid } from './schedule-grid'
+import { formatDateTime } from '@/contract/date-format'
 
 const linkButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
 /** `Sat 18 Jul 2026, 10:00` for when a version was published, on the club's clock (not the viewer's). */
-const publishedWhen = (iso: string, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), 'EEE d MMM yyyy, HH:mm')
+const publishedWhen = (iso: string, timeZone: string) => formatDateTime(iso, { timeZone })
 
 /**
  * The live's timetable feed as a calendar subscription (`webcal://`, on this site's host): a

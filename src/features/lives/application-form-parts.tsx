@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { dayLabel, todayIn } from '@/contract/calendar'
 import { applicationStatusLabels, type Application, type ApplicationStatus, type LiveEvent } from '@/contract/lives'
+import { formatDateTime } from '@/contract/date-format'
 
-/** "2 Jun 2026, 10:00" in the club's time zone. */
+/** "Tue 2 Jun 2026, 10:00" in the club's time zone. */
 export const formatInstant = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  formatDateTime(iso, { timeZone })
 
 /** "Tue 2 Jun": the club's day an instant falls on. */
 export const dayOfInstant = (iso: string, timeZone: string) => dayLabel(todayIn(new Date(iso), timeZone))

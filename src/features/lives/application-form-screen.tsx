@@ -17,9 +17,10 @@ import { applicationListQueryOptions, livesKeys, useWithdrawApplication, type Li
 import { myBandsQueryOptions } from '@/lib/reference-queries'
 import { NoEventNotice } from './no-event-notice'
 import { useLiveEvent } from './use-live-event'
+import { CLUB_FALLBACK_TIME_ZONE } from '@/contract/date-format'
 
 /** Until the club's settings arrive, the club's usual zone. */
-const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
+const FALLBACK_TIME_ZONE = CLUB_FALLBACK_TIME_ZONE
 
 function Page({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (

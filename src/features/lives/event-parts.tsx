@@ -1,17 +1,16 @@
-import { TZDate } from '@date-fns/tz'
-import { format } from 'date-fns'
 import type { SessionUser } from '@/contract/auth'
 import { dayLabel } from '@/contract/calendar'
 import { eventStatusLabels, type EventStatus, type LiveEvent } from '@/contract/lives'
+import { CLUB_FALLBACK_TIME_ZONE, formatDateTime } from '@/contract/date-format'
 
 /** The club's default zone, until the club's own setting has loaded. */
-export const FALLBACK_TIME_ZONE = 'Asia/Tokyo'
+export const FALLBACK_TIME_ZONE = CLUB_FALLBACK_TIME_ZONE
 
 /** Executives and admins manage events and review applications; the server decides each call. */
 export const isExecutive = (user: SessionUser | null) => user?.role === 'admin' || user?.isExecutive === true
 
-/** "Sat 18 Jul, 19:30": an instant as the club's clock shows it. */
-export const instantLabel = (iso: string, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), 'EEE d MMM, HH:mm')
+/** "Sat 18 Jul 2026, 19:30": an instant as the club's clock shows it. */
+export const instantLabel = (iso: string, timeZone: string) => formatDateTime(iso, { timeZone })
 
 /** "Sat 18 Jul: Main 12:00–18:00, Hall 13:00–17:00". */
 export const eventDayText = (day: LiveEvent['days'][number]) =>

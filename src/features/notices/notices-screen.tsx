@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { format, isToday } from 'date-fns'
 import { toast } from 'sonner'
 import type { Notice } from '@/contract/notices'
 import { Button } from '@/components/ui/button'
@@ -10,11 +9,7 @@ import { Card, PageHeader, Pagination } from '@/components/ui/page'
 import { keepPreviousWhileOnline } from '@/lib/query-client'
 import { useOnline } from '@/lib/use-online'
 import { markAllNoticesRead, markNoticeRead, NOTICE_PAGE_SIZE, noticeListQueryOptions, noticesKeys } from './notices-queries'
-
-const when = (iso: string) => {
-  const time = new Date(iso)
-  return format(time, isToday(time) ? "'today at' HH:mm" : 'EEE d MMM, HH:mm')
-}
+import { useDates } from '@/lib/use-dates'
 
 /**
  * `/notices`: what the club told me, newest first (issue 17 item 3). Opening a notice's link
@@ -24,6 +19,7 @@ const when = (iso: string) => {
 export function NoticesScreen() {
   const [page, setPage] = useState(1)
   const online = useOnline()
+  const dates = useDates()
   const queryClient = useQueryClient()
   const list = useQuery({ ...noticeListQueryOptions(page), placeholderData: keepPreviousWhileOnline })
   const invalidate = () => queryClient.invalidateQueries({ queryKey: noticesKeys.all })
@@ -59,7 +55,7 @@ export function NoticesScreen() {
       />
       {!online && list.data ? (
         <p role="status" className="rounded-md border border-warn/60 bg-warn/10 p-3 text-sm text-ink">
-          You are offline: these are your notices as last seen at {format(list.dataUpdatedAt, isToday(list.dataUpdatedAt) ? 'HH:mm' : 'EEE d MMM, HH:mm')}. Marking them read needs a connection.
+          You are offline: these are your notices as last seen at {dates.clock(list.dataUpdatedAt)}. Marking them read needs a connection.
         </p>
       ) : null}
       <Card>
@@ -89,6 +85,7 @@ export function NoticesScreen() {
 
 function NoticeRow({ notice, online, onRead, busy }: { notice: Notice; online: boolean; onRead: () => void; busy: boolean }) {
   const router = useRouter()
+  const dates = useDates()
   const unread = notice.readAt === null
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
@@ -103,7 +100,7 @@ function NoticeRow({ notice, online, onRead, busy }: { notice: Notice; online: b
           {notice.title}
         </p>
         {notice.body ? <p className="mt-1 text-sm break-words whitespace-pre-line text-ink-muted">{notice.body}</p> : null}
-        <p className="mt-1 text-xs text-ink-muted">{when(notice.createdAt)}</p>
+        <p className="mt-1 text-xs text-ink-muted">{dates.moment(notice.createdAt)}</p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {notice.link ? (

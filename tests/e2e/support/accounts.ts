@@ -74,4 +74,6 @@ export const E2E_USERS = {
   dashboardBandmate: seed('dashboard-bandmate', 'Kei Noguchi', { enrollmentYear: 2025 }),
   dashboardNewcomer: seed('dashboard-newcomer', 'Sana Kubo', { enrollmentYear: 2026 }),
   dashboardExecutive: seed('dashboard-executive', 'Gen Miura', { enrollmentYear: 2023 }),
+  // Dates: a band leader whose notices, feedback, bookings and band history carry the moments compared.
+  datesMember: seed('dates-member', 'Rin Matsuda', { enrollmentYear: 2024 }),
 } satisfies Record<string, SeedAccount>

@@ -4,7 +4,9 @@ import { QueryClientProvider, onlineManager, useQuery } from '@tanstack/react-qu
 import { createQueryClient } from '@/lib/query-client'
 import { ApiError } from '@/lib/api-client'
 import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
-import { OfflineBanner, lastSeenLabel } from '@/components/offline-banner'
+import { OfflineBanner } from '@/components/offline-banner'
+import { formatClock } from '@/contract/date-format'
+import { todayIn, zonedInstant } from '@/contract/calendar'
 
 afterEach(() => {
   act(() => onlineManager.setOnline(true))
@@ -25,8 +27,8 @@ function SavedScreen({ withData }: { withData: boolean }) {
 describe('offline blocks', () => {
   it('shows saved data with when it was last seen, and says what needs a connection', async () => {
     const queryClient = createQueryClient()
-    const seenAt = new Date()
-    seenAt.setHours(14, 5, 0, 0)
+    // 14:05 today on the club's clock (Tokyo until the club has answered), whatever the machine's zone.
+    const seenAt = zonedInstant(todayIn(new Date(), 'Asia/Tokyo'), '14:05', 'Asia/Tokyo')
     queryClient.setQueryData(['saved'], 'saved copy', { updatedAt: seenAt.getTime() })
     act(() => onlineManager.setOnline(false))
     const { unmount } = render(
@@ -56,6 +58,8 @@ describe('offline blocks', () => {
   })
 
   it('names the day when the copy is not from today', () => {
-    expect(lastSeenLabel(new Date(2026, 10, 20, 9, 30).getTime())).toBe('Fri 20 Nov, 09:30')
+    const seen = Date.UTC(2026, 10, 20, 0, 30)
+    expect(formatClock(seen, { timeZone: 'Asia/Tokyo' }, Date.UTC(2026, 10, 28, 3))).toBe('Fri 20 Nov 2026, 09:30')
+    expect(formatClock(seen, { timeZone: 'Asia/Tokyo' }, Date.UTC(2026, 10, 20, 14))).toBe('09:30')
   })
 })

@@ -9,6 +9,7 @@ import { roomScheduleHandlers } from './handlers/room-schedule'
 import { livesHandlers } from './handlers/lives'
 import { allocationHandlers } from './handlers/allocation'
 import { noticesHandlers } from './handlers/notices'
+import { clubInfoHandler } from './handlers/club'
 
 export const server = setupServer(
   ...authHandlers, ...accountsHandlers, ...dashboardHandlers, ...peopleHandlers, ...bandsHandlers,
@@ -17,4 +18,5 @@ export const server = setupServer(
   ...livesHandlers,
   ...allocationHandlers,
   ...noticesHandlers,
+  clubInfoHandler,
 )
