@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { openDatabase, pgliteDatabase, type Database } from '../../../server/src/db/client'
+import { pgliteDatabase, type Database } from '../../../server/src/db/client'
 import { rowsOf } from '../../../server/src/db/rows'
 import { migrationsFolder } from '../../../server/src/paths'
-import { createScratchPostgres } from './test-database'
+import { scratchPostgresDatabase } from './test-database'
 
 /**
  * The migrations folder up to and including `last` (its tag, or its index in the journal), as
@@ -28,15 +28,7 @@ export function migrationsUpTo(last: string | number) {
 /** A new, empty database of the suite's kind (an in-memory PGlite, or a PostgreSQL database dropped on close). */
 export async function emptyDatabase(): Promise<Database> {
   if (process.env.TEST_DATABASE_KIND !== 'postgres') return pgliteDatabase(await PGlite.create())
-  const scratch = await createScratchPostgres('bandroom_migration')
-  const database = await openDatabase({ url: scratch.url, dataDir: 'unused' })
-  return {
-    ...database,
-    async close() {
-      await database.close()
-      await scratch.drop()
-    },
-  }
+  return scratchPostgresDatabase('bandroom_migration')
 }
 
 /** The rows `text` selects, as plain objects. */

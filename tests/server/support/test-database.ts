@@ -85,7 +85,12 @@ async function pgliteForFile(): Promise<Database> {
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DATABASE_KIND !== 'postgres') return pgliteForFile()
-  const scratch = await createScratchPostgres('bandroom_test', { template: await postgresTemplate() })
+  return scratchPostgresDatabase('bandroom_test', { template: await postgresTemplate() })
+}
+
+/** A new database on the PostgreSQL server of TEST_DATABASE_URL (see createScratchPostgres), open, and dropped on close. */
+export async function scratchPostgresDatabase(prefix: string, options: { template?: string } = {}): Promise<Database> {
+  const scratch = await createScratchPostgres(prefix, options)
   const database = await openDatabase({ url: scratch.url, dataDir: 'unused' })
   return {
     ...database,
