@@ -31,6 +31,8 @@ export async function createTestApp(
     publicUrl?: string
     connectionLimits?: Partial<ConnectionLimits>
     smtpUrl?: string
+    /** The club's files folder; a temporary one, removed on close, by default. */
+    filesDir?: string
   } = {},
 ) {
   const database = await createTestDatabase()
@@ -46,6 +48,7 @@ export async function createTestApp(
     publicUrl: options.publicUrl,
     connectionLimits: options.connectionLimits,
     smtpUrl: options.smtpUrl,
+    filesDir: options.filesDir,
   })
   options.beforeReady?.(app)
   await app.ready()
