@@ -52,18 +52,13 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError naming every wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
-  }
-  const e = parsed.data
-  const dataDir = path.resolve(e.DATA_DIR)
+  const e = parseEnvironment(env)
+  const { dataDir, filesDir } = storagePlaces(e)
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
+    filesDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir)),
     adminEmail: e.ADMIN_EMAIL,
@@ -75,6 +70,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS,
+  }
+}
+
+/** The environment parsed, or ConfigError naming every wrong variable. */
+export function parseEnvironment(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}
+
+/** Where the server keeps its data: the data directory (PGlite's `pglite/`, the secret), the club's files. */
+export function storagePlaces(e: Pick<z.infer<typeof envSchema>, 'DATA_DIR' | 'FILES_DIR'>) {
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
+    secretFile: path.join(dataDir, 'jwt-secret'),
   }
 }
 
