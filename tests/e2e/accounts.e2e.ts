@@ -135,7 +135,8 @@ describe('self-service accounts', () => {
     await page.getByLabel('Display name').fill('Mei Ito-Hayashi')
     await page.getByRole('button', { name: 'Save name' }).click()
     await page.getByText('Your name has been changed.').waitFor()
-    await page.getByText('Mei Ito-Hayashi').first().waitFor()
+    // The header's account menu is named after the person (on a phone, its icon alone shows).
+    await page.getByRole('button', { name: 'Account menu: Mei Ito-Hayashi' }).waitFor()
     // No sideways scrolling on a 360 px phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 

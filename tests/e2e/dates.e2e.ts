@@ -18,7 +18,11 @@ let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
 })
-afterAll(() => browser?.close())
+afterAll(async () => {
+  await browser?.close()
+  // The club is shared with the later areas: the files area starts from an empty shelf.
+  if (seeded.fileId) await callApi(E2E_ADMIN, 'DELETE', `/api/files/${seeded.fileId}`)
+})
 
 const { datesMember } = E2E_USERS
 const suffix = Date.now() % 100000
@@ -32,7 +36,7 @@ const browsers = {
   elsewhere: { timezoneId: 'America/Los_Angeles', locale: 'ja-JP' },
 }
 
-const seeded = {} as { bandId: string; bookedDate: string; roomName: string; noticeAt: string; feedbackAt: string; fileAt: string; historyAt: string }
+const seeded = {} as { bandId: string; bookedDate: string; roomName: string; noticeAt: string; feedbackAt: string; fileAt: string; fileId: string; historyAt: string }
 
 async function tokenOf(account: { email: string; password: string }) {
   const login = await fetch(`${baseURL()}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
@@ -67,8 +71,10 @@ describe('dates and times in the club’s time zone, whatever the browser’s', 
     seeded.feedbackAt = (await callApi(datesMember, 'POST', '/api/feedback', { target: 'club', category: 'rooms', body: feedbackWords })).createdAt as string
     const sent = await tusClient(baseURL(), { authorization: `Bearer ${await tokenOf(E2E_ADMIN)}` }).upload(minimalPdf('dates'), { filename: fileName, visibility: 'members' })
     expect(sent.status).toBe(204)
-    const files = (await callApi(datesMember, 'GET', `/api/files?q=${encodeURIComponent(`Setlist ${suffix}`)}`)).items as Array<{ name: string; createdAt: string }>
-    seeded.fileAt = files.find((file) => file.name === fileName)!.createdAt
+    const files = (await callApi(datesMember, 'GET', `/api/files?q=${encodeURIComponent(`Setlist ${suffix}`)}`)).items as Array<{ id: string; name: string; createdAt: string }>
+    const file = files.find((item) => item.name === fileName)!
+    seeded.fileAt = file.createdAt
+    seeded.fileId = file.id
     const history = (await callApi(datesMember, 'GET', `/api/bands/${band.id}/history`)).items as Array<{ at: string }>
     seeded.historyAt = history[0]!.at
     seeded.roomName = `Clock room ${suffix}`
