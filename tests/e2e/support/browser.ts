@@ -37,7 +37,8 @@ export async function openPage(browser: Browser, { serviceWorker = false, ...opt
   const page = await context.newPage()
   const errors: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
+    // A resource that failed names itself only in the message's location.
+    if (message.type() === 'error') errors.push(message.location().url ? `${message.text()} (${message.location().url})` : message.text())
   })
   page.on('pageerror', (error) => errors.push(String(error)))
   if (process.env.E2E_TRACE) {
@@ -118,7 +119,9 @@ export async function callApi(account: { email: string; password: string }, meth
     body: body ? JSON.stringify(body) : undefined,
   })
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as Record<string, unknown>
+  // A 204 (a delete) has no body.
+  const text = await response.text()
+  return (text ? JSON.parse(text) : {}) as Record<string, unknown>
 }
 
 /**
