@@ -8,6 +8,7 @@ import { createGzip } from 'node:zlib'
 import { appTables, ident, lastMigration, type SqlConnection } from './connection'
 import { appVersion, knownMigrations, MANIFEST_PATH, SECRET_PATH, storedFilePath, tablePath, type Manifest } from './manifest'
 import { TarWriter } from './tar'
+import { flush } from '../files/storage'
 
 /** A backup that cannot be made, with the sentence that says why. */
 export class BackupError extends Error {}
@@ -22,14 +23,6 @@ export interface BackupSource {
 
 const ROWS_PER_FETCH = 1000
 
-async function flush(file: string) {
-  const handle = await open(file, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
 
 /** `<dir>/bandroom-2026-11-28T09-30-00Z.tar.gz`: sorts by time, no characters a file system minds. */
 export function defaultBackupPath(dir: string, now = new Date()) {

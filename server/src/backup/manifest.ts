@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { migrationsFolder, projectRoot } from '../paths'
+import { projectRoot } from '../paths'
 
 /**
  * What a backup holds (decision 038), `manifest.json`, the archive's last entry: an archive
@@ -34,8 +34,4 @@ export const SECRET_PATH = 'jwt-secret'
 
 export const appVersion = () => (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version
 
-/** The migrations this code knows, in order: drizzle's journal. */
-export function knownMigrations() {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] }
-  return journal.entries
-}
+export { knownMigrations } from '../db/migration-level'

@@ -33,7 +33,7 @@ function checkKey(key: string) {
 }
 
 /** Flushes a file's bytes, or a folder's entries, to the disk (fsync). */
-async function flush(file: string) {
+export async function flush(file: string) {
   const handle = await open(file, 'r')
   try {
     await handle.sync()
