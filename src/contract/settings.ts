@@ -76,6 +76,20 @@ export const clubSettingsSchema = z
           .default('20:00'),
       })
       .prefault({}),
+    /** The daily backup (issue 34, decision 041): when it runs (club time) and how many archives are kept. */
+    backups: z
+      .object({
+        enabled: z.boolean().default(true),
+        dailyAt: clockTimeSchema.default('04:00'),
+        keep: z.number('Enter a number').int('Enter a whole number').min(1, 'Keep at least 1 backup').max(365, 'At most 365 backups').default(14),
+      })
+      .prefault({}),
+    /** The activity log (issue 34, decision 042): entries older than this are deleted. */
+    activityLog: z
+      .object({
+        keepDays: z.number('Enter a number').int('Enter a whole number').min(30, 'Keep at least 30 days').max(3650, 'At most 3650 days (10 years)').default(730),
+      })
+      .prefault({}),
   })
   .superRefine((value, context) => {
     if (value.registration.mode === 'invite' && value.registration.inviteCode.length < 4) {

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { isoDateSchema } from './club'
+import { pageOf, pagingQuerySchema } from './paging'
+
+/**
+ * The activity log (issue 34 §5, decision 042): who did what. One entry per executive or admin
+ * write, sign-in, refused sign-in, sign-in lockout, and change of a person's role or status,
+ * written in the same transaction as the change. Admins read it on /activity-log.
+ */
+
+/** The areas an entry belongs to, for the screen's filter: a route's tag, or `sign-in`. */
+export const activityAreas = [
+  'sign-in',
+  'accounts',
+  'people',
+  'users',
+  'members',
+  'bands',
+  'bookings',
+  'allocation',
+  'lives',
+  'feedback',
+  'files',
+  'notices',
+  'club',
+  'settings',
+  'mail',
+  'backups',
+] as const
+export type ActivityArea = (typeof activityAreas)[number]
+
+export const activityQuerySchema = pagingQuerySchema.extend({
+  /** Only what this person did. */
+  actorId: z.uuid('Choose a person').optional(),
+  area: z.enum(activityAreas, { error: 'Choose an area from the list' }).optional(),
+  /** Club dates, both included. */
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+})
+export type ActivityQuery = z.infer<typeof activityQuerySchema>
+
+/** One changed field. Passwords, tokens and secrets never appear: their value is `"(hidden)"`. */
+export const activityChangeSchema = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+})
+
+export const activityEntrySchema = z.object({
+  id: z.uuid(),
+  /** ISO instant. */
+  at: z.string(),
+  /** Who did it; null when nobody was signed in (a refused sign-in names the email in `object`). */
+  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  area: z.enum(activityAreas),
+  /** What was done, in words: the route's summary ("Update a band") or e.g. "Signed in". */
+  action: z.string(),
+  /** What it was done to, when there is one thing: its kind, id and name at the time. */
+  object: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
+  changes: z.array(activityChangeSchema),
+})
+export type ActivityEntry = z.infer<typeof activityEntrySchema>
+export const activityPageSchema = pageOf(activityEntrySchema)
+export type ActivityPage = z.infer<typeof activityPageSchema>
