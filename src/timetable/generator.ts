@@ -128,34 +128,122 @@ const rng = (seed: number) => mulberry32(seed >>> 0 || 0x9e3779b9)
 const LP_MAX_PERFORMANCES = 40
 const LP_ITERATIONS_PER_PERFORMANCE = 250
 
+/**
+ * Pins that clash with each other leave some of them out. Which ones is a choice: up to this
+ * many ways of keeping the most pins are each searched in full and the cheapest kept, so the
+ * bound (the least over the ways) speaks for the whole live. With more ways (an executive would
+ * have to pin a dozen bands over each other) the pins listed first are kept and no bound is
+ * claimed.
+ */
+const MAX_PIN_CHOICES = 4
+
+type Reason = { rule: TimetableUnplaced['rule']; message: string }
+
 export function generateTimetable(input: TimetableInput, solver?: LinearSolver): TimetableResult {
   const problem = compile(input)
   const { perfs } = problem
-  const unplaced: TimetableUnplaced[] = []
-  const out = new Set<number>()
-  const leaveOut = (perf: Perf, reason: { rule: TimetableUnplaced['rule']; message: string }) => {
-    out.add(perf.index)
-    unplaced.push({ performanceId: perf.id, ...reason })
-  }
-
-  // 1. Pins, then performances that fit nowhere.
-  const keptPins: Perf[] = []
+  // 1. Pins that cannot be kept on their own, performances that fit nowhere, then the pins
+  // that clash with each other.
+  const fixed: Array<{ perf: Perf; reason: Reason }> = []
+  const pins: Perf[] = []
   for (const perf of perfs) {
     if (!perf.pin && !perf.pinProblem) continue
     const alone = explainPinAlone(problem, perf)
-    if (alone) {
-      leaveOut(perf, alone)
-      continue
-    }
-    const clash = keptPins.map((kept) => explainPinPair(problem, kept, perf)).find((reason) => reason !== null)
-    if (clash) leaveOut(perf, clash)
-    else keptPins.push(perf)
+    if (alone) fixed.push({ perf, reason: alone })
+    else pins.push(perf)
   }
   for (const perf of perfs) {
     if (perf.pin || perf.pinProblem) continue
     const reason = explainAlone(problem, perf)
-    if (reason) leaveOut(perf, reason)
+    if (reason) fixed.push({ perf, reason })
   }
+  const choices = pinChoices(problem, pins)
+  if (choices.length === 1) return searchTimetable(input, problem, [...fixed, ...choices[0]!], solver)
+  // Several ways to keep the most pins: each searched, the cheapest kept, the least bound shown.
+  const results = choices.map((leftOut) => searchTimetable(input, problem, [...fixed, ...leftOut], solver))
+  const best = results.reduce((a, b) => (b.unplaced.length < a.unplaced.length || (b.unplaced.length === a.unplaced.length && b.cost.total < a.cost.total - EPSILON) ? b : a))
+  const bounds = results.map((result) => result.lowerBound)
+  const lowerBound = bounds.every((value) => value !== null) && results.every((result) => result.unplaced.length === best.unplaced.length) ? Math.min(...(bounds as number[])) : null
+  return {
+    ...best,
+    ...claims(best.cost.total, lowerBound),
+    evaluations: results.reduce((sum, result) => sum + result.evaluations, 0),
+  }
+}
+
+/** The bound's words: the gap in %, and whether no timetable is cheaper. */
+function claims(cost: number, lowerBound: number | null) {
+  return {
+    lowerBound,
+    gapPercent: lowerBound === null ? null : cost === lowerBound ? 0 : lowerBound > 0 ? ((cost - lowerBound) / lowerBound) * 100 : null,
+    provenOptimal: lowerBound !== null && cost <= lowerBound + EPSILON,
+  }
+}
+
+/**
+ * The ways to leave out clashing pins: every largest set of pins that do not clash with each
+ * other, as the pins each leaves out (with the clash that does). One way, with nothing left
+ * out, when no pins clash; the first-listed-kept way alone when there are more than
+ * `MAX_PIN_CHOICES` (then marked so no bound is claimed).
+ */
+function pinChoices(problem: Problem, pins: Perf[]): Array<Array<{ perf: Perf; reason: Reason; unproven?: true }>> {
+  const clashes = pins.map((a) => pins.map((b) => (a === b ? null : explainPinPair(problem, a, b))))
+  const clashing = pins.map((_, i) => clashes[i]!.some((reason) => reason !== null))
+  const leftOutBy = (kept: boolean[]) =>
+    pins.flatMap((perf, i) => {
+      if (kept[i]) return []
+      const j = pins.findIndex((_, k) => kept[k] && clashes[k]![i] !== null)
+      return [{ perf, reason: explainPinPair(problem, pins[j]!, perf)! }]
+    })
+  if (!clashing.some(Boolean)) return [[]]
+  // Largest independent sets of the clash graph, by backtracking over the clashing pins.
+  const order = pins.map((_, i) => i).filter((i) => clashing[i])
+  let most = -1
+  let sets: boolean[][] = []
+  let tooMany = false
+  const kept = pins.map((_, i) => !clashing[i])
+  const visit = (at: number, count: number) => {
+    if (tooMany) return
+    if (count + (order.length - at) < most) return
+    if (at === order.length) {
+      if (count > most) {
+        most = count
+        sets = []
+      }
+      sets.push([...kept])
+      if (sets.length > MAX_PIN_CHOICES * 4) tooMany = true
+      return
+    }
+    const i = order[at]!
+    if (order.slice(0, at).every((k) => !kept[k] || clashes[k]![i] === null)) {
+      kept[i] = true
+      visit(at + 1, count + 1)
+      kept[i] = false
+    }
+    visit(at + 1, count)
+  }
+  visit(0, 0)
+  // Only maximal sets of the largest size remain (a smaller one found first was dropped).
+  if (!tooMany && sets.length <= MAX_PIN_CHOICES) return sets.map(leftOutBy)
+  // Too many ways: keep pins in the order listed, and claim no bound.
+  const greedy = pins.map(() => false)
+  pins.forEach((_, i) => {
+    greedy[i] = pins.every((__, k) => !greedy[k] || clashes[k]![i] === null)
+  })
+  return [leftOutBy(greedy).map((entry) => ({ ...entry, unproven: true as const }))]
+}
+
+/** Steps 2–4 with the performances in `leftOut` left out from the start. */
+function searchTimetable(input: TimetableInput, problem: Problem, leftOutAtStart: Array<{ perf: Perf; reason: Reason; unproven?: true }>, solver: LinearSolver | undefined): TimetableResult {
+  const { perfs } = problem
+  const unplaced: TimetableUnplaced[] = []
+  const out = new Set<number>()
+  const leaveOut = (perf: Perf, reason: Reason) => {
+    out.add(perf.index)
+    unplaced.push({ performanceId: perf.id, ...reason })
+  }
+  for (const { perf, reason } of leftOutAtStart) leaveOut(perf, reason)
+  const unproven = leftOutAtStart.some((entry) => entry.unproven)
   const active = perfs.filter((perf) => !out.has(perf.index)).map((perf) => perf.index)
 
   const search = new Search(problem, active, input.seed)
@@ -226,8 +314,7 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
   }
 
   const cost = costOfPlaced(problem, placed)
-  const lowerBound = bound.complete && !droppedInSearch ? bound.value : null
-  const gapPercent = lowerBound === null ? null : cost.total === lowerBound ? 0 : lowerBound > 0 ? ((cost.total - lowerBound) / lowerBound) * 100 : null
+  const lowerBound = bound.complete && !droppedInSearch && !unproven ? bound.value : null
   const placements: TimetablePlacement[] = placed
     .map((item) => ({ item, lane: problem.lanes[item.lane]! }))
     .sort((a, b) => a.lane.day - b.lane.day || a.lane.index - b.lane.index || a.item.start - b.item.start)
@@ -237,9 +324,7 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
     placements,
     cost,
     unplaced,
-    lowerBound,
-    gapPercent,
-    provenOptimal: lowerBound !== null && cost.total <= lowerBound + EPSILON,
+    ...claims(cost.total, lowerBound),
     evaluations: search.evaluations,
   }
 }

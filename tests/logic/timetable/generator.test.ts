@@ -266,21 +266,60 @@ describe('generateTimetable explains what it cannot place', () => {
       ],
     })
     const result = generateTimetable(input)
-    expect(result.placements).toEqual([{ performanceId: 'a', date: SAT, stage: 'Main', start: '10:00', end: '10:20' }])
+    // Blue Train clashes with both Night Owls and Sunrise, which do not clash with each other:
+    // leaving Blue Train out keeps two pins instead of one.
+    expect(result.placements).toEqual([
+      { performanceId: 'b', date: SAT, stage: 'Main', start: '10:10', end: '10:30' },
+      { performanceId: 'c', date: SAT, stage: 'Hall', start: '10:30', end: '10:50' },
+    ])
     expect(result.unplaced).toEqual([
       {
-        performanceId: 'b',
+        performanceId: 'a',
         rule: 'pin',
-        message: 'Night Owls and Blue Train are both pinned on Main (Sat), at 10:00 and 10:10: Blue Train ends at 10:20 and the changeover needs 5 min',
-      },
-      {
-        performanceId: 'c',
-        rule: 'pin',
-        message: 'Kenta plays in Sunrise and Blue Train, pinned on Sat at 10:00 and 10:30: the musician’s gap of 30 min does not fit between them',
+        message: 'Blue Train and Night Owls are both pinned on Main (Sat), at 10:00 and 10:10: Blue Train ends at 10:20 and the changeover needs 5 min',
       },
       { performanceId: 'd', rule: 'pin', message: 'Moonlight is pinned at 15:50 on Hall (Sat) and would end at 16:10, after the stage closes at 16:00' },
       { performanceId: 'e', rule: 'pin', message: 'Echo is pinned to the stage “Roof”, which does not exist on Sat' },
       { performanceId: 'f', rule: 'pin', message: 'Foxes is pinned at 12:30 on Hall (Sat), inside its unavailable time 12:00–13:00' },
     ])
+  })
+
+  it('two clashing pins: the one whose leaving out gives the cheaper timetable is left out, and the claim covers both ways', () => {
+    // Listed first: Blue Train at 10:10. Listed second: Night Owls at 10:00, on the same stage.
+    // Keeping Night Owls lets the day start at 10:00; keeping Blue Train wastes the first ten minutes.
+    for (const [first, second] of [
+      ['10:10', '10:00'],
+      ['10:00', '10:10'],
+    ] as const) {
+      const input = timetableInput({
+        performances: [
+          performance('Blue Train', { id: 'a', pin: { date: SAT, stage: 'Main', start: first } }),
+          performance('Night Owls', { id: 'b', pin: { date: SAT, stage: 'Main', start: second } }),
+          performance('Sunrise', { id: 'c' }),
+          performance('Moonlight', { id: 'd' }),
+        ],
+      })
+      const result = generateTimetable(input)
+      const keptAt10 = first === '10:00' ? 'a' : 'b'
+      expect(result.placements[0]).toEqual({ performanceId: keptAt10, date: SAT, stage: 'Main', start: '10:00', end: '10:20' })
+      const leftOut = keptAt10 === 'a' ? 'b' : 'a'
+      expect(result.unplaced.map((entry) => entry.performanceId)).toEqual([leftOut])
+      // The only rule the timetable does not keep is the left-out pin.
+      expect(checkTimetable(input, result.placements)).toEqual([expect.objectContaining({ performanceId: leftOut, rule: 'pin' })])
+      // The other way (keeping the 10:10 pin) costs more, so "best possible" is still true.
+      expect(result.provenOptimal).toBe(true)
+    }
+  })
+
+  it('claims no bound when too many pins clash to try every way of keeping them', () => {
+    // Eight pins in four clashing pairs: 16 ways to keep four of them.
+    const performances = [0, 1, 2, 3].flatMap((pair) => [
+      performance(`Band ${pair}a`, { pin: { date: SAT, stage: 'Main', start: `1${pair}:00` } }),
+      performance(`Band ${pair}b`, { pin: { date: SAT, stage: 'Main', start: `1${pair}:10` } }),
+    ])
+    const result = generateTimetable(timetableInput({ performances }))
+    expect(result.placements).toHaveLength(4)
+    expect(result.lowerBound).toBeNull()
+    expect(result.provenOptimal).toBe(false)
   })
 })
