@@ -118,6 +118,41 @@ export interface TimetableInput {
   effort?: number
 }
 
+/**
+ * A live given as JSON to `npm run timetable` (issue 35): the generator's whole input, checked.
+ * The generator's own rules (pins off the grid, unknown stages…) are reported by it as
+ * unplaced performances; this only refuses what is not a live at all.
+ */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM')
+export const timetableInputSchema = z.object({
+  event: z.object({
+    days: z
+      .array(z.object({ date: calendarDate(), stages: z.array(z.object({ name: z.string().min(1), opensAt: clock, closesAt: clock })).min(1).max(20) }))
+      .min(1)
+      .max(14),
+    changeoverMinutes: z.number().int().min(0).max(240),
+    musicianGapMinutes: z.number().int().min(0).max(720),
+  }),
+  performances: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        bandName: z.string(),
+        minutes: z.number().int().min(5).max(24 * 60),
+        members: z.array(z.object({ id: z.string(), name: z.string() })).max(100),
+        preferredDate: calendarDate().nullable(),
+        unavailable: z.array(z.object({ date: calendarDate(), from: clock, to: clock })).max(100),
+        grade: z.number().int().nullable(),
+        pin: z.object({ date: calendarDate(), stage: z.string(), start: clock }).nullable().optional(),
+        wish: z.enum(['first', 'last']).nullable().optional(),
+      }),
+    )
+    .max(500),
+  weights: timetableWeightsSchema,
+  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  effort: z.number().min(0.05).max(100).optional(),
+}) satisfies z.ZodType<TimetableInput>
+
 // ── Output ─────────────────────────────────────────────────────────────────────────────
 
 export interface TimetablePlacement {

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { timetableInputSchema } from '../../../src/contract/timetable'
+import { improveTimetable } from '../../../src/timetable/anytime'
+import { loadHighsSolver } from '../workers/highs-solver'
+import { rememberedSolver } from '../workers/remembered-solver'
+
+/**
+ * `npm run timetable -- LIVE.json [--seconds N] [--seed S] [--evaluations N]` (issue 35): the
+ * generator's first answer and its improvements on a live given as the contract's
+ * `TimetableInput` JSON, one JSON line per event on stdout:
+ * `{"event":"first"|"better"|"bound"|"done","seconds","cpuSeconds","cost","bound","violations","unplaced"}`;
+ * the `done` line also holds the timetable. `--evaluations` makes the run the same every time.
+ */
+const usage = 'Usage: npm run timetable -- LIVE.json [--seconds N] [--seed S] [--evaluations N]'
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(2)
+}
+
+function count(value: string | undefined, name: string, min: number) {
+  if (value === undefined) return undefined
+  const number = Number(value)
+  if (!Number.isFinite(number) || number < min) fail(`--${name} needs a number of at least ${min}, not “${value}”.\n${usage}`)
+  return number
+}
+
+async function main() {
+  let parsed
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { seconds: { type: 'string' }, seed: { type: 'string' }, evaluations: { type: 'string' } } })
+  } catch (error) {
+    fail(`${(error as Error).message}\n${usage}`)
+  }
+  const [file, ...extra] = parsed.positionals
+  if (!file || extra.length) fail(usage)
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    fail(`${file} could not be read as JSON: ${(error as Error).message}`)
+  }
+  const input = timetableInputSchema.safeParse(json)
+  if (!input.success) {
+    const first = input.error.issues.slice(0, 5).map((issue) => `  ${issue.path.join('.') || '(the whole file)'}: ${issue.message}`)
+    fail(`${file} is not a live in the TimetableInput shape:\n${first.join('\n')}`)
+  }
+  const seed = count(parsed.values.seed, 'seed', 0)
+  const seconds = count(parsed.values.seconds, 'seconds', 0)
+  const evaluations = count(parsed.values.evaluations, 'evaluations', 1)
+  const solver = rememberedSolver(await loadHighsSolver())
+  const live = seed === undefined ? input.data : { ...input.data, seed: Math.floor(seed) >>> 0 }
+  for (const { result, searches: _searches, ...event } of improveTimetable(live, { solver, seconds, evaluations })) {
+    const line = event.event === 'done' ? { ...event, timetable: { placements: result.placements, unplaced: result.unplaced, provenOptimal: result.provenOptimal } } : event
+    console.log(JSON.stringify({ ...line, seconds: round(line.seconds), cpuSeconds: round(line.cpuSeconds) }))
+  }
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000
+
+await main()

@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process'
+import { writeFileSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { TimetableInput } from '../../../src/contract/timetable'
+import { improveTimetable, type AnytimeEvent } from '../../../src/timetable/anytime'
+import type { LinearSolver } from '../../../src/timetable/time-indexed'
+import { loadHighsSolver } from '../../../server/src/workers/highs-solver'
+import { rememberedSolver } from '../../../server/src/workers/remembered-solver'
+import { familyInstance } from '../../../bench/timetable-families'
+import { performance, timetableInput } from './factories'
+
+let solver: LinearSolver
+beforeAll(async () => {
+  solver = rememberedSolver(await loadHighsSolver())
+})
+
+const run = (input: TimetableInput, options: Parameters<typeof improveTimetable>[1]) => [...improveTimetable(input, { solver, ...options })]
+const shape = (events: AnytimeEvent[]) => events.map(({ event, cost, bound, unplaced, searches }) => ({ event, cost, bound, unplaced, searches }))
+
+describe('the anytime generator (issue 35)', () => {
+  // A crowded live the bench's checks do not use (family "all", 16 bands, instance seed 901).
+  const crowded = familyInstance('all', 16, 901)
+
+  it('answers first, reports only improvements and bounds that hold, and ends with done', () => {
+    const events = run(crowded, { evaluations: 1_500_000 })
+    expect(events[0]!.event).toBe('first')
+    expect(events.at(-1)!.event).toBe('done')
+    expect(events.slice(1, -1).every((event) => event.event === 'better' || event.event === 'bound')).toBe(true)
+    for (let i = 1; i < events.length; i++) expect(events[i]!.cost).toBeLessThanOrEqual(events[i - 1]!.cost)
+    for (const event of events) {
+      if (event.bound !== null) expect(event.bound).toBeLessThanOrEqual(event.cost + 1e-6)
+      expect(event.violations).toBe(0)
+      expect(event.result.cost.total).toBe(event.cost)
+    }
+    const done = events.at(-1)!
+    expect(done.result.provenOptimal).toBe(done.bound !== null && done.cost <= done.bound + 1e-6)
+  })
+
+  it('gives the same events on every run with the same seed and evaluation budget', () => {
+    expect(shape(run(crowded, { evaluations: 1_000_000 }))).toEqual(shape(run(crowded, { evaluations: 1_000_000 })))
+  })
+
+  it('stops as soon as the timetable is proven best', () => {
+    const live = timetableInput({ performances: [performance('Blue Train'), performance('Night Owls'), performance('Sunrise')] })
+    const events = run(live, { seconds: 60 })
+    expect(events.map((event) => event.event)).toEqual(['first', 'done'])
+    expect(events.at(-1)!.result.provenOptimal).toBe(true)
+  })
+})
+
+describe('npm run timetable', () => {
+  const cli = path.resolve('server/src/timetable/timetable-cli.ts')
+  const tsx = path.resolve('node_modules/.bin/tsx')
+  const folder = mkdtempSync(path.join(tmpdir(), 'timetable-cli-'))
+  const exec = promisify(execFile)
+
+  it('prints one JSON line per event for a live in the contract’s shape', async () => {
+    const file = path.join(folder, 'live.json')
+    writeFileSync(file, JSON.stringify(familyInstance('pins', 12, 902)))
+    const { stdout } = await exec(tsx, [cli, file, '--evaluations', '500000', '--seed', '3'])
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines[0]).toMatchObject({ event: 'first', violations: 0, unplaced: expect.any(Number), cost: expect.any(Number) })
+    expect(lines.at(-1)).toMatchObject({ event: 'done', timetable: { placements: expect.any(Array) } })
+    for (const line of lines) expect(Object.keys(line)).toEqual(expect.arrayContaining(['event', 'seconds', 'cpuSeconds', 'cost', 'bound', 'violations', 'unplaced']))
+  }, 60_000)
+
+  it('refuses a file that is not a live, saying where, and prints no event', async () => {
+    const file = path.join(folder, 'bad.json')
+    writeFileSync(file, JSON.stringify({ event: { days: [], changeoverMinutes: 5 }, performances: [] }))
+    const error = (await exec(tsx, [cli, file]).catch((failure: unknown) => failure)) as { code: number; stdout: string; stderr: string }
+    expect(error.code).toBe(2)
+    expect(error.stdout).toBe('')
+    expect(error.stderr).toContain('is not a live in the TimetableInput shape')
+    expect(error.stderr).toContain('event.days')
+  }, 60_000)
+})
