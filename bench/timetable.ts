@@ -31,7 +31,7 @@ import type { LinearSolver } from '../src/timetable/time-indexed'
 import { loadHighsSolver } from '../server/src/workers/highs-solver'
 import { checkTimetable } from '../src/timetable/rules'
 import { benchInstances, exactLimitSeconds, readExactCache, solveOrRecordFailure, writeExactEntries, type ExactEntry } from './timetable-exact-cache'
-import { families, familyNames, familySizes, type FamilyName } from './timetable-families'
+import { familyInstance, families, familyNames, familySizes, type FamilyName } from './timetable-families'
 
 // The issue-7 instances now live with the issue-14 families; re-exported for older imports.
 export { benchShapes, clubInstance, type BenchShape } from './timetable-families'
@@ -152,6 +152,37 @@ export async function runTimetableBench(): Promise<boolean> {
   }
   const seconds = (performance.now() - began) / 1000
   const ok = report(rows, loads, seconds, seeds.length)
+  const firstOk = firstAnswers(wanted as FamilyName[])
+  return ok && firstOk
+}
+
+/** Issue 35: the anytime run's first answer (the search without the LP), CPU, on lives the checks above never use. */
+const FIRST_ANSWER = { sizes: [10, 25, 35, 40, 50, 80], instanceSeeds: [701, 702], budgetCpuMs: (bands: number) => (bands <= 40 ? 1000 : 2000) }
+
+function firstAnswers(families: FamilyName[]) {
+  const sizes = process.env.BENCH_TIMETABLE_FIRST_SIZES ? process.env.BENCH_TIMETABLE_FIRST_SIZES.split(',').map(Number) : FIRST_ANSWER.sizes
+  console.log(`\n  First answer (issue 35: the search without the LP), new instances ${FIRST_ANSWER.instanceSeeds.join(', ')} of each family, seed 1; load ${os.loadavg()[0]!.toFixed(1)}`)
+  const table: string[][] = [['bands', 'runs', 'CPU median', 'CPU worst', 'budget', 'rules broken', '']]
+  let ok = true
+  for (const bands of sizes) {
+    const cpu: number[] = []
+    let broken = 0
+    for (const family of families) {
+      for (const instanceSeed of FIRST_ANSWER.instanceSeeds) {
+        const input = familyInstance(family, bands, instanceSeed)
+        const used = process.cpuUsage()
+        const result = generateTimetable({ ...input, seed: 1 })
+        const spent = process.cpuUsage(used)
+        cpu.push((spent.user + spent.system) / 1000)
+        broken += checkTimetable(input, result.placements).filter((violation) => !result.unplaced.some((entry) => entry.performanceId === violation.performanceId)).length
+      }
+    }
+    const worst = Math.max(...cpu)
+    const pass = worst <= FIRST_ANSWER.budgetCpuMs(bands) && broken === 0
+    ok &&= pass
+    table.push([String(bands), String(cpu.length), `${Math.round(median(cpu))} ms`, `${Math.round(worst)} ms`, `≤ ${FIRST_ANSWER.budgetCpuMs(bands)} ms`, String(broken), pass ? 'PASS' : 'FAIL'])
+  }
+  printTable('  first answer, CPU per run (p100 judged)', table)
   return ok
 }
 
