@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { addDays, dayLabel, periodPhrase, todayIn, zonedInstant } from '../../../src/contract/calendar'
 import type { ClubSettings } from '../../../src/contract/settings'
@@ -41,8 +41,11 @@ export function createBookingReminders({
   /** When the reminders of `day`'s bookings are due: the evening before, in club time. */
   const dueAt = (day: string, club: ClubSettings) => zonedInstant(addDays(day, -1), club.notices.bookingReminderAt, club.timeZone)
 
-  /** Adds the job for `day` unless one as early is already waiting. */
-  async function enqueueDay(executor: Executor, day: string, club: ClubSettings) {
+  /**
+   * Adds the job for `day` unless one as early is already waiting. `running` is the job calling
+   * it: it is not done yet, but it is not waiting either (a time moved later must not find it).
+   */
+  async function enqueueDay(executor: Executor, day: string, club: ClubSettings, running?: string) {
     const now = clock()
     const due = dueAt(day, club)
     const runAt = due > now ? due : now
@@ -56,6 +59,7 @@ export function createBookingReminders({
           isNull(jobsTable.failedAt),
           sql`${jobsTable.payload}->>'day' = ${day}`,
           lte(jobsTable.runAt, runAt),
+          running ? ne(jobsTable.id, running) : undefined,
         ),
       )
       .limit(1)
@@ -118,12 +122,12 @@ export function createBookingReminders({
     )
   }
 
-  async function run(day: string) {
+  async function run(day: string, job: string) {
     const club = await settings.get()
     const now = clock()
     // The time was moved later since this job was written: wait for it.
     if (now < dueAt(day, club)) {
-      await enqueueDay(db, day, club)
+      await enqueueDay(db, day, club, job)
       return
     }
     const outcome = await withTransaction(db, async (tx) => {
@@ -141,7 +145,7 @@ export function createBookingReminders({
     mailer.flush()
   }
 
-  jobs.register(BOOKING_REMINDER_JOB, async (payload) => run((payload as { day: string }).day), { maxAttempts: 8, leaseMs: 5 * 60_000 })
+  jobs.register(BOOKING_REMINDER_JOB, async (payload, job) => run((payload as { day: string }).day, job.id), { maxAttempts: 8, leaseMs: 5 * 60_000 })
 
   return {
     /**

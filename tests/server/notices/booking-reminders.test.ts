@@ -124,11 +124,31 @@ describe('booking reminders', () => {
     expect(await waitingJobs()).toEqual([{ day: '2026-06-04', runAt: new Date('2026-06-03T09:00:00Z') }])
   })
 
+  it('follows a later time too: the job due at the old time waits for the new one instead of ending the chain', async () => {
+    const ren = await createUser(t.db, { displayName: 'Ren' })
+    await createBooking(t.db, { room, period: await createPeriod(t.db, '6th', '18:00', '19:30'), date: '2026-06-04', userId: ren.id, kind: 'personal' })
+    const admin = await t.as('admin')
+    const response = await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin.headers,
+      payload: { ...defaultClubSettings, notices: { bookingReminderAt: '21:00' } },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    // The job written for 18:00 runs first, finds the time moved and waits for 21:00 (12:00 UTC).
+    await runAt('2026-06-03T09:00:00Z')
+    expect(await noticesOf([ren.id])).toHaveLength(0)
+    expect(await waitingJobs()).toEqual([{ day: '2026-06-04', runAt: new Date('2026-06-03T12:00:00Z') }])
+    await runAt('2026-06-03T12:00:00Z')
+    expect((await noticesOf([ren.id])).map((notice) => notice.title)).toEqual(['Tomorrow: You practise in Studio A, 6th period (18:00–19:30)'])
+    expect(await waitingJobs()).toEqual([{ day: '2026-06-05', runAt: new Date('2026-06-04T12:00:00Z') }])
+  })
+
   it('refuses a reminder time that is not HH:MM with 400 on the field, changing nothing', async () => {
     const admin = await t.as('admin')
     const response = await t.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { ...defaultClubSettings, notices: { bookingReminderAt: '25:00' } } })
     expect(response.statusCode).toBe(400)
     expect(response.json().error.fields).toEqual({ 'notices.bookingReminderAt': 'Use HH:MM, e.g. 20:00' })
-    expect((await t.services.settings.get()).notices.bookingReminderAt).toBe('18:00')
+    expect((await t.services.settings.get()).notices.bookingReminderAt).toBe('21:00')
   })
 })
