@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { buildApp, type BuiltApp } from '../../../server/src/app'
+import { loadConfig, storagePlaces } from '../../../server/src/config'
 import type { writeBackup } from '../../../server/src/backup/backup.service'
 import { DAILY_BACKUP_JOB } from '../../../server/src/backup/daily-backups'
 import { restoreBackup, type RestoreTarget } from '../../../server/src/backup/restore.service'
@@ -299,4 +300,12 @@ describe('several server processes on one database', () => {
       await otherDatabase?.close()
     }
   }, 60_000)
+})
+
+describe('the backups folder', () => {
+  it('is BACKUPS_DIR, ./backups by default, for the server and npm run backup alike', () => {
+    expect(storagePlaces({ DATA_DIR: './data' }).backupsDir).toBe(path.resolve('backups'))
+    expect(loadConfig({ DATA_DIR: work, JWT_SECRET: 'x'.repeat(32) }).backupsDir).toBe(path.resolve('backups'))
+    expect(loadConfig({ DATA_DIR: work, JWT_SECRET: 'x'.repeat(32), BACKUPS_DIR: '/srv/club-backups' }).backupsDir).toBe('/srv/club-backups')
+  })
 })
