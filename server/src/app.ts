@@ -48,6 +48,8 @@ import { createUploads } from './files/uploads'
 import { createFileLinks } from './files/file-links'
 import { registerFileRoutes } from './files/files.routes'
 import { registerDashboardRoutes } from './dashboard/dashboard.routes'
+import { createBackups } from './backup/daily-backups'
+import { registerBackupRoutes } from './backup/backups.routes'
 
 export interface AppOptions {
   database: Database
@@ -69,6 +71,8 @@ export interface AppOptions {
   connectionLimits?: Partial<ConnectionLimits>
   /** The club's files: `uploads/` (tus, in progress) and `store/` (the local file storage). Omitted (tests): a temporary folder, removed when the app closes. */
   filesDir?: string
+  /** Where the daily backup and "Back up now" write archives (BACKUPS_DIR). Omitted (tests): a temporary folder, removed when the app closes. */
+  backupsDir?: string
 }
 
 /** helmet's options: the content security policy and the rest (security-headers.ts). */
@@ -209,7 +213,11 @@ export async function buildApp(options: AppOptions) {
   const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer, databaseUrl: options.database.kind === 'postgres' ? options.database.url : undefined })
   app.addHook('onClose', () => uploads.close())
   const fileLinks = createFileLinks(options.jwtSecret, clock)
-  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage }
+  // The daily backup and "Back up now" (decision 041): decision 038's archive, made inside the server on its open database.
+  const backupsDir = options.backupsDir ?? mkdtempSync(path.join(tmpdir(), 'bandroom-backups-'))
+  if (!options.backupsDir) app.addHook('onClose', () => rm(backupsDir, { recursive: true, force: true }))
+  const backups = createBackups({ database: options.database, clock, settings, jobs, filesDir, backupsDir, secret: new TextDecoder().decode(options.jwtSecret), log: app.log })
+  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage, backups }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
@@ -228,6 +236,7 @@ export async function buildApp(options: AppOptions) {
   registerNoticeRoutes(app, { db, clock, settings, jobs, mailer, notifier, feed, secret: options.jwtSecret, publicUrl })
   registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
   registerDashboardRoutes(app, { db, clock, settings, feed })
+  registerBackupRoutes(app, { db, backups, secret: options.jwtSecret, clock, feed })
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

@@ -13,6 +13,7 @@ export const envSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   FILES_DIR: optional(z.string()),
+  BACKUPS_DIR: z.preprocess(emptyToUndefined, z.string().default('./backups')),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ADMIN_EMAIL: optional(z.email('must be an email address')),
@@ -32,6 +33,8 @@ export interface Config {
   dataDir: string
   /** The club's shared files (SPEC §5.8): uploads in progress and stored bytes; DATA_DIR/files by default. */
   filesDir: string
+  /** Where `npm run backup` and the daily backup write their archives (decisions 038, 041); ./backups by default. */
+  backupsDir: string
   databaseUrl?: string
   jwtSecret: Uint8Array
   adminEmail?: string
@@ -53,12 +56,13 @@ export class ConfigError extends Error {}
 /** Parses the environment; throws ConfigError naming every wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnvironment(env)
-  const { dataDir, filesDir } = storagePlaces(e)
+  const { dataDir, filesDir, backupsDir } = storagePlaces(e)
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     filesDir,
+    backupsDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir)),
     adminEmail: e.ADMIN_EMAIL,
@@ -83,14 +87,15 @@ export function parseEnvironment(env: NodeJS.ProcessEnv = process.env) {
   return parsed.data
 }
 
-/** Where the server keeps its data: the data directory (PGlite's `pglite/`, the secret), the club's files. */
-export function storagePlaces(e: Pick<z.infer<typeof envSchema>, 'DATA_DIR' | 'FILES_DIR'>) {
+/** Where the server keeps its data: the data directory (PGlite's `pglite/`, the secret), the club's files, the backups. */
+export function storagePlaces(e: Pick<z.infer<typeof envSchema>, 'DATA_DIR' | 'FILES_DIR'> & Partial<Pick<z.infer<typeof envSchema>, 'BACKUPS_DIR'>>) {
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
     secretFile: path.join(dataDir, 'jwt-secret'),
+    backupsDir: path.resolve(e.BACKUPS_DIR ?? './backups'),
   }
 }
 

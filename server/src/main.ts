@@ -99,6 +99,7 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
     database,
     jwtSecret: config.jwtSecret,
     filesDir: config.filesDir,
+    backupsDir: config.backupsDir,
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
     spaDir: config.spaDir ?? builtAppDir,

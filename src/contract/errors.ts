@@ -95,6 +95,8 @@ export const errorCodes = [
   'FOLDER_INSIDE_ITSELF',
   'LINK_EXPIRED',
   'RANGE_NOT_SATISFIABLE',
+  // Backups (issue 34, decision 041)
+  'BACKUP_RUNNING',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -34,7 +34,8 @@ export function runServerScript(entry: 'main' | 'load-demo', env: Record<string,
   let output = ''
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist-server', `${entry}.mjs`)], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // Backups (a daily job at 04:00 club time) go beside the test's data, never into the project's backups/.
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(env.DATA_DIR && !env.BACKUPS_DIR ? { BACKUPS_DIR: path.join(env.DATA_DIR, 'backups') } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (chunk) => (output += chunk))

@@ -7,13 +7,13 @@ import { connectPglite, connectPostgres } from './connection'
 
 /**
  * `npm run backup -- [FILE]`: one archive of the database, the club's files and the signing
- * secret (decision 038), to FILE or into backups/ named by the time. Prints the archive's path
+ * secret (decision 038), to FILE or into BACKUPS_DIR (./backups) named by the time. Prints the archive's path
  * on stdout (and a summary on stderr).
  */
 async function main() {
   const e = parseEnvironment()
   const places = storagePlaces(e)
-  const file = process.argv[2] ? path.resolve(process.argv[2]) : defaultBackupPath(path.resolve('backups'))
+  const file = process.argv[2] ? path.resolve(process.argv[2]) : defaultBackupPath(places.backupsDir)
   const secret = e.JWT_SECRET ?? readSecret(places.secretFile)
   const started = performance.now()
   const connection = e.DATABASE_URL ? await connectPostgres(e.DATABASE_URL) : await connectPglite(places.pgliteDir)

@@ -25,6 +25,11 @@ export const accessTable = {
   'GET /api/me': { access: 'member', scope: 'own account' },
   // mail
   'GET /api/outbox': { access: 'admin' },
+  // backups (issue 34, decision 041)
+  'GET /api/backups': { access: 'admin' },
+  'POST /api/backups': { access: 'admin', scope: 'one backup at a time across every process (409 while one runs)' },
+  'GET /api/backups/newest/link': { access: 'admin', scope: 'the link is theirs for 10 minutes' },
+  'GET /api/backups/download': { access: 'public', scope: 'only with a link from /newest/link: its admin must still be an active admin' },
   // notices and calendar feeds (issue 17, decision 023)
   'GET /api/notices': { access: 'member', scope: 'own notices' },
   'GET /api/notices/unread-count': { access: 'member', scope: 'own notices' },

@@ -9,6 +9,7 @@ import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/f
 import { CheckboxField, TextField } from '@/components/ui/field'
 import { periodsQueryOptions, roomsQueryOptions } from '@/lib/reference-queries'
 import { fileKinds, type FileKindId } from '@/contract/files'
+import { BackupSettings } from './backup-settings'
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const modeLabels: Record<(typeof registrationModes)[number], string> = {
@@ -230,6 +231,8 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
             })}
           </div>
         </Card>
+
+        <BackupSettings form={form} />
 
         <Card title="Uploads and feedback">
           <div className="grid gap-4 sm:grid-cols-2">

@@ -7,6 +7,7 @@ import { RoomsSection } from './rooms-section'
 import { PeriodsSection } from './periods-section'
 import { BlackoutsSection } from './blackouts-section'
 import { OutboxSection } from './outbox-section'
+import { BackupsSection } from './backups-section'
 
 export function SystemSettingsScreen() {
   const settings = useQuery(settingsQueryOptions())
@@ -25,6 +26,7 @@ export function SystemSettingsScreen() {
       <RoomsSection />
       <PeriodsSection />
       <BlackoutsSection />
+      <BackupsSection />
       <OutboxSection />
     </div>
   )

@@ -18,7 +18,8 @@ import { schemaValidator, useServerErrors } from '@/components/form/server-error
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
 import { FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
 import { fileDetailQueryOptions, fileLinkQueryOptions, useCreateFolder, useDeleteFolder, useTrashFile, useUpdateFile, useUpdateFolder } from './files-queries'
-import { folderChoices, formatSize } from './file-parts'
+import { formatSize } from '@/lib/format-size'
+import { folderChoices } from './file-parts'
 import { DownloadButton } from './download-button'
 import { useDates } from '@/lib/use-dates'
 

@@ -1,17 +1,5 @@
 import type { Folder } from '@/contract/files'
-
-/** "1.4 MB", "820 KB", "12 bytes": sizes as people read them. */
-export function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
-  const units = ['KB', 'MB', 'GB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`
-}
+import { formatSize } from '@/lib/format-size'
 
 export const formatSpeed = (bytesPerSecond: number) => `${formatSize(Math.round(bytesPerSecond))}/s`
 

@@ -4,7 +4,8 @@ import { fileVisibilities, fileVisibilityLabels, type FileVisibility } from '@/c
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/field'
 import { Card } from '@/components/ui/page'
-import { formatSize, formatSpeed } from './file-parts'
+import { formatSize } from '@/lib/format-size'
+import { formatSpeed } from './file-parts'
 import { useUploads, type UploadItem } from './use-uploads'
 
 const statusText: Record<UploadItem['status'], string> = {

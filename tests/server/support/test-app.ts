@@ -33,6 +33,8 @@ export async function createTestApp(
     smtpUrl?: string
     /** The club's files folder; a temporary one, removed at close, when not given. */
     filesDir?: string
+    /** The backups folder; a temporary one, removed at close, when not given. */
+    backupsDir?: string
   } = {},
 ) {
   const database = await createTestDatabase()
@@ -49,6 +51,7 @@ export async function createTestApp(
     connectionLimits: options.connectionLimits,
     smtpUrl: options.smtpUrl,
     filesDir: options.filesDir,
+    backupsDir: options.backupsDir,
   })
   options.beforeReady?.(app)
   await app.ready()

@@ -3,6 +3,7 @@ import { defaultClubSettings, type ClubSettings } from '@/contract/settings'
 import type { Position } from '@/contract/club'
 import type { MemberSummary } from '@/contract/members'
 import { buildApiError } from '../../support/factories'
+import { backupsHandlers } from './backups'
 
 /** In-memory club state for the club screens' tests; `clubState.reset()` before each test. */
 export const clubState = {
@@ -38,6 +39,7 @@ export const clubHandlers = [
   http.get('/api/periods', () => HttpResponse.json({ items: [] })),
   http.get('/api/blackouts', () => HttpResponse.json({ items: [] })),
   http.get('/api/outbox', () => HttpResponse.json({ items: [], total: 0 })),
+  ...backupsHandlers,
   http.get('/api/positions', ({ request }) => {
     const term = Number(new URL(request.url).searchParams.get('term') ?? 2026)
     return HttpResponse.json({ term, currentTerm: 2026, items: clubState.positions })
