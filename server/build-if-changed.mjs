@@ -22,6 +22,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!stale.some((candidate) => candidate.name === build)) console.log(`The ${build} in ${build === 'app' ? 'dist/' : 'dist-server/'} is up to date with its sources: not built again.`)
   }
   for (const build of stale) {
+    console.log(`Building the ${build.name} into ${build.outDir}/ (its sources changed since the last build, or it was never built)…`)
     const result = spawnSync(process.execPath, build.command, { cwd: root, stdio: 'inherit' })
     if (result.status !== 0) process.exit(result.status ?? 1)
   }
