@@ -23,6 +23,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript run by Node itself (no tsx): `npm start`'s build check, the hashing thread.
+    files: ['**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
     // The SPA must not reach into the server, and the shared contract must stay free of both sides.
     files: ['src/**/*.{ts,tsx}'],
     rules: {

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import { appInputs, hashInputs, writeStamp } from './server/build-stamp.mjs'
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -56,6 +57,36 @@ function precompress(): Plugin {
             if (gz.length < body.length) await writeFile(`${file}.gz`, gz)
           }),
         )
+      },
+    },
+  }
+}
+
+/**
+ * Writes dist/.build-stamp, the hash of the build's inputs as they were when it began, once
+ * everything else is written (after `precompress`): `npm start` builds again only when the
+ * sources' hash differs from it (server/build-stamp.mjs, decision 044). Vite empties dist/ first,
+ * so a build stopped midway leaves no stamp.
+ */
+function buildStamp(): Plugin {
+  let outDir = 'dist'
+  let root = process.cwd()
+  let hash = ''
+  return {
+    name: 'bandroom:build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    buildStart() {
+      hash = hashInputs(root, appInputs)
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        writeStamp(outDir, hash)
       },
     },
   }
@@ -279,6 +310,7 @@ export default defineConfig({
       'room-schedule-external': 'src/routes/room-schedule-external.tsx',
     }),
     precompress(),
+    buildStamp(),
   ],
   server: {
     port: 5173,

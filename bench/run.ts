@@ -30,8 +30,9 @@
  * as the demo member, p99 < 30 ms at 20 connections on PostgreSQL; PGlite for information) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
  * of the public pages) and `files` (bench/files.ts, issue 16: a 200 MB upload and download
- * through the server against `cp`, and the server's peak memory). All run by default; one alone with `npm run bench -- --only timetable`
- * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`, `--only files`), or BENCH_ONLY=timetable.
+ * through the server against `cp`, and the server's peak memory) and `start` (bench/start.ts, issue 34: `npm run serve` to a
+ * healthy /api/health with the demo club, ≤ 2 s). All run by default; one alone with `npm run bench -- --only timetable`
+ * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`, `--only files`, `--only start`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -49,6 +50,7 @@ import { insertClubLive } from './live-seed'
 import { insertClubRound } from './allocation-seed'
 import { runLighthouseBench } from './lighthouse'
 import { runFilesBench } from './files'
+import { runStartBench } from './start'
 import { freePort } from '../tests/support/server-process'
 import { buildServer } from '../server/build'
 
@@ -76,7 +78,7 @@ const BENCH_REASON = 'Benchmark closure (npm run bench)'
 const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
 /** GET /api/dashboard (issue 17): p99 < 30 ms at 20 connections on PostgreSQL, as the demo member. */
 const DASHBOARD_BUDGET = { p99Ms: 30, connections: 20 }
-const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'allocation', 'lighthouse', 'files'] as const
+const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'allocation', 'lighthouse', 'files', 'start'] as const
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -713,6 +715,7 @@ async function main() {
   if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
   if (ONLY === 'dashboard') process.exit((await dashboardSection()) ? 0 : 1)
   if (ONLY === 'files') process.exit((await runFilesBench()) ? 0 : 1)
+  if (ONLY === 'start') process.exit((await runStartBench()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; autocannon, the server and the bare server share it.`)
@@ -767,7 +770,8 @@ async function main() {
     const allocationOk = (await runAllocationBench()) && (await allocationHealthSection())
     const lighthouseOk = await lighthouseSection()
     const filesOk = await runFilesBench()
-    ok = ok && timetableOk && allocationOk && lighthouseOk && filesOk
+    const startOk = await runStartBench()
+    ok = ok && timetableOk && allocationOk && lighthouseOk && filesOk && startOk
   }
   process.exit(ok ? 0 : 1)
 }

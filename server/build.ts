@@ -3,7 +3,8 @@
 // node_modules, with source maps. The server then starts with plain Node, without tsx's loader
 // (measured: 6.3 → 2.9 s of CPU to a healthy /api/health; decision 033). The tests build it too,
 // once per run (tests/support/build-server.ts), and start their server processes from it.
-import { build } from 'esbuild'
+import { build, type BuildOptions } from 'esbuild'
+import { hashInputs, serverInputs, writeStamp } from './build-stamp.mjs'
 import { copyFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,9 +12,9 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const serverOutDir = path.join(root, 'dist-server')
 
-export async function buildServer(outDir = serverOutDir): Promise<void> {
-  rmSync(outDir, { recursive: true, force: true })
-  await build({
+/** esbuild's options for the server's bundle into `outDir` (tests/repo/build-stamp.test.ts reads what it bundles). */
+export function serverBuildOptions(outDir = serverOutDir) {
+  return {
     absWorkingDir: root,
     entryPoints: {
       main: 'server/src/main.ts',
@@ -32,9 +33,18 @@ export async function buildServer(outDir = serverOutDir): Promise<void> {
     sourcemap: true,
     tsconfig: 'tsconfig.json',
     logLevel: 'warning',
-  })
+  } satisfies BuildOptions
+}
+
+export async function buildServer(outDir = serverOutDir): Promise<void> {
+  // The inputs as they are before building: a source changed meanwhile builds again next start.
+  const inputsHash = hashInputs(root, serverInputs)
+  rmSync(outDir, { recursive: true, force: true })
+  await build(serverBuildOptions(outDir))
   // Plain JavaScript already, started as a thread by upload-hasher.ts from beside itself.
   copyFileSync(path.join(root, 'server/src/files/upload-hasher-worker.mjs'), path.join(outDir, 'upload-hasher-worker.mjs'))
+  // Last: `npm start` skips this build while the stamp matches the sources (decision 044).
+  writeStamp(outDir, inputsHash)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer()

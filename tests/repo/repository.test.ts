@@ -6,22 +6,33 @@ import semver from 'semver'
 const root = path.resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 
-/** The Node version the README tells a newcomer to install ("Requires Node 20.19+"). */
-function readmeNode() {
-  const match = /Requires Node (\d+\.\d+)\+/.exec(read('README.md'))
-  if (!match) throw new Error('README.md no longer says which Node it requires ("Requires Node X.Y+").')
-  return `${match[1]}.0`
+/** The lowest version of each Node line package.json accepts (`^20.19.0 || ^22.13.0 || >=24.0.0` → 20.19.0, 22.13.0, 24.0.0). */
+function supportedNodes() {
+  const engines = JSON.parse(read('package.json')).engines.node as string
+  return new semver.Range(engines).set.map((comparators) => comparators.find((comparator) => comparator.operator === '>=')!.semver.version)
 }
 
-describe('the Node version the README names', () => {
-  it('is the one package.json asks for', () => {
-    const engines = JSON.parse(read('package.json')).engines.node as string
-    expect(semver.minVersion(engines)?.version).toBe(readmeNode())
+/** The README's "Supported Node versions" section. */
+function readmeNodeSection() {
+  const match = /## Supported Node versions\n([\s\S]*?)\n## /.exec(read('README.md'))
+  if (!match) throw new Error('README.md no longer has its "Supported Node versions" section.')
+  return match[1]!
+}
+
+describe('the Node versions package.json accepts', () => {
+  it('are the ones the README names, from 20.19 up', () => {
+    const versions = supportedNodes()
+    expect(versions[0]).toBe('20.19.0')
+    expect(versions.map((version) => semver.major(version))).toEqual([20, 22, 24])
+    const section = readmeNodeSection()
+    for (const version of versions) {
+      const { major, minor } = semver.parse(version)!
+      expect(section, `the README does not name Node ${major}`).toContain(minor ? `Node ${major}.${minor}` : `Node ${major}`)
+    }
   })
 
-  it('is accepted by every installed package (npm warns EBADENGINE otherwise)', () => {
+  it.each(supportedNodes())('Node %s is accepted by every installed package (npm warns EBADENGINE otherwise)', (node) => {
     const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { optional?: boolean; engines?: { node?: string } | string[] }> }
-    const node = readmeNode()
     const refusing = Object.entries(lock.packages)
       // npm leaves out an optional package (a platform binary) whose engines refuse this Node.
       .filter(([name, entry]) => name !== '' && !entry.optional)

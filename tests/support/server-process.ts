@@ -28,11 +28,12 @@ export interface ServerProcess {
 /**
  * Runs an entry of the compiled server (`main`: the server; `load-demo`: `npm run demo`) as
  * `npm start` would, with `env` on top of ours. The tests' global set-up compiles it from the
- * sources first (tests/support/build-server.ts).
+ * sources first (tests/support/build-server.ts). `node`: another Node binary to run it (the
+ * smoke test's SMOKE_NODE); this process's by default.
  */
-export function runServerScript(entry: 'main' | 'load-demo', env: Record<string, string>): ServerProcess {
+export function runServerScript(entry: 'main' | 'load-demo', env: Record<string, string>, { node = process.execPath } = {}): ServerProcess {
   let output = ''
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist-server', `${entry}.mjs`)], {
+  const child = spawn(node, ['--enable-source-maps', path.join(root, 'dist-server', `${entry}.mjs`)], {
     cwd: root,
     // Backups (a daily job at 04:00 club time) go beside the test's data, never into the project's backups/.
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(env.DATA_DIR && !env.BACKUPS_DIR ? { BACKUPS_DIR: path.join(env.DATA_DIR, 'backups') } : {}), ...env },
