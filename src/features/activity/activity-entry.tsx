@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import type { ActivityEntry } from '@/contract/activity'
 import type { Dates } from '@/lib/use-dates'
-import { activityAreaLabels } from './activity-search'
+import { activityAreaLabels } from './activity-words'
 
 /** A value before or after a change, as plain text: never markup, whatever the server stored. */
 export function valueText(value: unknown): string {

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { statusLabels } from '@/contract/users'
 import { userQueryOptions, usersListQueryOptions } from '@/features/users/users-queries'
-import { activityAreaLabels, dateRangeError, type ActivitySearch } from './activity-search'
+import { dateRangeError } from './activity-request'
+import type { ActivitySearch } from './activity-search'
+import { activityAreaLabels } from './activity-words'
 
 const PEOPLE_SHOWN = 8
 

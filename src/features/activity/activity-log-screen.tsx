@@ -7,7 +7,8 @@ import { useDates } from '@/lib/use-dates'
 import { ActivityEntryItem } from './activity-entry'
 import { ActivityFilters } from './activity-filters'
 import { activityListQueryOptions } from './activity-queries'
-import { activityQueryOf, dateRangeError, hasFilters, type ActivitySearch } from './activity-search'
+import { activityQueryOf, dateRangeError, hasFilters } from './activity-request'
+import type { ActivitySearch } from './activity-search'
 
 const routeApi = getRouteApi('/_authenticated/activity-log')
 

@@ -3,7 +3,7 @@ import { activityPageSchema } from '@/contract/activity'
 import { api } from '@/lib/api-client'
 import { compactQuery } from '@/lib/compact-query'
 import { keepPreviousWhileOnline } from '@/lib/query-client'
-import type { ActivityRequest } from './activity-search'
+import type { ActivityRequest } from './activity-request'
 
 /** Keys rooted at `activity`; the log is only read, never changed from the screen. */
 export const activityKeys = {

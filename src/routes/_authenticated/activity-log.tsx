@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireRole } from '@/lib/route-guards'
-import { activityQueryOf, activitySearchSchema, dateRangeError } from '@/features/activity/activity-search'
+import { activitySearchSchema } from '@/features/activity/activity-search'
+import { activityQueryOf, dateRangeError } from '@/features/activity/activity-request'
 import { activityListQueryOptions } from '@/features/activity/activity-queries'
 import { ActivityLogScreen } from '@/features/activity/activity-log-screen'
 
