@@ -19,6 +19,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as RoomScheduleExternalRouteImport } from './routes/room-schedule-external'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedActivityLogRouteImport } from './routes/_authenticated/activity-log'
 import { Route as AuthenticatedAdditionalInfoRouteImport } from './routes/_authenticated/additional-info'
 import { Route as AuthenticatedBandListRouteImport } from './routes/_authenticated/band-list'
 import { Route as AuthenticatedBandRegistrationFormRouteImport } from './routes/_authenticated/band-registration-form'
@@ -112,6 +113,12 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedActivityLogRoute =
+  AuthenticatedActivityLogRouteImport.update({
+    id: '/activity-log',
+    path: '/activity-log',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedAdditionalInfoRoute =
   AuthenticatedAdditionalInfoRouteImport.update({
     id: '/additional-info',
@@ -368,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/room-schedule-external': typeof RoomScheduleExternalRoute
+  '/activity-log': typeof AuthenticatedActivityLogRoute
   '/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/band-list': typeof AuthenticatedBandListRoute
   '/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
@@ -421,6 +429,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/room-schedule-external': typeof RoomScheduleExternalRoute
+  '/activity-log': typeof AuthenticatedActivityLogRoute
   '/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/band-list': typeof AuthenticatedBandListRoute
   '/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
@@ -477,6 +486,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/room-schedule-external': typeof RoomScheduleExternalRoute
+  '/_authenticated/activity-log': typeof AuthenticatedActivityLogRoute
   '/_authenticated/additional-info': typeof AuthenticatedAdditionalInfoRoute
   '/_authenticated/band-list': typeof AuthenticatedBandListRoute
   '/_authenticated/band-registration-form': typeof AuthenticatedBandRegistrationFormRoute
@@ -534,6 +544,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/room-schedule-external'
+    | '/activity-log'
     | '/additional-info'
     | '/band-list'
     | '/band-registration-form'
@@ -587,6 +598,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/room-schedule-external'
+    | '/activity-log'
     | '/additional-info'
     | '/band-list'
     | '/band-registration-form'
@@ -642,6 +654,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/room-schedule-external'
+    | '/_authenticated/activity-log'
     | '/_authenticated/additional-info'
     | '/_authenticated/band-list'
     | '/_authenticated/band-registration-form'
@@ -770,6 +783,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/activity-log': {
+      id: '/_authenticated/activity-log'
+      path: '/activity-log'
+      fullPath: '/activity-log'
+      preLoaderRoute: typeof AuthenticatedActivityLogRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/additional-info': {
@@ -1077,6 +1097,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedActivityLogRoute: typeof AuthenticatedActivityLogRoute
   AuthenticatedAdditionalInfoRoute: typeof AuthenticatedAdditionalInfoRoute
   AuthenticatedBandListRoute: typeof AuthenticatedBandListRoute
   AuthenticatedBandRegistrationFormRoute: typeof AuthenticatedBandRegistrationFormRoute
@@ -1124,6 +1145,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedActivityLogRoute: AuthenticatedActivityLogRoute,
   AuthenticatedAdditionalInfoRoute: AuthenticatedAdditionalInfoRoute,
   AuthenticatedBandListRoute: AuthenticatedBandListRoute,
   AuthenticatedBandRegistrationFormRoute:

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isoDateSchema } from './club'
 import { pageOf, pagingQuerySchema } from './paging'
+import { activityAreas } from './choices'
 
 /**
  * The activity log (issue 34 §5, decision 042): who did what. One entry per executive or admin
@@ -8,25 +9,8 @@ import { pageOf, pagingQuerySchema } from './paging'
  * written in the same transaction as the change. Admins read it on /activity-log.
  */
 
-/** The areas an entry belongs to, for the screen's filter: a route's tag, or `sign-in`. */
-export const activityAreas = [
-  'sign-in',
-  'accounts',
-  'people',
-  'users',
-  'members',
-  'bands',
-  'bookings',
-  'allocation',
-  'lives',
-  'feedback',
-  'files',
-  'notices',
-  'club',
-  'settings',
-  'mail',
-  'backups',
-] as const
+/** The areas an entry belongs to, for the screen's filter (the list lives in choices.ts: the router's URL parser needs it without zod). */
+export { activityAreas }
 export type ActivityArea = (typeof activityAreas)[number]
 
 export const activityQuerySchema = pagingQuerySchema.extend({

@@ -71,3 +71,24 @@ export const fileVisibilities = ['members', 'executives'] as const
 export type FileVisibility = (typeof fileVisibilities)[number]
 export const fileSorts = ['name', '-name', 'newest', 'oldest', 'largest', 'smallest'] as const
 export type FileSort = (typeof fileSorts)[number]
+
+// activity log (issue 34 §5)
+/** The areas an activity-log entry belongs to, for the screen's filter: a route's tag, or `sign-in`. */
+export const activityAreas = [
+  'sign-in',
+  'accounts',
+  'people',
+  'users',
+  'members',
+  'bands',
+  'bookings',
+  'allocation',
+  'lives',
+  'feedback',
+  'files',
+  'notices',
+  'club',
+  'settings',
+  'mail',
+  'backups',
+] as const

@@ -234,6 +234,14 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
 
         <BackupSettings form={form} />
 
+        <Card title="Activity log">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <form.AppField name="activityLog.keepDays">
+              {(field) => <field.NumberField label="Keep the activity log for (days)" description="Older entries are deleted. 30 days to 10 years (3650 days); 730 is two years." />}
+            </form.AppField>
+          </div>
+        </Card>
+
         <Card title="Uploads and feedback">
           <div className="grid gap-4 sm:grid-cols-2">
             {number('uploadLimitMb', 'Upload size limit (MB)')}

@@ -8,6 +8,7 @@ import {
   Dices,
   FolderOpen,
   Guitar,
+  History,
   Gauge,
   Gift,
   IdCard,
@@ -91,6 +92,7 @@ export const navItems: ReadonlyArray<NavItem> = [
   { to: '/user-delete', label: 'Delete accounts', icon: UserX, access: 'admin' },
   { to: '/executive-management', label: 'Executives', icon: ShieldCheck, access: 'admin' },
   { to: '/system-settings', label: 'System settings', icon: SettingsIcon, access: 'admin' },
+  { to: '/activity-log', label: 'Activity log', icon: History, access: 'admin' },
 ]
 
 export function visibleNavItems(user: SessionUser | null) {

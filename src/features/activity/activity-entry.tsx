@@ -1,0 +1,120 @@
+import { useId, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import type { ActivityEntry } from '@/contract/activity'
+import type { Dates } from '@/lib/use-dates'
+import { activityAreaLabels } from './activity-words'
+
+/** A value before or after a change, as plain text: never markup, whatever the server stored. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '—'
+  if (typeof value === 'string') return value === '' ? '(empty)' : value
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value)
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
+
+/** `booking.horizonDays` → "Booking › horizon days": a stored field name, in words. */
+export function fieldText(field: string) {
+  const words = field
+    .split('.')
+    .map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase())
+    .join(' › ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** More changes than this, or one long value, and the changes start folded away. */
+const SHOWN_CHANGES = 3
+const LONG_VALUE = 80
+
+function isLong(changes: ActivityEntry['changes']) {
+  return changes.length > SHOWN_CHANGES || changes.some((change) => valueText(change.before).length > LONG_VALUE || valueText(change.after).length > LONG_VALUE)
+}
+
+function ChangeList({ changes, id }: { changes: ActivityEntry['changes']; id?: string }) {
+  return (
+    <ul id={id} aria-label="Changes" className="flex flex-col gap-1">
+      {changes.map((change, index) => (
+        <li key={`${change.field}-${index}`} className="rounded bg-surface-2 px-2 py-1 text-sm break-words">
+          <span className="font-medium">{fieldText(change.field)}</span>:{' '}
+          <span className="text-ink-muted line-through decoration-1">{valueText(change.before)}</span>
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> changed to </span>
+          <span>{valueText(change.after)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The changed fields, folded away behind a button when there are many or long ones. */
+function Changes({ changes }: { changes: ActivityEntry['changes'] }) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  if (changes.length === 0) return null
+  if (!isLong(changes)) return <ChangeList changes={changes} />
+  const count = `${changes.length} field${changes.length === 1 ? '' : 's'} changed`
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+        className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+      >
+        {open ? `Hide the changes (${count})` : `Show the changes (${count})`}
+      </button>
+      {/* Always in the page so aria-controls points somewhere; hidden while folded. */}
+      <div hidden={!open} className="w-full">
+        <ChangeList changes={changes} id={id} />
+      </div>
+    </div>
+  )
+}
+
+function objectText(object: ActivityEntry['object']) {
+  if (!object) return null
+  return object.label ? `${object.label} (${object.type})` : object.type
+}
+
+/** One entry: when (club time), who, what, on what, and the fields before → after. */
+export function ActivityEntryItem({ entry, dates }: { entry: ActivityEntry; dates: Dates }) {
+  const on = objectText(entry.object)
+  return (
+    <article className="flex flex-col gap-2 rounded-md border border-line p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-ink-muted">
+        <time dateTime={entry.at}>{dates.dateTime(entry.at)}</time>
+        <span className="rounded-full border border-line px-2 py-0.5 text-xs">{activityAreaLabels[entry.area]}</span>
+      </div>
+      <p className="break-words">
+        {entry.actor ? (
+          <Link
+            to="/activity-log"
+            search={(previous) => ({ ...previous, actorId: entry.actor!.id, page: undefined })}
+            className="font-medium text-brand underline underline-offset-2"
+            title={`Show only what ${entry.actor.name} did`}
+          >
+            {entry.actor.name}
+          </Link>
+        ) : (
+          <span className="font-medium">Someone not signed in</span>
+        )}
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">: </span>
+        <span>{entry.action}</span>
+        {on ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="text-ink-muted">on </span>
+            <span className="font-medium">{on}</span>
+          </>
+        ) : null}
+      </p>
+      <Changes changes={entry.changes} />
+    </article>
+  )
+}
