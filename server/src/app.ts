@@ -37,6 +37,8 @@ import { registerUserRoutes } from './users/users.routes'
 import { registerBandRoutes } from './bands/bands.routes'
 import { registerBookingRoutes } from './bookings/bookings.routes'
 import { createScheduleVersion } from './bookings/schedule-cache'
+import { createActivityService } from './activity/activity.service'
+import { registerActivityRoutes } from './activity/activity.routes'
 import { openChangeFeed } from './db/change-feed'
 import { registerLiveRoutes } from './lives/lives.routes'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
@@ -209,7 +211,12 @@ export async function buildApp(options: AppOptions) {
   const uploads = createUploads({ db, clock, settings, storage, files, jobs, dir: path.join(filesDir, 'uploads'), log: app.log, notifier, mailer, databaseUrl: options.database.kind === 'postgres' ? options.database.url : undefined })
   app.addHook('onClose', () => uploads.close())
   const fileLinks = createFileLinks(options.jwtSecret, clock)
-  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage }
+  // Who did what (decision 042): every executive or admin write records itself (defineRoute and
+  // withTransaction); entries past the settings' keeping time go with the job runner's hourly purge.
+  app.decorate('activityLog', { db, clock })
+  const activity = createActivityService({ db, settings, clock })
+  jobs.addPurge('activity log entries', (now) => activity.purge(now))
+  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage, activity }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
@@ -228,6 +235,7 @@ export async function buildApp(options: AppOptions) {
   registerNoticeRoutes(app, { db, clock, settings, jobs, mailer, notifier, feed, secret: options.jwtSecret, publicUrl })
   registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
   registerDashboardRoutes(app, { db, clock, settings, feed })
+  registerActivityRoutes(app, activity)
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 
