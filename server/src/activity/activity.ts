@@ -196,6 +196,7 @@ Object.assign(labelled, {
   eventId: lookup('event', (db, id) => db.select({ label: events.title }).from(events).where(eq(events.id, id))),
   fileId: lookup('file', (db, id) => db.select({ label: files.name }).from(files).where(eq(files.id, id))),
   folderId: lookup('folder', (db, id) => db.select({ label: fileFolders.name }).from(fileFolders).where(eq(fileFolders.id, id))),
+  holderId: { type: 'position holder', label: async () => null },
   roundId: lookup('allocation round', (db, id) =>
     db.select({ label: sql<string>`'Week of ' || ${allocationRounds.weekStart}::text` }).from(allocationRounds).where(eq(allocationRounds.id, id)),
   ),
@@ -211,6 +212,16 @@ async function objectOfParams(db: Db, params: unknown): Promise<ActivityObject |
   const type = known?.type ?? key.slice(0, -2).replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
   const label = known && uuidLike.test(id) ? await known.label(db, id).catch(() => null) : null
   return { type, id, label }
+}
+
+/**
+ * A route's summary in words for the log: its first clause, without the asides in brackets
+ * ("Delete a room that no booking names (and take it out of blackouts); 409 …" → "Delete a
+ * room that no booking names"). Services give a better one where it matters (`noteActivity`).
+ */
+export function actionOf(summary: string) {
+  const clause = summary.split(';')[0]!.replace(/\s*\([^)]*\)/g, '').trim()
+  return clause.length > 0 ? clause : summary
 }
 
 /** A route's tag as an area of the log's filter; the settings have their own. */
@@ -253,7 +264,7 @@ export async function runActivity<T>(
     clock: setup.clock,
     actorId: setup.actorId,
     area: areaOf(setup.tag, setup.url),
-    action: setup.summary,
+    action: actionOf(setup.summary),
     route: `${setup.method} ${setup.url}`,
     // Executive and admin writes are rare: one primary-key read for the object's name is cheap.
     object: setup.logged ? await objectOfParams(setup.db, setup.params) : null,

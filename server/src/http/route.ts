@@ -70,8 +70,9 @@ export interface RouteDefinition<B extends z.ZodType, Q extends z.ZodType, P ext
    * The activity log (decision 042): an executive or admin write leaves one entry per request.
    * `'when-noted'`: only when its service says so with `noteActivity({ include: true })` (a tus
    * request leaves one entry per upload, from the request that completes it, not one per chunk).
+   * `'none'`: a POST that computes an answer and changes nothing (a check, a proposal).
    */
-  activity?: 'when-noted'
+  activity?: 'when-noted' | 'none'
   handler: (context: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>
 }
 
@@ -149,7 +150,7 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
       }
       // Every signed-in write runs in an activity context: executive and admin routes leave an
       // entry; member routes only when the service says an executive's power was used.
-      const recorded = principal !== null && writes && app.activityLog !== undefined
+      const recorded = principal !== null && writes && definition.activity !== 'none' && app.activityLog !== undefined
       const result = recorded
         ? await runActivity(
             {
