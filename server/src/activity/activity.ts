@@ -315,8 +315,12 @@ function objectOfResult(result: unknown, url: string): ActivityObject | null {
   return { type: last.replace(/s$/, ''), id: record.id, label: name ?? null }
 }
 
-/** Sets body changes before a transaction writes the entry (called by defineRoute once the body is parsed). */
+/**
+ * Sets body changes before a transaction writes the entry (called by defineRoute once the body
+ * is parsed). Not for requests that are not logged (yet): a member's booking costs nothing, and
+ * a service that includes one names its changes itself.
+ */
 export function setDefaultChanges(body: unknown) {
   const context = storage.getStore()
-  if (context && !context.described) context.changes = bodyChanges(body)
+  if (context && context.logged && !context.described) context.changes = bodyChanges(body)
 }
