@@ -37,6 +37,8 @@ import { registerUserRoutes } from './users/users.routes'
 import { registerBandRoutes } from './bands/bands.routes'
 import { registerBookingRoutes } from './bookings/bookings.routes'
 import { createScheduleVersion } from './bookings/schedule-cache'
+import { createActivityService } from './activity/activity.service'
+import { registerActivityRoutes } from './activity/activity.routes'
 import { openChangeFeed } from './db/change-feed'
 import { registerLiveRoutes } from './lives/lives.routes'
 import { registerFeedbackRoutes } from './feedback/feedback.routes'
@@ -217,7 +219,12 @@ export async function buildApp(options: AppOptions) {
   const backupsDir = options.backupsDir ?? mkdtempSync(path.join(tmpdir(), 'bandroom-backups-'))
   if (!options.backupsDir) app.addHook('onClose', () => rm(backupsDir, { recursive: true, force: true }))
   const backups = createBackups({ database: options.database, clock, settings, jobs, filesDir, backupsDir, secret: new TextDecoder().decode(options.jwtSecret), log: app.log })
-  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage, backups }
+  // Who did what (decision 042): every executive or admin write records itself (defineRoute and
+  // withTransaction); entries past the settings' keeping time go with the job runner's hourly purge.
+  app.decorate('activityLog', { db, clock })
+  const activity = createActivityService({ db, settings, clock })
+  jobs.addPurge('activity log entries', (now) => activity.purge(now))
+  const services = { auth, settings, mailer, notifier, passwordReset, scheduleVersion, jobs, workers, rounds, files, uploads, storage, backups, activity }
   registerPrincipal(app, auth)
   registerHealthRoutes(app, options.database)
   registerAuthRoutes(app, auth, { loginCallsPerMinute: options.loginCallsPerMinute ?? LOGIN_CALLS_PER_IP_PER_MINUTE })
@@ -237,6 +244,7 @@ export async function buildApp(options: AppOptions) {
   registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
   registerDashboardRoutes(app, { db, clock, settings, feed })
   registerBackupRoutes(app, { db, backups, secret: options.jwtSecret, clock, feed })
+  registerActivityRoutes(app, activity)
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)
 

@@ -117,6 +117,8 @@ export function registerAllocationRoutes(app: FastifyInstance, rounds: RoundsSer
     body: draftChangeSchema,
     response: draftCheckSchema,
     keepsPeople: true,
+    // A question, not a change: the activity log keeps nothing (decision 042).
+    activity: 'none',
     handler: ({ params, body }) => rounds.checkChange(params.roundId, body),
   })
 

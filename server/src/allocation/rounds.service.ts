@@ -44,6 +44,7 @@ import {
   type StoredWish,
 } from '../db/schema'
 import { constraintOf, isUniqueViolation } from '../db/sql-helpers'
+import { change as activityChange, noteActivity } from '../activity/activity'
 import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { AppError, notFound } from '../http/errors'
 import type { JobRunner } from '../jobs/job-runner'
@@ -831,6 +832,14 @@ export function createRoundsService(deps: RoundsDeps) {
         .where(eq(allocationRounds.id, roundId))
         .returning()
       await tellBands(tx, state, outcomes)
+      // The activity log (decision 042): what publishing changed, in counts.
+      noteActivity({
+        changes: [
+          activityChange('status', state.round.status, 'published'),
+          activityChange('bookings made', null, state.assignments.length),
+          activityChange('bands', null, outcomes.length),
+        ],
+      })
       return published!
     })
     notice.committed()

@@ -10,6 +10,7 @@ import { dummyPasswordHash, verifyPassword } from './passwords'
 import type { Principal } from './principal'
 import { CLOCK_TOLERANCE_S, readAccessToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, signAccessToken, type VerifiedClaims } from './tokens'
 import type { ChangeFeed } from '../db/change-feed'
+import { writeActivity } from '../activity/activity'
 
 export const FAILED_LOGIN_LIMIT = 5
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000
@@ -127,6 +128,25 @@ export function createAuthService({ db, secret, clock, settings, feed }: AuthDep
     })
   }
 
+  /**
+   * Logs a wrong password for an existing account, and the lockout when it was the window's
+   * last allowed try: at most FAILED_LOGIN_LIMIT + 1 entries per account per window, since the
+   * attempts refused with 429 during the lockout are not checked, nor logged.
+   */
+  async function refused(email: string, account: { type: string; id: string; label: string }, now: Date) {
+    const since = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS)
+    await withTransaction(db, async (tx) => {
+      const [row] = await tx
+        .select({ failures: count() })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.email, email.toLowerCase()), gt(loginFailures.failedAt, since)))
+      await writeActivity(tx, { at: now, actorId: null, area: 'sign-in', action: 'Sign-in refused: wrong password', object: account })
+      if ((row?.failures ?? 0) >= FAILED_LOGIN_LIMIT) {
+        await writeActivity(tx, { at: now, actorId: null, area: 'sign-in', action: `Sign-in locked for ${FAILED_LOGIN_WINDOW_MS / 60_000} minutes after ${FAILED_LOGIN_LIMIT} wrong passwords`, object: account })
+      }
+    })
+  }
+
   async function issueToken(userId: string, sessionId: string) {
     return signAccessToken(secret, { userId, sessionId }, clock())
   }
@@ -176,22 +196,37 @@ export function createAuthService({ db, secret, clock, settings, feed }: AuthDep
         .where(eq(sql`lower(${users.email})`, email))
       const user = found?.user
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
+      const invalid = new AppError(401, 'INVALID_CREDENTIALS', 'The email or password is incorrect.')
+      if (!user) throw invalid
+      // The activity log (decision 042) names the account, never the password; an unknown email
+      // leaves nothing, so made-up addresses cannot fill the log.
+      const account = { type: 'user', id: user.id, label: user.email }
       // A wrong password keeps its booked attempt as the failure; a right one gives it back.
-      if (!user || !passwordOk) throw new AppError(401, 'INVALID_CREDENTIALS', 'The email or password is incorrect.')
+      if (!passwordOk) {
+        await refused(user.email, account, now)
+        throw invalid
+      }
       await db.delete(loginFailures).where(eq(loginFailures.id, attempt))
-      if (user.status !== 'active') throw refusedStatus[user.status]
-      await db.delete(loginFailures).where(eq(loginFailures.email, email))
-      const [session] = await db
-        .insert(sessions)
-        .values({
-          userId: user.id,
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
-          userAgent: meta.userAgent?.slice(0, 500),
-          ip: meta.ip,
-        })
-        .returning({ id: sessions.id })
+      if (user.status !== 'active') {
+        await writeActivity(db, { at: now, actorId: null, area: 'sign-in', action: `Sign-in refused: the account is ${user.status}`, object: account })
+        throw refusedStatus[user.status]
+      }
+      const session = await withTransaction(db, async (tx) => {
+        await tx.delete(loginFailures).where(eq(loginFailures.email, email))
+        const [row] = await tx
+          .insert(sessions)
+          .values({
+            userId: user.id,
+            createdAt: now,
+            lastSeenAt: now,
+            expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+            userAgent: meta.userAgent?.slice(0, 500),
+            ip: meta.ip,
+          })
+          .returning({ id: sessions.id })
+        await writeActivity(tx, { at: now, actorId: user.id, area: 'sign-in', action: 'Signed in', object: account })
+        return row
+      })
       return { user: toSessionUser(user, found!.isExecutive), access_token: await issueToken(user.id, session!.id) }
     },
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } fro
 import type { Band, BandAdminInput, BandHistoryEntry, BandInput, BandListQuery, BandMember, BandStatus } from '../../../src/contract/bands'
 import type { Part } from '../../../src/contract/people'
 import type { Db } from '../db/client'
+import { changesBetween, noteActivity } from '../activity/activity'
 import { withTransaction, type Tx, type Executor } from '../db/transaction'
 import { bandEvents, bandMembers, bands, users } from '../db/schema'
 import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
@@ -429,6 +430,28 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
             .set({ name: input.name, description: input.description, genre: input.genre, status: input.status, updatedAt: now })
             .where(eq(bands.id, bandId))
           await writeHistory(tx, bandId, actorId, now, events)
+          // The activity log (decision 042): the band's fields and members, before and after.
+          const memberLine = (name: string | undefined, part: string, isLeader: boolean) => `${name ?? 'Deleted user'} (${part}${isLeader ? ', leader' : ''})`
+          noteActivity({
+            action: 'Edit a band',
+            object: { type: 'band', id: bandId, label: band.name },
+            changes: changesBetween(
+              {
+                name: band.name,
+                description: band.description,
+                genre: band.genre,
+                status: band.status,
+                members: current.filter((member) => member.status !== 'deleted' || keep.has(member.userId!)).map((member) => memberLine(member.displayName, member.part, member.isLeader)),
+              },
+              {
+                name: input.name,
+                description: input.description,
+                genre: input.genre,
+                status: input.status,
+                members: input.members.map((member) => memberLine(accounts.get(member.userId)?.displayName, member.part, member.isLeader)),
+              },
+            ),
+          })
         }),
       )
       return byId(db, bandId)

@@ -6,7 +6,8 @@ import { addDays, weekStartOf } from '../../../src/contract/calendar'
 import type { Db } from '../db/client'
 import { bandMembers, bands, bookings, rooms, users } from '../db/schema'
 import { constraintOf, containsPattern, isUniqueViolation } from '../db/sql-helpers'
-import { withTransaction, type Executor } from '../db/transaction'
+import { withTransaction, type Executor, type Tx } from '../db/transaction'
+import { change, noteActivity } from '../activity/activity'
 import { AppError, forbidden, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
 import { DELETED_MEMBER_NAME } from '../bands/bands.service'
@@ -115,6 +116,44 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
     return toBooking(row, viewer)
   }
 
+  /** A cancel that changed nothing: says why (404, 403 or 409). */
+  async function whyNotCancelled(executor: Executor, caller: Caller, bookingId: string, now: Date): Promise<never> {
+    const [row] = await selectBookings(executor).where(eq(bookings.id, bookingId))
+    if (!row) throw notFound('This booking does not exist.')
+    if (!isPrivileged(caller) && !mayCancel(row, await viewerOf(caller, now))) {
+      throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only the person who booked, the band’s members and the club’s executives can cancel this booking.')
+    }
+    if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
+    if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', 'This booking has already started, so it can no longer be cancelled.')
+    // It was active, future and the caller's a moment ago: someone cancelled it in between.
+    throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
+  }
+
+  /**
+   * An executive's or admin's cancel: any booking, in one transaction with the activity log's
+   * entry when the booking was not theirs nor their band's (decision 042).
+   */
+  async function cancelAsExecutive(tx: Tx, caller: Caller, bookingId: string, now: Date, notice: SQL): Promise<Booking> {
+    const [done] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: caller.id, updatedAt: now })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'active'), gt(bookings.slotStart, now)))
+      .returning({ id: bookings.id })
+    if (!done) return whyNotCancelled(tx, caller, bookingId, now)
+    await tx.execute(sql`select ${notice}`)
+    const [row] = await selectBookings(tx).where(eq(bookings.id, bookingId))
+    const own = row!.userId === caller.id || (row!.bandId !== null && (await memberBandIds(tx, caller.id)).some((band) => band.id === row!.bandId))
+    if (!own) {
+      noteActivity({
+        include: true,
+        action: 'Cancel someone else’s booking',
+        object: { type: 'booking', id: bookingId, label: `${row!.roomName}, ${row!.date} ${row!.periodLabel}` },
+        changes: [change('status', 'active', 'cancelled'), change('booked for', null, row!.bandName ?? row!.bookerName)],
+      })
+    }
+    return toBooking(row!, { id: caller.id, privileged: true, bandIds: new Set(), now })
+  }
+
   function filterWhere(caller: Caller, filter: BookingFilter, now: Date) {
     if (filter.scope === 'all' && !isPrivileged(caller)) throw forbidden('Only the club’s executives can see every booking.')
     if (filter.from && filter.to && filter.from > filter.to) {
@@ -199,6 +238,15 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
             .returning()
             .prepare('booking_insert')
             .execute()
+          // A block is an executive's power on a member route: the activity log keeps it (decision 042).
+          if (input.kind === 'block') {
+            noteActivity({
+              include: true,
+              action: 'Block a room',
+              object: { type: 'booking', id: row!.id, label: `${room.name}, ${input.date} ${period.label}` },
+              changes: [change('reason', null, input.reason)],
+            })
+          }
           // The answer from what the transaction holds: the caller booked it, so may cancel it.
           const joined = { ...row!, roomName: room.name, bandName: band?.name ?? null, bookerName: caller.displayName, bookerStatus: 'active' as const }
           return toBooking(joined, { id: caller.id, privileged: isPrivileged(caller), bandIds: new Set(), now })
@@ -224,6 +272,13 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
       const notice = scheduleVersion.within()
       // The usual case is one statement: the update's own conditions are the rules above, and
       // the notice to the other processes goes with it. Nothing matched: say why below.
+      // An executive's cancel runs in a transaction: when the booking was someone else's, the
+      // activity log's entry (decision 042) is written in it. Members keep the one statement.
+      if (privileged) {
+        const booking = await withTransaction(db, (tx) => cancelAsExecutive(tx, caller, bookingId, now, notice.sql))
+        notice.committed()
+        return booking
+      }
       const cancelled = db.$with('cancelled').as(
         db
           .update(bookings)
@@ -252,18 +307,11 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
         const { notified: _, ...row } = done
         return toBooking(row, { id: caller.id, privileged, bandIds: new Set(), now })
       }
-      const [row] = await selectBookings(db).where(eq(bookings.id, bookingId))
-      if (!row) throw notFound('This booking does not exist.')
-      if (!mayCancel(row, await viewerOf(caller, now))) {
-        throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only the person who booked, the band’s members and the club’s executives can cancel this booking.')
-      }
-      if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
-      if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', 'This booking has already started, so it can no longer be cancelled.')
-      // It was active, future and the caller's a moment ago: someone cancelled it in between.
-      throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
+      return whyNotCancelled(db, caller, bookingId, now)
     },
 
     get: one,
+
 
     /** The caller's bookings (`mine`) or, for executives, everyone's (`all`), filtered and paged. */
     async list(caller: Caller, query: BookingListQuery) {

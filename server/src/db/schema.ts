@@ -766,3 +766,33 @@ export const files = pgTable(
     index('files_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 )
+
+/**
+ * The activity log (issue 34 §5, decision 042): who did what, one row per executive or admin
+ * write, sign-in, refused sign-in and sign-in lockout, written in the transaction of the change
+ * (server/src/activity/activity.ts). `changes` holds `[{field, before, after}]` with secrets
+ * already replaced by "(hidden)". Rows older than the settings' `activityLog.keepDays` are
+ * deleted by the job runner's hourly purge.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Who did it; null for a refused sign-in, or once the account is gone. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    area: text('area').notNull(),
+    action: text('action').notNull(),
+    /** "METHOD url" of the route that wrote it, or null for sign-ins: what a developer looks for. */
+    route: text('route'),
+    objectType: text('object_type'),
+    objectId: text('object_id'),
+    objectLabel: text('object_label'),
+    changes: jsonb('changes').$type<Array<{ field: string; before: unknown; after: unknown }>>().notNull().default([]),
+  },
+  (t) => [
+    index('activity_log_at_idx').on(t.at.desc()),
+    index('activity_log_actor_at_idx').on(t.actorId, t.at.desc()),
+    index('activity_log_area_at_idx').on(t.area, t.at.desc()),
+  ],
+)

@@ -251,6 +251,8 @@ export function registerFileRoutes(
       params: url.endsWith(':uploadId') ? uploadIdParamsSchema : undefined,
       raw: true,
       keepsPeople: true,
+      // Creating and continuing an upload log nothing until the request that completes it (decision 042).
+      activity: method === 'POST' || method === 'PATCH' ? 'when-noted' : undefined,
       handler: async ({ request, reply, principal }) => {
         // Our headers (security, no-store) go on tus's answer too.
         for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string)

@@ -11,6 +11,7 @@ import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
 import type { Principal } from '../auth/principal'
 import type { Db } from '../db/client'
 import { withTransaction, type Tx } from '../db/transaction'
+import { change, noteActivity } from '../activity/activity'
 import type { JobRunner } from '../jobs/job-runner'
 import type { Mailer } from '../mail/mailer'
 import { executiveIds, type Notifier } from '../notices/notify'
@@ -325,6 +326,14 @@ export function createUploads({
     await storage.put(upload.id, filePath)
     // A file for executives: the other executives are told (notice kind `file-shared`).
     const kept = row
+    // One activity log entry per upload (decision 042), from the request that completes it; its
+    // earlier chunks leave none (the tus routes log only what is noted).
+    noteActivity({
+      include: true,
+      action: 'Upload a file',
+      object: { type: 'file', id: kept.id, label: kept.name },
+      changes: [change('name', null, kept.name), change('size', null, upload.size), change('visibility', null, kept.visibility), change('folder', null, kept.folderId)],
+    })
     await files.markStored(kept.id, kept.visibility === 'executives' ? (tx) => tellExecutives(tx, kept) : undefined)
     mailer.flush()
     log.info({ fileId: row.id, size: upload.size }, 'file stored')

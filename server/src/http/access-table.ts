@@ -177,6 +177,8 @@ export const accessTable = {
   // dashboards (issue 17, decision 025)
   'GET /api/dashboard': { access: 'member', scope: 'own bookings, bands, applications, performances and details; feedback to own current bands, anonymous authors for admins only' },
   'GET /api/dashboard/club': { access: 'executive' },
+  // activity log (issue 34 §5, decision 042)
+  'GET /api/activity': { access: 'admin' },
 } as const satisfies Record<string, AccessRule>
 
 export type RouteKey = keyof typeof accessTable

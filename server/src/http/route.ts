@@ -4,6 +4,8 @@ import { fieldErrors } from '../../../src/contract/errors'
 import { AppError } from './errors'
 import type { Principal } from '../auth/principal'
 import { accessTable, type AccessRule } from './access-table'
+import { runActivity, setDefaultChanges } from '../activity/activity'
+import type { Db } from '../db/client'
 
 /**
  * Who may call an endpoint. Each route's level is its row in `accessTable`
@@ -64,6 +66,13 @@ export interface RouteDefinition<B extends z.ZodType, Q extends z.ZodType, P ext
    * is left unread for it and nothing is sent after it. Access and params are checked as for any route.
    */
   raw?: true
+  /**
+   * The activity log (decision 042): an executive or admin write leaves one entry per request.
+   * `'when-noted'`: only when its service says so with `noteActivity({ include: true })` (a tus
+   * request leaves one entry per upload, from the request that completes it, not one per chunk).
+   * `'none'`: a POST that computes an answer and changes nothing (a check, a proposal).
+   */
+  activity?: 'when-noted' | 'none'
   handler: (context: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<R>
 }
 
@@ -86,6 +95,8 @@ declare module 'fastify' {
     routeDefinitions: RegisteredRoute[]
     /** Every route Fastify registered by any means; the authorisation test compares the two. */
     httpRoutes: Array<{ method: string; url: string }>
+    /** Where write requests record who did what (server/src/activity/activity.ts); set by buildApp. */
+    activityLog?: { db: Db; clock: () => Date }
   }
 }
 
@@ -110,6 +121,7 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
   const rule = (accessTable as Record<string, AccessRule>)[`${definition.method} ${definition.url}`]
   if (!rule) throw new Error(`${definition.method} ${definition.url} has no row in the access table (server/src/http/access-table.ts)`)
   const { access } = rule
+  const writes = definition.method !== 'GET' && definition.method !== 'HEAD'
   app.routeDefinitions.push({ ...definition, access, status })
 
   app.route({
@@ -124,14 +136,37 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
       if (access === 'executive' && !(principal?.user.isExecutive || principal?.user.role === 'admin')) {
         throw new AppError(403, 'FORBIDDEN', 'Only the club’s executives can do that.')
       }
-      const result = await definition.handler({
-        request,
-        reply,
-        principal,
-        body: definition.raw ? (undefined as z.output<B>) : parse(definition.body, request.body, 'body'),
-        query: parse(definition.query, request.query, 'query'),
-        params: parse(definition.params, request.params, 'params'),
-      })
+      const run = async () => {
+        const body = definition.raw ? (undefined as z.output<B>) : parse(definition.body, request.body, 'body')
+        if (recorded) setDefaultChanges(body)
+        return definition.handler({
+          request,
+          reply,
+          principal,
+          body,
+          query: parse(definition.query, request.query, 'query'),
+          params: parse(definition.params, request.params, 'params'),
+        })
+      }
+      // Every signed-in write runs in an activity context: executive and admin routes leave an
+      // entry; member routes only when the service says an executive's power was used.
+      const recorded = principal !== null && writes && definition.activity !== 'none' && app.activityLog !== undefined
+      const result = recorded
+        ? await runActivity(
+            {
+              ...app.activityLog!,
+              actorId: principal.user.id,
+              tag: definition.tag,
+              method: definition.method,
+              url: definition.url,
+              summary: definition.summary,
+              logged: (access === 'executive' || access === 'admin') && definition.activity !== 'when-noted',
+              params: request.params,
+            },
+            run,
+            () => (definition.raw ? reply.raw.statusCode : reply.statusCode) < 400,
+          )
+        : await run()
       if (definition.raw) return
       // A handler may have chosen another status itself (e.g. 503 from the health check).
       if (reply.statusCode === 200) reply.status(status)

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
 import type { Executor } from '../db/transaction'
+import { outsideActivity } from '../activity/activity'
 
 export type JobRow = typeof jobs.$inferSelect
 
@@ -189,10 +190,26 @@ export function createJobRunner({
       again = true
       return pass
     }
-    pass = drain().finally(() => {
+    pass = outsideActivity(drain).finally(() => {
       pass = undefined
     })
     return pass
+  }
+
+  /** What else the hourly purge deletes (the activity log's old entries), by name for its log line. */
+  const purges = new Map<string, (now: Date) => Promise<number>>([['finished jobs', (now) => purgeFinishedJobs(db, now)]])
+  /** Runs every purge once; resolves with the rows each deleted. A failed one is logged, not thrown. */
+  async function purgeNow() {
+    const now = clock()
+    const deleted: Record<string, number> = {}
+    for (const [name, purge] of purges) {
+      try {
+        deleted[name] = await purge(now)
+      } catch (error) {
+        log.error({ err: error }, `could not delete old ${name}`)
+      }
+    }
+    return deleted
   }
 
   let purgedAt = 0
@@ -202,7 +219,7 @@ export function createJobRunner({
     const now = clock()
     if (now.getTime() - purgedAt >= JOB_DEFAULTS.purgeEveryMs) {
       purgedAt = now.getTime()
-      purgeFinishedJobs(db, now).catch((error: unknown) => log.error({ err: error }, 'could not delete finished jobs'))
+      void purgeNow()
     }
   }
 
@@ -224,13 +241,22 @@ export function createJobRunner({
     },
     /** Claims and runs what is due now; tests call it after moving their clock. */
     runDue,
+    /** Adds a purge the hourly pass runs beside the finished jobs' (it resolves with the rows deleted). */
+    addPurge(name: string, purge: (now: Date) => Promise<number>) {
+      purges.set(name, purge)
+    },
+    /** Runs every purge now (tests; the hourly pass calls it too). */
+    purgeNow,
     /** Look for due jobs soon: after an enqueue has committed. */
     kick() {
       if (stopped || soon) return
-      soon = setTimeout(() => {
-        soon = undefined
-        tick()
-      }, 0)
+      // Called from requests: the pass must not run in that request's activity log context.
+      soon = outsideActivity(() =>
+        setTimeout(() => {
+          soon = undefined
+          tick()
+        }, 0),
+      )
       soon.unref()
     },
     start() {

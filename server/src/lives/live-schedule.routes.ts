@@ -51,6 +51,8 @@ export function registerLiveScheduleRoutes(app: FastifyInstance, deps: LivesDeps
     params: eventParamsSchema,
     body: generateInputSchema,
     response: proposalSchema,
+    // A proposal, not saved: the activity log keeps nothing (decision 042).
+    activity: 'none',
     handler: ({ params, body }) => schedule.generate(params.eventId, body),
   })
 

@@ -26,6 +26,7 @@ import {
   type TimetableWeights,
 } from '../../../src/contract/timetable'
 import { applications, bands, events, timetables } from '../db/schema'
+import { change, noteActivity } from '../activity/activity'
 import { withTransaction, type Executor } from '../db/transaction'
 import type { CsvColumn } from '../http/csv'
 import { AppError, notFound } from '../http/errors'
@@ -353,6 +354,16 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
           .values({ eventId: event.id, status: 'published', version: latest + 1, placements: kept, updatedBy: caller.id, publishedAt: now, createdAt: now, updatedAt: now })
           .returning()
         await tx.update(events).set({ status: 'published', updatedAt: now }).where(eq(events.id, event.id))
+        // The activity log (decision 042): the version, and the event's status when this made it public.
+        noteActivity({
+          object: { type: 'event', id: event.id, label: event.title },
+          changes: [
+            change('timetable version', latest === 0 ? null : latest, latest + 1),
+            ...(event.status === 'published' ? [] : [change('status', event.status, 'published')]),
+            change('bands placed', null, kept.length),
+            ...(checked.violations.length > 0 ? [change('rules broken (confirmed)', null, checked.violations.length)] : []),
+          ],
+        })
         // The members of every band in it are told, in this transaction (decision 023).
         const placed = new Set(kept.map((placement) => placement.performanceId))
         await notifier.notify(tx, {

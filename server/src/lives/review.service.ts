@@ -14,6 +14,7 @@ import type {
 import type { z } from 'zod'
 import { applications, bandMembers, bands } from '../db/schema'
 import { containsPattern } from '../db/sql-helpers'
+import { change, noteActivity } from '../activity/activity'
 import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { AppError, forbidden, notFound } from '../http/errors'
 import {
@@ -201,6 +202,10 @@ export function createReviewService({ db, clock, settings, mailer, notifier }: L
           .set({ status: input.status, reviewNote: note, reviewedBy: caller.id, reviewedAt: now, updatedAt: now })
           .where(eq(applications.id, applicationId))
         const changes = row.status === input.status ? [] : [{ bandId: row.bandId, bandName: row.bandName }]
+        noteActivity({
+          object: { type: 'application', id: applicationId, label: `${row.bandName} at ${event.title}` },
+          changes: [change('status', row.status, input.status), change('note', null, note)],
+        })
         await tell(tx, event, changes, input.status, note)
         return { event }
       })
@@ -247,6 +252,11 @@ export function createReviewService({ db, clock, settings, mailer, notifier }: L
           .set({ status: input.status, reviewNote: note, reviewedBy: caller.id, reviewedAt: now, updatedAt: now })
           .where(inArray(applications.id, ids))
         const changes = rows.filter((row) => row.status !== input.status).map((row) => ({ bandId: row.bandId, bandName: row.bandName }))
+        // The activity log (decision 042): each band's status, before and after.
+        noteActivity({
+          object: { type: 'event', id: event.id, label: event.title },
+          changes: [...rows.map((row) => change(row.bandName, row.status, input.status)), change('note', null, note)],
+        })
         await tell(tx, event, changes, input.status, note)
         return { event }
       })

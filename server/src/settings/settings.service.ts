@@ -5,6 +5,8 @@ import type { Db } from '../db/client'
 import { settings } from '../db/schema'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
 import type { ChangeFeed } from '../db/change-feed'
+import { withTransaction } from '../db/transaction'
+import { changesBetween, noteActivity } from '../activity/activity'
 
 const CLUB_KEY = 'club'
 
@@ -49,10 +51,19 @@ export function createSettingsService({
     /** Validates and stores the whole document; the new values apply to the next request. */
     async replace(value: ClubSettings, updatedBy: string | null): Promise<ClubSettings> {
       const next = clubSettingsSchema.parse(value)
-      await db
-        .insert(settings)
-        .values({ key: CLUB_KEY, value: next, updatedAt: clock(), updatedBy })
-        .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: clock(), updatedBy } })
+      await withTransaction(db, async (tx) => {
+        // The activity log (decision 042) keeps the settings that changed, before and after.
+        const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, CLUB_KEY)).for('update')
+        const before = clubSettingsSchema.safeParse(row?.value ?? {})
+        noteActivity({
+          object: { type: 'settings', id: null, label: 'Club settings' },
+          changes: changesBetween(before.success ? before.data : {}, next),
+        })
+        await tx
+          .insert(settings)
+          .values({ key: CLUB_KEY, value: next, updatedAt: clock(), updatedBy })
+          .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: clock(), updatedBy } })
+      })
       feed.publish('settings')
       cached = Promise.resolve(next)
       scheduleVersion.bump()

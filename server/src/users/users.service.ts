@@ -4,6 +4,7 @@ import { gradeOf } from '../../../src/contract/terms'
 import type { UserDetail, UserEditInput, UserFilter, UserListItem, UserListQuery, UserPatchInput } from '../../../src/contract/users'
 import type { Db } from '../db/client'
 import { withTransaction, type Tx } from '../db/transaction'
+import { change, changesBetween, noteActivity } from '../activity/activity'
 import { additionalInfo, bookings, intros, passwordResetTokens, positionHolders, sessions, users } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
@@ -220,6 +221,12 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
             .update(users)
             .set({ ...next, updatedAt: now })
             .where(eq(users.id, userId))
+          // The activity log (decision 042): the fields that changed, role and status among them.
+          const { displayName, email, enrollmentYear, role, status } = current
+          noteActivity({
+            object: { type: 'user', id: userId, label: current.displayName },
+            changes: changesBetween({ displayName, email, enrollmentYear, role, status }, { ...next }),
+          })
           if (next.status === 'suspended' && current.status !== 'suspended') await revokeSessions(tx, [userId], now)
           if (current.status === 'pending' && next.status === 'active') approved = { email: next.email, displayName: next.displayName }
         })
@@ -234,6 +241,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
 
     /** The list's one-click approval: pending → active, atomically, so the mail goes out once. */
     async approve(userId: string): Promise<UserDetail> {
+      noteActivity({ changes: [change('status', 'pending', 'active')] })
       const [updated] = await db
         .update(users)
         .set({ status: 'active', updatedAt: clock() })
@@ -282,7 +290,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
       const answer = await withTransaction(db, async (tx) => {
         const admins = await lockActiveAdmins(tx)
         const targets = await tx
-          .select({ id: users.id, status: users.status })
+          .select({ id: users.id, status: users.status, displayName: users.displayName })
           .from(users)
           .where(inArray(users.id, userIds))
           .orderBy(asc(users.id))
@@ -296,6 +304,9 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
         if (remainingAdmins.length === 0) {
           throw new AppError(409, 'LAST_ADMIN', 'This would leave the club without an active admin.')
         }
+        // The names are anonymised below: the log keeps who they were (decision 042).
+        const named = targets.filter((target) => ids.includes(target.id))
+        noteActivity({ changes: named.map((target) => change(target.displayName, target.status, 'deleted')) })
         await tx
           .update(users)
           .set({
