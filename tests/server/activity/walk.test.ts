@@ -370,6 +370,8 @@ const fixtures: Record<string, Fixture> = {
       }
     },
   },
+  // ---- backups (decision 041) ----
+  'POST /api/backups': { as: 'admin', prepare: async (caller) => call(caller, 'POST', '/api/backups', {}) },
 }
 
 describe('the activity log walks the access table', () => {
