@@ -11,7 +11,7 @@ import type { LiveEvent } from '@/contract/lives'
 import { useDates } from '@/lib/use-dates'
 import { secondaryLinkClass } from '@/features/lives/participant-parts'
 import { improvementQueryOptions, liveScheduleKeys, useStartImprovement, useStopImprovement } from './live-schedule-queries'
-import { parametersText, type ProposalEntry } from './proposal-card'
+import { FAR_PERCENT, parametersText, type ProposalEntry } from './proposal-card'
 import { TimetableTimeline } from './timetable-timeline'
 
 /** The time limits offered (seconds); the server takes any whole number from 10 to 120. */
@@ -24,13 +24,15 @@ const percentFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 
 /**
  * How good the best timetable so far is, in the club's words: "the best possible" only when the
  * bound proves it; otherwise the gap to the bound rounded up to a tenth of a percent, so the
- * sentence is never kinder than the proof.
+ * sentence is never kinder than the proof (over 20%, as on the proposal cards, that it could
+ * not be proven: the bound of the goals beyond the compact ones is loose).
  */
 export function improvementQualityText(improvement: Pick<Improvement, 'status' | 'cost' | 'bound' | 'gapPercent' | 'provenOptimal'>) {
   if (improvement.cost === null) return improvement.status === 'running' ? 'Looking for a first timetable…' : 'No timetable was found.'
   if (improvement.provenOptimal) return 'The best possible timetable'
   if (improvement.bound === null) return improvement.status === 'running' ? 'Checking how good this is…' : 'Could not prove how close this is to the best possible timetable'
-  if (improvement.gapPercent === null) return 'Could not prove how close this is to the best possible timetable'
+  // Far from the bound, a distance says little (as on the proposal cards).
+  if (improvement.gapPercent === null || improvement.gapPercent > FAR_PERCENT) return 'Could not prove how close this is to the best possible timetable'
   const rounded = Math.max(0.1, Math.ceil(improvement.gapPercent * 10 - 1e-9) / 10)
   return `Within ${percentFormat.format(rounded)}% of the best possible`
 }

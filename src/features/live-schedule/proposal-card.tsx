@@ -30,7 +30,7 @@ export function parametersText(entry: ProposalEntry) {
 }
 
 /** Above this many percent a distance says little: the card says the closeness is unknown. */
-const FAR_PERCENT = 20
+export const FAR_PERCENT = 20
 
 /**
  * How good the proposal is, in words (decision 012 keeps the bound's numbers for developers):

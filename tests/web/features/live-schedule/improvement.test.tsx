@@ -118,7 +118,8 @@ describe('Keep improving on /festival-schedule-generator', { timeout: 30_000 }, 
 
     expect(improvementQualityText({ status: 'running', cost: 30, bound: 29.99, gapPercent: 0.03, provenOptimal: false })).toBe('Within 0.1% of the best possible')
     expect(improvementQualityText({ status: 'finished', cost: 30, bound: null, gapPercent: null, provenOptimal: false })).toBe('Could not prove how close this is to the best possible timetable')
-    expect(improvementQualityText({ status: 'running', cost: 30, bound: 20, gapPercent: 50, provenOptimal: false })).toBe('Within 50% of the best possible')
+    expect(improvementQualityText({ status: 'running', cost: 24, bound: 20, gapPercent: 20, provenOptimal: false })).toBe('Within 20% of the best possible')
+    expect(improvementQualityText({ status: 'running', cost: 30, bound: 20, gapPercent: 50, provenOptimal: false })).toBe('Could not prove how close this is to the best possible timetable')
   })
 
   it('shows the server’s sentence when a run cannot start, and the form stays', async () => {
