@@ -184,6 +184,8 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
     let recording = Promise.resolve()
     const record = (result: Search) =>
       (recording = recording.then(async () => {
+        // After a failure (the run is written off as failed), a search still under way is dropped.
+        if (finished) return
         searches += 1
         spent += result.evaluations
         const improved = best === null || isBetter(result, best)
