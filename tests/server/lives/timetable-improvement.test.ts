@@ -173,6 +173,29 @@ describe('POST /api/events/:eventId/timetable/improvement', () => {
     expect((await untilOver(event.id)).status).toBe('finished')
   })
 
+  it('says so when the generator fails, keeping what it saved before', async () => {
+    const event = await clubLive(12, 13)
+    const workers = t.services.workers
+    const run = workers.run
+    let calls = 0
+    // The first search succeeds, the second one's thread fails.
+    workers.run = ((task, input) => (++calls === 2 ? Promise.reject(new Error('worker thread exited')) : run(task, input))) as typeof run
+    try {
+      await start(event.id, { preset: 'spread', seed: 3, seconds: 60 })
+      const over = await untilOver(event.id)
+      expect(over.status).toBe('failed')
+      expect(over.message).toBe('The generator stopped with an error. The best timetable it found before is in the draft.')
+      expect(over.searches).toBe(1)
+      expect(over.savedAt).not.toBeNull()
+      expect((await draftOf(event.id))!.updatedAt).toBe(over.savedAt)
+    } finally {
+      workers.run = run
+    }
+    // Failed is over: the next run may start.
+    await start(event.id, { seed: 3, seconds: 10, evaluations: 1 })
+    expect((await untilOver(event.id)).status).toBe('finished')
+  })
+
   it('answers bad input with 400 and the field named, and starts nothing', async () => {
     const event = await clubLive(12, 2)
     for (const [body, field] of [
