@@ -157,6 +157,8 @@ function Progress({ event, view, improvement }: { event: LiveEvent; view: Timeta
   const used = Math.min(improvement.secondsDone, improvement.seconds)
   const percent = improvement.seconds > 0 ? Math.round((used / improvement.seconds) * 100) : 0
   const quality = improvementQualityText(improvement)
+  // Where the bound comes from, only when the sentence above rests on it.
+  const boundSpeaks = improvement.bound !== null && (improvement.provenOptimal || (improvement.gapPercent !== null && improvement.gapPercent <= FAR_PERCENT))
   const bandNames = new Map(view.performances.map((performance) => [performance.id, performance.bandName]))
   const nameOf = (performanceId: string) => bandNames.get(performanceId) ?? 'A performance no longer accepted'
   const draft = view.draft
@@ -201,7 +203,7 @@ function Progress({ event, view, improvement }: { event: LiveEvent; view: Timeta
             </>
           ) : null}
         </dl>
-        {improvement.boundSource && improvement.bound !== null ? <p className="text-ink-muted">How we know: {boundSourceText[improvement.boundSource]}.</p> : null}
+        {improvement.boundSource && boundSpeaks ? <p className="text-ink-muted">How we know: {boundSourceText[improvement.boundSource]}.</p> : null}
       </div>
 
       <div className="flex flex-col gap-1">
