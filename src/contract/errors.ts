@@ -73,6 +73,7 @@ export const errorCodes = [
   'TIMETABLE_HAS_BREAKS',
   'NO_DRAFT',
   'NOT_ACCEPTED',
+  'IMPROVEMENT_RUNNING',
   // Feedback (SPEC §5.7)
   'ANONYMOUS_NOT_ALLOWED',
   'FEEDBACK_TARGET_INVALID',

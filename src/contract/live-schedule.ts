@@ -130,3 +130,68 @@ export type Proposal = z.infer<typeof proposalSchema>
 /** Publishing: a draft that breaks a hard rule needs `confirmBreaks: true` (409 TIMETABLE_HAS_BREAKS otherwise). */
 export const publishInputSchema = z.object({ confirmBreaks: z.boolean().default(false) })
 export type PublishInput = z.input<typeof publishInputSchema>
+
+/** "Keep improving" (issue 35, decision 045): the time limit an executive may pick, in seconds. */
+export const improvementSeconds = { min: 10, max: 120, default: 30 } as const
+
+/**
+ * Starting "Keep improving": the generator's input (preset or weights, seed, effort, pins,
+ * wishes) and a time limit. `evaluations` (moves tried, summed over the searches) makes a run
+ * the same every time — the tests and the bench use it; the screen does not.
+ */
+export const improveInputSchema = generateInputSchema.extend({
+  seconds: z
+    .number('Enter a time limit in seconds')
+    .int('A whole number of seconds')
+    .min(improvementSeconds.min, `At least ${improvementSeconds.min} seconds`)
+    .max(improvementSeconds.max, `At most ${improvementSeconds.max} seconds (2 minutes)`)
+    .default(improvementSeconds.default),
+  evaluations: z.number('A number of moves').int('A whole number of moves').min(1, 'At least 1 move').max(1_000_000_000, 'At most a billion moves').optional(),
+})
+export type ImproveInput = z.input<typeof improveInputSchema>
+
+/** running → finished (time limit, move budget or proven best), stopped (Stop, or its server went away) or failed. */
+export const improvementStatuses = ['running', 'finished', 'stopped', 'failed'] as const
+export type ImprovementStatus = (typeof improvementStatuses)[number]
+
+/**
+ * Where the proven bound comes from: `estimate`, the quick assignment bound (every live);
+ * `calculation`, the linear relaxation of the whole timetable (compact goals, up to 40 bands).
+ */
+export const boundSources = ['estimate', 'calculation'] as const
+export type BoundSource = (typeof boundSources)[number]
+
+/** A live's latest "Keep improving" run: its state and how good the best timetable is. */
+export const improvementSchema = z.object({
+  status: z.enum(improvementStatuses),
+  /** Stop was pressed; the searches under way end first (a few seconds at most). */
+  stopRequested: z.boolean(),
+  seed: z.number().int(),
+  /** The time limit, and the seconds run so far (at most the limit while running). */
+  seconds: z.number().int(),
+  secondsDone: z.number(),
+  evaluations: z.number().int().nullable(),
+  /** Searches finished and how many of them found a better timetable. */
+  searches: z.number().int(),
+  improvements: z.number().int(),
+  /** The best timetable's cost (null before the first search ends), its proven bound and the gap in %. */
+  cost: z.number().nullable(),
+  bound: z.number().nullable(),
+  gapPercent: z.number().nullable(),
+  provenOptimal: z.boolean(),
+  boundSource: z.enum(boundSources).nullable(),
+  /** Performances the best timetable leaves out. */
+  unplaced: z.number().int().nullable(),
+  startedBy: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** When the best timetable was last saved as the draft (the draft's `updatedAt` then). */
+  savedAt: z.string().nullable(),
+  /** Why it stopped or failed, in a sentence; null otherwise. */
+  message: z.string().nullable(),
+})
+export type Improvement = z.infer<typeof improvementSchema>
+
+/** GET …/timetable/improvement: the latest run, or null when none has run for this live. */
+export const improvementViewSchema = z.object({ improvement: improvementSchema.nullable() })
+export type ImprovementView = z.infer<typeof improvementViewSchema>

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, count, eq, isNull, lte } from 'drizzle-orm'
+import { insertClubLive } from '../../bench/live-seed'
 import { openDatabase } from '../../server/src/db/client'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../../server/src/demo/demo-club'
 import { jobs, notices } from '../../server/src/db/schema'
@@ -185,6 +186,26 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
       expect((await call(a, '/api/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } })).status).toBe(429)
       expect((await call(b, '/api/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } })).status).toBe(429)
     })
+
+    it('stops on one a "Keep improving" run going on the other, and both tell its state (decision 045)', async () => {
+      const database = await openDatabase({ url: databaseUrl, dataDir: 'unused' })
+      const live = await insertClubLive(database.db, { bands: 30, days: 2, stages: 2 }, 21)
+      await database.close()
+      const token = await signIn(a, DEMO_ACCOUNTS.president)
+      const url = `/api/events/${live.id}/timetable/improvement`
+      // The spread preset's bound is loose: the run goes on until stopped.
+      expect((await call(a, url, { method: 'POST', token, body: { preset: 'spread', seconds: 90 } })).status).toBe(202)
+      expect((await call(b, url, { method: 'POST', token, body: { preset: 'spread', seconds: 90 } })).body).toMatchObject({ error: { code: 'IMPROVEMENT_RUNNING' } })
+      const state = async (baseURL: string) => (await call(baseURL, url, { token })).body.improvement as { status: string; searches: number; secondsDone: number; cost: number | null }
+      await expect.poll(async () => (await state(b)).searches, { timeout: 30_000 }).toBeGreaterThan(0)
+      expect((await call(b, `${url}/stop`, { method: 'POST', token })).status).toBe(200)
+      await expect.poll(async () => (await state(a)).status, { timeout: 30_000 }).toBe('stopped')
+      const stopped = await state(b)
+      expect(stopped.status).toBe('stopped')
+      expect(stopped.secondsDone).toBeLessThan(90)
+      const view = (await call(b, `/api/events/${live.id}/timetable`, { token })).body as { draft: { placements: unknown[] } | null }
+      expect(view.draft?.placements.length).toBeGreaterThan(0)
+    }, 90_000)
   })
 
   it('counts sign-in calls from one address made to both against the per-address limit', async () => {

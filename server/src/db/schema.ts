@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { roles, userStatuses } from '../../../src/contract/auth'
 import { bookingKinds, bookingSources, bookingStatuses } from '../../../src/contract/bookings'
 import { applicationStatuses, eventKinds, eventStatuses, seasons, type EventDay, type Song, type UnavailableWindow } from '../../../src/contract/lives'
-import type { SchedulePlacement } from '../../../src/contract/live-schedule'
+import type { BoundSource, ImprovementStatus, SchedulePlacement } from '../../../src/contract/live-schedule'
 import { feedbackCategories, feedbackStatuses, feedbackTargets, fileVisibilities } from '../../../src/contract/choices'
 import type { AllocationResult } from '../../../src/contract/allocation'
 import type { NoticeDelivery, NoticeKind } from '../../../src/contract/notices'
@@ -444,6 +444,40 @@ export const timetables = pgTable(
     uniqueIndex('timetables_event_version_key').on(t.eventId, t.version),
   ],
 )
+
+/**
+ * A live's latest "Keep improving" run (issue 35, decision 045): one row per live, replaced by
+ * the next start. The process running it writes its progress here (and finds `stop_requested`
+ * here), so a status or a stop reaching another process (WORKERS=N) sees and reaches it.
+ * `run_id` fences a replaced run's late writes; `heartbeat_at` tells a run whose process went
+ * away (no heartbeat for two minutes) from a live one.
+ */
+export const timetableImprovements = pgTable('timetable_improvements', {
+  eventId: uuid('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  runId: uuid('run_id').notNull(),
+  status: text('status').$type<ImprovementStatus>().notNull(),
+  seed: integer('seed').notNull(),
+  seconds: integer('seconds').notNull(),
+  evaluations: integer('evaluations'),
+  stopRequested: boolean('stop_requested').notNull().default(false),
+  startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  secondsDone: doublePrecision('seconds_done').notNull().default(0),
+  searches: integer('searches').notNull().default(0),
+  improvements: integer('improvements').notNull().default(0),
+  cost: doublePrecision('cost'),
+  bound: doublePrecision('bound'),
+  gapPercent: doublePrecision('gap_percent'),
+  provenOptimal: boolean('proven_optimal').notNull().default(false),
+  boundSource: text('bound_source').$type<BoundSource>(),
+  unplaced: integer('unplaced'),
+  savedAt: timestamp('saved_at', { withTimezone: true }),
+  message: text('message'),
+})
 
 /**
  * Durable background work (decision 014): a row per job, claimed with a lease by whichever

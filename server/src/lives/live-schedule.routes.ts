@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import {
   draftInputSchema,
   generateInputSchema,
+  improveInputSchema,
+  improvementSchema,
+  improvementViewSchema,
   proposalSchema,
   publishInputSchema,
   storedTimetableSchema,
@@ -12,6 +15,7 @@ import { sendCsv } from '../http/csv'
 import { defineRoute } from '../http/route'
 import { sendCalendar } from '../http/calendar-response'
 import { createLiveScheduleService } from './live-schedule.service'
+import { createTimetableImprovements } from './timetable-improvement.service'
 import type { LivesDeps } from './lives.routes'
 
 /**
@@ -21,6 +25,9 @@ import type { LivesDeps } from './lives.routes'
  */
 export function registerLiveScheduleRoutes(app: FastifyInstance, deps: LivesDeps) {
   const schedule = createLiveScheduleService(deps)
+  const improvements = createTimetableImprovements({ ...deps, log: app.log })
+  // Before the worker pool and the database close (onClose): runs stop and write their last state.
+  app.addHook('preClose', () => improvements.close())
 
   defineRoute(app, {
     method: 'GET',
@@ -54,6 +61,38 @@ export function registerLiveScheduleRoutes(app: FastifyInstance, deps: LivesDeps
     // A proposal, not saved: the activity log keeps nothing (decision 042).
     activity: 'none',
     handler: ({ params, body }) => schedule.generate(params.eventId, body),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/events/:eventId/timetable/improvement',
+    tag: 'lives',
+    summary: '“Keep improving”: search on in the worker pool for up to a time limit, each better timetable saved as the draft; 409 while one runs for this live',
+    params: eventParamsSchema,
+    body: improveInputSchema,
+    response: improvementSchema,
+    status: 202,
+    handler: ({ params, body, principal }) => improvements.start(principal!.user, params.eventId, body),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/events/:eventId/timetable/improvement',
+    tag: 'lives',
+    summary: 'The latest “Keep improving” run of a live: running, finished, stopped or failed; cost, proven bound, gap and seconds done',
+    params: eventParamsSchema,
+    response: improvementViewSchema,
+    handler: async ({ params }) => ({ improvement: await improvements.status(params.eventId) }),
+  })
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/events/:eventId/timetable/improvement/stop',
+    tag: 'lives',
+    summary: 'Stop “Keep improving” after the searches under way (any server process); the best timetable stays the draft',
+    params: eventParamsSchema,
+    response: improvementSchema,
+    handler: ({ params }) => improvements.stop(params.eventId),
   })
 
   defineRoute(app, {

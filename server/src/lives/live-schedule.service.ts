@@ -95,7 +95,8 @@ export async function latestPublished(executor: Executor, eventId: string): Prom
   return row ?? null
 }
 
-async function draftOf(executor: Executor, eventId: string): Promise<TimetableRow | null> {
+/** The live's draft timetable, or null. */
+export async function draftOf(executor: Executor, eventId: string): Promise<TimetableRow | null> {
   const [row] = await executor
     .select()
     .from(timetables)

@@ -16,6 +16,9 @@ export const WORKER_THREADS = Math.max(1, Math.min(2, os.availableParallelism() 
  */
 export function createWorkerPool({ threads = WORKER_THREADS }: { threads?: number } = {}) {
   let pool: Piscina | undefined
+  // Tasks handed to the pool and not yet answered: a background search ("Keep improving",
+  // decision 045) starts a second stream only while a thread is free.
+  let inFlight = 0
   const started = () =>
     (pool ??= new Piscina({
       filename: new URL('./worker-entry.mjs', import.meta.url).href,
@@ -29,8 +32,14 @@ export function createWorkerPool({ threads = WORKER_THREADS }: { threads?: numbe
     }))
   return {
     run<K extends keyof WorkerTasks>(task: K, input: Parameters<WorkerTasks[K]>[0]): Promise<ReturnType<WorkerTasks[K]>> {
-      return started().run({ task, input }) as Promise<ReturnType<WorkerTasks[K]>>
+      inFlight += 1
+      return (started().run({ task, input }) as Promise<ReturnType<WorkerTasks[K]>>).finally(() => {
+        inFlight -= 1
+      })
     },
+    threads,
+    /** Threads with nothing to do now (none queued behind them). */
+    idle: () => Math.max(0, threads - inFlight),
     /**
      * Starts the threads now: a thread loads the generator (through tsx) in a second or two,
      * which the first "Generate" after a start would otherwise wait for. main.ts calls it.

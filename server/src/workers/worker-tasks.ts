@@ -1,4 +1,5 @@
 import type { AllocationResult, AllocationSnapshot } from '../../../src/contract/allocation'
+import type { BoundSource } from '../../../src/contract/live-schedule'
 import type { TimetableInput, TimetableResult } from '../../../src/contract/timetable'
 import { allocate } from '../../../src/allocation/allocate'
 import { generateTimetable } from '../../../src/timetable/generator'
@@ -16,6 +17,19 @@ const solver = rememberedSolver(await loadHighsSolver())
 
 export const workerTasks = {
   generateTimetable: (input: TimetableInput): TimetableResult => generateTimetable(input, solver),
+  /**
+   * One search of "Keep improving" (decision 045): the same as `generateTimetable`, plus where
+   * its bound comes from — `calculation` when the LP was solved for it (the bound is then the
+   * higher of the LP's and the assignment's), `estimate` (the assignment's) otherwise.
+   */
+  searchTimetable: (input: TimetableInput): TimetableResult & { boundSource: BoundSource | null } => {
+    let solved = false
+    const result = generateTimetable(input, (model, options) => {
+      solved = true
+      return solver(model, options)
+    })
+    return { ...result, boundSource: result.lowerBound === null ? null : solved ? 'calculation' : 'estimate' }
+  },
   /** A room allocation round (issue 15, decision 020); the round's job will call it. */
   allocate: (snapshot: AllocationSnapshot): AllocationResult => allocate(snapshot),
 }

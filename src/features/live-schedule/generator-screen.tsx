@@ -15,6 +15,7 @@ import { useLiveEvent } from '@/features/lives/use-live-event'
 import { GeneratorForm, initialGeneratorValues, valuesOf, type GeneratorParameters, type GeneratorValues, type PresetChoice } from './generator-form'
 import { timetableViewQueryOptions, useGenerateTimetable, useSaveDraft } from './live-schedule-queries'
 import type { GeneratorSearch } from './live-schedule-search'
+import { ImprovementPanel } from './improvement-panel'
 import { ProposalCard, type ProposalEntry } from './proposal-card'
 
 /** Proposals kept side by side; generating another replaces the oldest. */
@@ -23,7 +24,8 @@ const MAX_PROPOSALS = 3
 /**
  * `/festival-schedule-generator?eventId=` (executives): run the generator with a preset or own
  * weights, compare up to three proposals side by side, and apply one to the draft timetable,
- * which the editor (`/festival-schedule`) then shows.
+ * which the editor (`/festival-schedule`) then shows; or "Keep improving" one in the background,
+ * each better timetable saved as the draft (improvement-panel.tsx).
  */
 export function GeneratorScreen({ search }: { search: GeneratorSearch }) {
   const state = useLiveEvent(FESTIVAL, search.eventId)
@@ -176,6 +178,8 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
+
+      <ImprovementPanel event={event} view={view} proposals={proposals} />
 
       {applyError ? <FormAlert>{applyError}</FormAlert> : null}
       {proposals.length === 0 ? (

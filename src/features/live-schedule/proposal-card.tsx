@@ -1,11 +1,11 @@
 import { useId } from 'react'
-import { CheckCircle2, Pin, RotateCcw, X } from 'lucide-react'
+import { CheckCircle2, RotateCcw, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { dayLabel } from '@/contract/calendar'
-import type { PlacementOut, Proposal } from '@/contract/live-schedule'
+import type { Proposal } from '@/contract/live-schedule'
 import type { LiveEvent } from '@/contract/lives'
 import { hardRuleLabels, timetableGoalLabels, timetableGoals, type HardRule } from '@/contract/timetable'
 import { presetLabels, type GeneratorParameters, type PresetChoice } from './generator-form'
+import { TimetableTimeline } from './timetable-timeline'
 
 /** A proposal on the screen: what was asked and what came back (kept in memory, never saved). */
 export interface ProposalEntry {
@@ -30,7 +30,7 @@ export function parametersText(entry: ProposalEntry) {
 }
 
 /** Above this many percent a distance says little: the card says the closeness is unknown. */
-const FAR_PERCENT = 20
+export const FAR_PERCENT = 20
 
 /**
  * How good the proposal is, in words (decision 012 keeps the bound's numbers for developers):
@@ -43,26 +43,6 @@ export function boundText(proposal: Pick<Proposal, 'provenOptimal' | 'gapPercent
   if (proposal.gapPercent === null || proposal.lowerBound === null || proposal.gapPercent > FAR_PERCENT) return 'Could not prove how close this is to the best possible timetable'
   if (proposal.gapPercent < 1) return 'Within 1% of the best possible timetable'
   return `At most ${Math.ceil(proposal.gapPercent)}% from the best possible timetable`
-}
-
-interface StageGroup {
-  date: string
-  stage: string
-  placements: PlacementOut[]
-}
-
-/** The placements by day and stage in the event's order (anything unknown after), each in start order. */
-export function groupByDayAndStage(event: LiveEvent, placements: ReadonlyArray<PlacementOut>): StageGroup[] {
-  const order = event.days.flatMap((day) => day.stages.map((stage) => `${day.date}\u0000${stage.name}`))
-  const groups = new Map<string, StageGroup>(order.map((key) => [key, { date: key.split('\u0000')[0]!, stage: key.split('\u0000')[1]!, placements: [] }]))
-  for (const placement of placements) {
-    const key = `${placement.date}\u0000${placement.stage}`
-    if (!groups.has(key)) groups.set(key, { date: placement.date, stage: placement.stage, placements: [] })
-    groups.get(key)!.placements.push(placement)
-  }
-  return [...groups.values()]
-    .filter((group) => group.placements.length > 0)
-    .map((group) => ({ ...group, placements: group.placements.toSorted((a, b) => a.start.localeCompare(b.start)) }))
 }
 
 /**
@@ -91,7 +71,6 @@ export function ProposalCard({
   const { proposal } = entry
   const title = `Proposal ${entry.number}`
   const nameOf = (performanceId: string) => bandNames.get(performanceId) ?? 'A performance no longer accepted'
-  const groups = groupByDayAndStage(event, proposal.placements)
   const placedCount = proposal.placements.length
   const total = placedCount + proposal.unplaced.length
 
@@ -152,30 +131,7 @@ export function ProposalCard({
         <h3 id={`${id}-timeline`} className="font-semibold text-ink">
           Timetable
         </h3>
-        {groups.length === 0 ? <p className="text-ink-muted">Nothing placed.</p> : null}
-        {groups.map((group) => (
-          <div key={`${group.date} ${group.stage}`} className="flex flex-col gap-1">
-            <h4 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
-              {dayLabel(group.date)} · {group.stage}
-            </h4>
-            <ol aria-label={`${title}: ${dayLabel(group.date)} · ${group.stage}`} className="flex flex-col border-l-2 border-line pl-2">
-              {group.placements.map((placement) => (
-                <li key={placement.performanceId} className="flex items-baseline gap-2">
-                  <span className="shrink-0 tabular-nums text-ink-muted">
-                    {placement.start}–{placement.end}
-                  </span>
-                  <span className="min-w-0 break-words text-ink">{nameOf(placement.performanceId)}</span>
-                  {placement.pinned ? (
-                    <span className="inline-flex items-center text-ink-muted" title="Pinned">
-                      <Pin aria-hidden className="size-3.5" />
-                      <span className="sr-only">(pinned)</span>
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-          </div>
-        ))}
+        <TimetableTimeline title={title} event={event} placements={proposal.placements} nameOf={nameOf} />
       </section>
 
       <div className="mt-auto flex flex-wrap gap-2 pt-2">

@@ -46,6 +46,9 @@ export const E2E_USERS = {
   timetableLeaderB: seed('timetable-leader-b', 'Rina Kudo', { enrollmentYear: 2025 }),
   timetableLeaderC: seed('timetable-leader-c', 'Koji Arai', { enrollmentYear: 2023 }),
   timetableDrummer: seed('timetable-drummer', 'Mao Endo', { enrollmentYear: 2025 }),
+  // Keep improving: two bands of their own.
+  improveLeaderA: seed('improve-leader-a', 'Kana Shibata', { enrollmentYear: 2024 }),
+  improveLeaderB: seed('improve-leader-b', 'Yota Maeda', { enrollmentYear: 2025 }),
   // First contact and offline screens.
   offlineMember: seed('offline-member', 'Chiaki Morita', { enrollmentYear: 2024 }),
   offlineBandmate: seed('offline-bandmate', 'Ryo Sakamoto', { enrollmentYear: 2025 }),

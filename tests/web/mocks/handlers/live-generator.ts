@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import type { DraftInput, GenerateInput, PlacementOut, Proposal, SchedulePerformance, StoredTimetable, TimetableView } from '@/contract/live-schedule'
+import type { DraftInput, GenerateInput, Improvement, ImproveInput, PlacementOut, Proposal, SchedulePerformance, StoredTimetable, TimetableView } from '@/contract/live-schedule'
 import type { LiveEvent } from '@/contract/lives'
 import { timetableGoals } from '@/contract/timetable'
 import { buildApiError } from '../../support/factories'
@@ -16,6 +16,32 @@ export function buildStoredTimetable(placements: PlacementOut[], overrides: Part
     cost: { total: 0, byGoal: {}, byPerformance: {} },
     updatedAt: '2026-10-01T00:00:00.000Z',
     publishedAt: null,
+    ...overrides,
+  }
+}
+
+/** A "Keep improving" run as GET …/timetable/improvement answers it: running, nothing found yet. */
+export function buildImprovement(overrides: Partial<Improvement> = {}): Improvement {
+  return {
+    status: 'running',
+    stopRequested: false,
+    seed: 1,
+    seconds: 30,
+    secondsDone: 0,
+    evaluations: null,
+    searches: 0,
+    improvements: 0,
+    cost: null,
+    bound: null,
+    gapPercent: null,
+    provenOptimal: false,
+    boundSource: null,
+    unplaced: null,
+    startedBy: { id: '00000000-0000-4000-8000-0000000000e1', displayName: 'Riku Exec' },
+    startedAt: '2026-10-01T03:00:00.000Z',
+    finishedAt: null,
+    savedAt: null,
+    message: null,
     ...overrides,
   }
 }
@@ -63,8 +89,9 @@ type Failure = { status: number; code: string; message: string }
 /**
  * A small in-memory API for the generator screen: the event (current festival or by id), the
  * timetable view, POST generate (answers `state.next` when set, else `fakeProposal`) and PUT
- * draft (stores it). Tests read `generated` and `savedDrafts` (request bodies); `failGenerate`
- * / `failView` / `failDraft` make those calls answer with an error.
+ * draft (stores it), and "Keep improving" (start, status from `state.improvement`, stop). Tests
+ * read `generated`, `savedDrafts` and `improveStarts` (request bodies); `failGenerate` /
+ * `failView` / `failDraft` / `failImprove` / `failImprovementStatus` make those calls answer with an error.
  */
 export function createGeneratorApi({ event, performances = [] as SchedulePerformance[], draft = null as StoredTimetable | null, academicYear = 2026 }: { event: LiveEvent; performances?: SchedulePerformance[]; draft?: StoredTimetable | null; academicYear?: number }) {
   const state = {
@@ -77,6 +104,12 @@ export function createGeneratorApi({ event, performances = [] as SchedulePerform
     failGenerate: null as Failure | null,
     failView: null as Failure | null,
     failDraft: null as Failure | null,
+    /** "Keep improving": the run GET answers (tests move it on), the start bodies, the stops. */
+    improvement: null as Improvement | null,
+    improveStarts: [] as ImproveInput[],
+    stops: 0,
+    failImprove: null as Failure | null,
+    failImprovementStatus: null as Failure | null,
   }
   const failure = (answer: Failure | null) => (answer ? HttpResponse.json(buildApiError(answer.code, answer.message), { status: answer.status }) : null)
   const missing = () => HttpResponse.json(buildApiError('NOT_FOUND', 'This live does not exist.'), { status: 404 })
@@ -112,6 +145,24 @@ export function createGeneratorApi({ event, performances = [] as SchedulePerform
       const saved = buildStoredTimetable(placements, { version: (state.view.draft?.version ?? 0) + 1 })
       state.view = { ...state.view, draft: saved }
       return HttpResponse.json(saved)
+    }),
+    http.get('/api/events/:eventId/timetable/improvement', ({ params }) =>
+      known(params.eventId) ? (failure(state.failImprovementStatus) ?? HttpResponse.json({ improvement: state.improvement })) : missing(),
+    ),
+    http.post('/api/events/:eventId/timetable/improvement', async ({ request, params }) => {
+      const body = (await request.json()) as ImproveInput
+      state.improveStarts.push(body)
+      if (!known(params.eventId)) return missing()
+      const failed = failure(state.failImprove)
+      if (failed) return failed
+      state.improvement = buildImprovement({ seed: body.seed ?? 1, seconds: body.seconds ?? 30 })
+      return HttpResponse.json(state.improvement, { status: 202 })
+    }),
+    http.post('/api/events/:eventId/timetable/improvement/stop', ({ params }) => {
+      state.stops += 1
+      if (!known(params.eventId) || !state.improvement) return missing()
+      state.improvement = { ...state.improvement, stopRequested: state.improvement.status === 'running' }
+      return HttpResponse.json(state.improvement)
     }),
     http.get('/api/events/:eventId', ({ params }) => (known(params.eventId) ? HttpResponse.json(event) : missing())),
   ]

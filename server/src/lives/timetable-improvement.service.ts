@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto'
+import { performance as clockwork } from 'node:perf_hooks'
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { SessionUser } from '../../../src/contract/auth'
+import type { BoundSource, Improvement, improveInputSchema, SchedulePlacement } from '../../../src/contract/live-schedule'
+import { timetablePresets, type TimetableInput, type TimetablePin, type TimetableResult } from '../../../src/contract/timetable'
+import { pinsOf } from '../../../src/timetable/input'
+import { timetableImprovements, timetables, users } from '../db/schema'
+import { withTransaction } from '../db/transaction'
+import { AppError } from '../http/errors'
+import type { WorkerPool } from '../workers/worker-pool'
+import { findEvent } from './lives-data'
+import type { LivesDeps } from './lives.routes'
+import { acceptedPerformances, draftOf, timetableInputOf } from './live-schedule.service'
+import { outsideActivity } from '../activity/activity'
+
+type ImproveInputValue = z.output<typeof improveInputSchema>
+type Row = typeof timetableImprovements.$inferSelect
+type Search = TimetableResult & { boundSource: BoundSource | null }
+
+/** A running row whose process has not written for this long is taken for gone (its server stopped). */
+export const IMPROVEMENT_STALE_MS = 120_000
+/** How often the running process writes its progress and reads whether a stop was asked for. */
+const TICK_MS = 1_000
+/** How often a second stream looks for a free thread. */
+const IDLE_POLL_MS = 250
+const EPSILON = 1e-6
+const MAX_SEED = 2_147_483_647
+
+/** Fewer performances left out, then the lower cost (as `improveTimetable` in anytime.ts). */
+const isBetter = (a: TimetableResult, b: TimetableResult) => a.unplaced.length < b.unplaced.length || (a.unplaced.length === b.unplaced.length && a.cost.total < b.cost.total - EPSILON)
+
+const gapOf = (cost: number, bound: number | null) => (bound === null ? null : cost === bound ? 0 : bound > 0 ? ((cost - bound) / bound) * 100 : null)
+
+/** A draft's placements as one comparable string: the run notices when someone else saved the draft. */
+const placementsKey = (placements: ReadonlyArray<SchedulePlacement>) =>
+  placements
+    .map((placement) => `${placement.performanceId}|${placement.date}|${placement.stage}|${placement.start}|${placement.pinned ? 1 : 0}`)
+    .sort()
+    .join(';')
+
+type Ending = { status: 'stopped' | 'failed'; message: string } | null
+
+/**
+ * "Keep improving" (issue 35, decision 045): after "Generate", the generator searches again
+ * from new seeds for up to a time limit, and each better timetable becomes the live's draft
+ * with how good it is (cost, proven bound, gap, the bound's source).
+ *
+ * Each search is one short task in the worker pool, driven from here: the request thread only
+ * hands out seeds and writes a row when a search ends, so it stays free for requests; a
+ * "Generate" press on another live waits for one search at most, not the whole run; and the
+ * database (PGlite lives in this thread) is written from where it lives. With threads free,
+ * a second stream of seeds runs beside the first, the best of both kept. A run with a move
+ * budget (`evaluations`) uses one stream, in seed order, so it is the same every time.
+ *
+ * The run's state is its row in `timetable_improvements`, so a status or a stop reaching
+ * another server process works: the running process writes its progress each second and
+ * reads `stop_requested` then, and a stop takes effect when the searches under way end.
+ */
+export function createTimetableImprovements({ db, clock, workers, log }: Pick<LivesDeps, 'db' | 'clock'> & { workers: WorkerPool; log: FastifyBaseLogger }) {
+  /** Runs of this process, by run id: closing the app stops them and waits for their last write. */
+  const local = new Map<string, { stop: (ending: NonNullable<Ending>) => void; done: Promise<void> }>()
+  let closing = false
+
+  async function read(eventId: string): Promise<Improvement | null> {
+    const [found] = await db
+      .select({ row: timetableImprovements, starter: { id: users.id, displayName: users.displayName } })
+      .from(timetableImprovements)
+      .leftJoin(users, eq(users.id, timetableImprovements.startedBy))
+      .where(eq(timetableImprovements.eventId, eventId))
+    if (!found) return null
+    const { row, starter } = found
+    const gone = row.status === 'running' && clock().getTime() - row.heartbeatAt.getTime() > IMPROVEMENT_STALE_MS
+    return {
+      status: gone ? 'stopped' : row.status,
+      stopRequested: row.stopRequested,
+      seed: row.seed,
+      seconds: row.seconds,
+      secondsDone: Math.min(row.secondsDone, row.seconds),
+      evaluations: row.evaluations,
+      searches: row.searches,
+      improvements: row.improvements,
+      cost: row.cost,
+      bound: row.bound,
+      gapPercent: row.gapPercent,
+      provenOptimal: row.provenOptimal,
+      boundSource: row.boundSource,
+      unplaced: row.unplaced,
+      startedBy: starter?.id ? { id: starter.id, displayName: starter.displayName } : null,
+      startedAt: row.startedAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      savedAt: row.savedAt?.toISOString() ?? null,
+      message: gone ? 'It stopped when the server running it went away. The best timetable it found is in the draft.' : row.message,
+    }
+  }
+
+  /** The search itself, in this process, until the limit, the move budget, a proof, or a stop. */
+  async function improve(runId: string, eventId: string, startedBy: string, input: TimetableInput, pins: ReadonlyMap<string, TimetablePin>, limits: { seconds: number; evaluations?: number }, control: { ending: Ending; wake: () => void }) {
+    const started = clockwork.now()
+    const elapsed = () => (clockwork.now() - started) / 1000
+    let best: Search | null = null
+    let bound: number | null = null
+    let boundSource: BoundSource | null = null
+    // A bound holds for timetables that leave out what the search that proved it left out.
+    let unplacedAtBound = -1
+    let searches = 0
+    let improvements = 0
+    let spent = 0
+    let nextSeed = input.seed
+    let written: string | null = null
+    let finished = false
+
+    const claimed = () => (best && bound !== null && best.unplaced.length === unplacedAtBound ? bound : null)
+    const proven = () => best !== null && claimed() !== null && best.cost.total <= claimed()! + EPSILON
+    const over = () => finished || control.ending !== null || proven() || elapsed() >= limits.seconds || spent >= (limits.evaluations ?? Infinity)
+    const quality = () => {
+      const value = claimed()
+      return {
+        cost: best?.cost.total ?? null,
+        bound: value,
+        gapPercent: best ? gapOf(best.cost.total, value) : null,
+        provenOptimal: proven(),
+        boundSource: value === null ? null : boundSource,
+        unplaced: best?.unplaced.length ?? null,
+      }
+    }
+    const progress = () => ({ searches, improvements, secondsDone: Math.min(elapsed(), limits.seconds), heartbeatAt: clock() })
+    const mine = and(eq(timetableImprovements.eventId, eventId), eq(timetableImprovements.runId, runId))
+
+    // Each second: the heartbeat and the seconds done; a stop asked on any process is read here.
+    let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null
+    const nap = (ms: number) =>
+      new Promise<void>((resolve) => {
+        sleeping = { timer: setTimeout(resolve, ms), resolve }
+      })
+    control.wake = () => {
+      if (!sleeping) return
+      clearTimeout(sleeping.timer)
+      sleeping.resolve()
+    }
+    const ticker = (async () => {
+      while (!finished) {
+        await nap(TICK_MS)
+        if (finished) break
+        const [row] = await db.update(timetableImprovements).set({ secondsDone: Math.min(elapsed(), limits.seconds), heartbeatAt: clock() }).where(mine).returning({ stopRequested: timetableImprovements.stopRequested })
+        if (!row) control.ending ??= { status: 'stopped', message: 'Another run replaced it.' }
+        else if (row.stopRequested) control.ending ??= { status: 'stopped', message: 'Stopped before its time limit. The best timetable it found is in the draft.' }
+      }
+    })()
+
+    // A better timetable becomes the draft (unless someone saved the draft by hand meanwhile).
+    async function save(result: Search) {
+      await withTransaction(db, async (tx) => {
+        await findEvent(tx, eventId, { forUpdate: true })
+        const [row] = await tx.select({ runId: timetableImprovements.runId }).from(timetableImprovements).where(eq(timetableImprovements.eventId, eventId)).for('update')
+        if (row?.runId !== runId) {
+          control.ending ??= { status: 'stopped', message: 'Another run replaced it.' }
+          return
+        }
+        const draft = await draftOf(tx, eventId)
+        if (written !== null && draft && placementsKey(draft.placements) !== written) {
+          control.ending ??= { status: 'stopped', message: 'Stopped because the draft was changed in the timetable editor; those changes were kept.' }
+          return
+        }
+        const accepted = new Set((await acceptedPerformances(tx, eventId)).map((performance) => performance.id))
+        const placements: SchedulePlacement[] = result.placements
+          .filter((placement) => accepted.has(placement.performanceId))
+          .map(({ performanceId, date, stage, start }) => ({ performanceId, date, stage, start, pinned: pins.has(performanceId) }))
+        const now = clock()
+        await tx
+          .insert(timetables)
+          .values({ eventId, status: 'draft', version: 0, placements, updatedBy: startedBy, createdAt: now, updatedAt: now })
+          .onConflictDoUpdate({ target: timetables.eventId, targetWhere: sql`${timetables.status} = 'draft'`, set: { placements, updatedBy: startedBy, updatedAt: now } })
+        written = placementsKey(placements)
+        await tx
+          .update(timetableImprovements)
+          .set({ ...quality(), ...progress(), savedAt: now })
+          .where(mine)
+      })
+    }
+
+    // Results are recorded one at a time, in the order the searches end.
+    let recording = Promise.resolve()
+    const record = (result: Search) =>
+      (recording = recording.then(async () => {
+        // After a failure (the run is written off as failed), a search still under way is dropped.
+        if (finished) return
+        searches += 1
+        spent += result.evaluations
+        const improved = best === null || isBetter(result, best)
+        if (result.lowerBound !== null && (bound === null || result.lowerBound > bound + EPSILON)) {
+          bound = result.lowerBound
+          boundSource = result.boundSource
+          unplacedAtBound = result.unplaced.length
+        }
+        if (improved) {
+          best = result
+          improvements += 1
+          await save(result)
+        } else {
+          await db
+            .update(timetableImprovements)
+            .set({ ...quality(), ...progress() })
+            .where(mine)
+        }
+      }))
+
+    // One stream per thread: the first always; the others only while a thread is free, so a
+    // run never queues work in front of another live's "Generate".
+    const streams = limits.evaluations !== undefined ? 1 : Math.max(1, workers.threads)
+    const stream = async (index: number) => {
+      while (!over()) {
+        if (index > 0 && workers.idle() === 0) {
+          await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS))
+          continue
+        }
+        const seed = nextSeed
+        nextSeed = nextSeed >= MAX_SEED ? 0 : nextSeed + 1
+        const result = await workers.run('searchTimetable', { ...input, seed })
+        await record(result)
+      }
+    }
+    try {
+      await Promise.all(Array.from({ length: streams }, (_, index) => stream(index)))
+      await recording
+    } finally {
+      finished = true
+      control.wake()
+      await ticker
+    }
+    const ending = control.ending as Ending
+    await db
+      .update(timetableImprovements)
+      .set({
+        ...quality(),
+        ...progress(),
+        status: ending?.status ?? 'finished',
+        message: ending?.message ?? null,
+        finishedAt: clock(),
+      })
+      .where(mine)
+  }
+
+  function launch(runId: string, eventId: string, startedBy: string, input: TimetableInput, pins: ReadonlyMap<string, TimetablePin>, limits: { seconds: number; evaluations?: number }) {
+    const control: { ending: Ending; wake: () => void } = { ending: null, wake: () => {} }
+    // The run outlives the request that started it: its drafts must not write that request's activity entry.
+    const done = outsideActivity(() => improve(runId, eventId, startedBy, input, pins, limits, control))
+      .catch(async (error: unknown) => {
+        log.error({ err: error, eventId }, 'timetable improvement failed')
+        await db
+          .update(timetableImprovements)
+          .set({ status: 'failed', message: 'The generator stopped with an error. The best timetable it found before is in the draft.', finishedAt: clock(), heartbeatAt: clock() })
+          .where(and(eq(timetableImprovements.eventId, eventId), eq(timetableImprovements.runId, runId)))
+          .catch((writeError: unknown) => log.error({ err: writeError, eventId }, 'could not record the failed improvement'))
+      })
+      .finally(() => local.delete(runId))
+    local.set(runId, {
+      stop: (ending) => {
+        control.ending ??= ending
+        control.wake()
+      },
+      done,
+    })
+  }
+
+  return {
+    /** The latest run for a live, or null. */
+    async status(eventId: string): Promise<Improvement | null> {
+      await findEvent(db, eventId)
+      return read(eventId)
+    },
+
+    /**
+     * Starts a run (409 while one runs for this live). Takes the live's accepted bands and the
+     * draft's pins now, as "Generate" does.
+     */
+    async start(caller: SessionUser, eventId: string, input: ImproveInputValue): Promise<Improvement> {
+      if (closing) throw new AppError(503, 'UNAVAILABLE', 'The server is restarting. Try again in a minute.')
+      const event = await findEvent(db, eventId)
+      const [performances, draft] = await Promise.all([acceptedPerformances(db, event.id), input.keepPins ? draftOf(db, event.id) : Promise.resolve(null)])
+      if (performances.length === 0) {
+        throw new AppError(409, 'NOT_ACCEPTED', `No band is accepted yet for ${event.title}, so there is nothing to place. Review the applications first.`)
+      }
+      const accepted = new Set(performances.map((performance) => performance.id))
+      const pins = pinsOf((draft?.placements ?? []).filter((placement) => accepted.has(placement.performanceId)))
+      const weights = input.weights ?? timetablePresets[input.preset ?? 'balanced']
+      const timetableInput = timetableInputOf(event, performances, { pins, wishes: input.wishes, weights, seed: input.seed, effort: input.effort })
+
+      const now = clock()
+      const runId = randomUUID()
+      const fresh = {
+        runId,
+        status: 'running' as const,
+        seed: input.seed,
+        seconds: input.seconds,
+        evaluations: input.evaluations ?? null,
+        stopRequested: false,
+        startedBy: caller.id,
+        startedAt: now,
+        heartbeatAt: now,
+        finishedAt: null,
+        secondsDone: 0,
+        searches: 0,
+        improvements: 0,
+        cost: null,
+        bound: null,
+        gapPercent: null,
+        provenOptimal: false,
+        boundSource: null,
+        unplaced: null,
+        savedAt: null,
+        message: null,
+      } satisfies Omit<Row, 'eventId'>
+      // One run per live: the row is taken only when no live run holds it (atomic, any process).
+      const taken = await db
+        .insert(timetableImprovements)
+        .values({ eventId: event.id, ...fresh })
+        .onConflictDoUpdate({
+          target: timetableImprovements.eventId,
+          set: fresh,
+          setWhere: or(ne(timetableImprovements.status, 'running'), lt(timetableImprovements.heartbeatAt, new Date(now.getTime() - IMPROVEMENT_STALE_MS))),
+        })
+        .returning({ runId: timetableImprovements.runId })
+      if (taken.length === 0) {
+        const running = await read(event.id)
+        const who = running?.startedBy ? ` (started by ${running.startedBy.displayName})` : ''
+        throw new AppError(409, 'IMPROVEMENT_RUNNING', `The timetable of ${event.title} is already being improved${who}. Stop it first, or wait until it finishes.`)
+      }
+      launch(runId, event.id, caller.id, timetableInput, pins, { seconds: input.seconds, evaluations: input.evaluations })
+      return (await read(event.id))!
+    },
+
+    /** Asks the run to stop (on whichever process runs it); a run already over is answered as it is. */
+    async stop(eventId: string): Promise<Improvement> {
+      const event = await findEvent(db, eventId)
+      const [row] = await db
+        .update(timetableImprovements)
+        .set({ stopRequested: true })
+        .where(and(eq(timetableImprovements.eventId, event.id), eq(timetableImprovements.status, 'running')))
+        .returning({ runId: timetableImprovements.runId })
+      if (row) local.get(row.runId)?.stop({ status: 'stopped', message: 'Stopped before its time limit. The best timetable it found is in the draft.' })
+      const improvement = await read(event.id)
+      if (!improvement) throw new AppError(404, 'NOT_FOUND', `Nothing is improving the timetable of ${event.title}: press Keep improving first.`)
+      return improvement
+    },
+
+    /** Closing the app: runs of this process stop after their current searches and write their last state. */
+    async close() {
+      closing = true
+      const runs = [...local.values()]
+      for (const run of runs) run.stop({ status: 'stopped', message: 'Stopped because the server was restarting. The best timetable it found is in the draft.' })
+      await Promise.all(runs.map((run) => run.done))
+    },
+  }
+}

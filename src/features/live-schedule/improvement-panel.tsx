@@ -1,0 +1,249 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { CheckCircle2, Square, TrendingDown } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } from '@/components/ui/feedback'
+import { SelectField } from '@/components/ui/field'
+import { SegmentedControl } from '@/components/ui/segmented-control'
+import { improvementSeconds, type Improvement, type TimetableView } from '@/contract/live-schedule'
+import type { LiveEvent } from '@/contract/lives'
+import { useDates } from '@/lib/use-dates'
+import { secondaryLinkClass } from '@/features/lives/participant-parts'
+import { improvementQueryOptions, liveScheduleKeys, useStartImprovement, useStopImprovement } from './live-schedule-queries'
+import { FAR_PERCENT, parametersText, type ProposalEntry } from './proposal-card'
+import { TimetableTimeline } from './timetable-timeline'
+
+/** The time limits offered (seconds); the server takes any whole number from 10 to 120. */
+const LIMITS = [10, improvementSeconds.default, 60, improvementSeconds.max] as const
+const limitLabel = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`)
+
+const pointsFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
+const percentFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
+
+/**
+ * How good the best timetable so far is, in the club's words: "the best possible" only when the
+ * bound proves it; otherwise the gap to the bound rounded up to a tenth of a percent, so the
+ * sentence is never kinder than the proof (over 20%, as on the proposal cards, that it could
+ * not be proven: the bound of the goals beyond the compact ones is loose).
+ */
+export function improvementQualityText(improvement: Pick<Improvement, 'status' | 'cost' | 'bound' | 'gapPercent' | 'provenOptimal'>) {
+  if (improvement.cost === null) return improvement.status === 'running' ? 'Looking for a first timetable…' : 'No timetable was found.'
+  if (improvement.provenOptimal) return 'The best possible timetable'
+  if (improvement.bound === null) return improvement.status === 'running' ? 'Checking how good this is…' : 'Could not prove how close this is to the best possible timetable'
+  // Far from the bound, a distance says little (as on the proposal cards).
+  if (improvement.gapPercent === null || improvement.gapPercent > FAR_PERCENT) return 'Could not prove how close this is to the best possible timetable'
+  const rounded = Math.max(0.1, Math.ceil(improvement.gapPercent * 10 - 1e-9) / 10)
+  return `Within ${percentFormat.format(rounded)}% of the best possible`
+}
+
+const headings: Record<Improvement['status'], string> = {
+  running: 'Improving the timetable…',
+  finished: 'Finished improving',
+  stopped: 'Stopped',
+  failed: 'Improving stopped with a problem',
+}
+
+const boundSourceText = { estimate: 'a quick estimate', calculation: 'a full calculation' } as const
+
+/**
+ * "Keep improving" on the generator screen (issue 35, decision 045): start from a proposal with
+ * a time limit; then the best timetable's penalty points, how good it is, the time used against
+ * the limit, the draft timetable as it improves (each better one is saved as the draft, so
+ * leaving the page loses nothing) and Stop. The status is asked again each second while it runs.
+ */
+export function ImprovementPanel({ event, view, proposals }: { event: LiveEvent; view: TimetableView; proposals: ReadonlyArray<ProposalEntry> }) {
+  const headingId = useId()
+  const status = useQuery(improvementQueryOptions(event.id))
+  const improvement = status.data ?? null
+  if (proposals.length === 0 && !improvement) return null
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 text-sm">
+      <h2 id={headingId} className="text-base font-semibold text-ink">
+        Keep improving
+      </h2>
+      {status.isPending ? (
+        <LoadingBlock label="Checking whether the timetable is being improved…" />
+      ) : status.isError ? (
+        <QueryErrorBlock error={status.error} onRetry={() => void status.refetch()} what="The improvement’s progress" />
+      ) : (
+        <>
+          {improvement ? <Progress event={event} view={view} improvement={improvement} /> : null}
+          {improvement?.status !== 'running' && proposals.length > 0 ? <StartForm event={event} view={view} proposals={proposals} again={improvement !== null} /> : null}
+        </>
+      )}
+    </section>
+  )
+}
+
+function StartForm({ event, view, proposals, again }: { event: LiveEvent; view: TimetableView; proposals: ReadonlyArray<ProposalEntry>; again: boolean }) {
+  const start = useStartImprovement()
+  const [seconds, setSeconds] = useState<number>(improvementSeconds.default)
+  const newest = proposals.at(-1)!
+  const [chosen, setChosen] = useState<number>(newest.number)
+  const [error, setError] = useState<string | null>(null)
+  // A proposal removed from the screen falls back to the newest.
+  const entry = proposals.find((candidate) => candidate.number === chosen) ?? newest
+
+  async function onStart() {
+    setError(null)
+    try {
+      await start.mutateAsync({ eventId: event.id, input: { ...entry.parameters, seconds } })
+    } catch (failure) {
+      setError(`Could not start. ${errorMessage(failure)}`)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-ink">
+        The generator keeps searching for a better timetable while you watch. Each better one becomes the draft timetable of {event.title}
+        {view.draft ? ', replacing the current draft (pinned bands stay where they are)' : ''}, so you can leave this page at any time.
+      </p>
+      {proposals.length > 1 ? (
+        <SelectField
+          label="Start from"
+          value={String(entry.number)}
+          onChange={(changed) => setChosen(Number(changed.target.value))}
+          options={proposals.map((candidate) => ({ value: String(candidate.number), label: `Proposal ${candidate.number} (${parametersText(candidate)})` }))}
+        />
+      ) : (
+        <p className="text-ink-muted">
+          Starts from Proposal {entry.number} ({parametersText(entry)}).
+        </p>
+      )}
+      <SegmentedControl
+        label="Time limit"
+        showLabel
+        value={String(seconds)}
+        options={LIMITS.map((limit) => ({ value: String(limit), label: limitLabel(limit) }))}
+        onChange={(value) => setSeconds(Number(value))}
+      />
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div>
+        <Button onClick={() => void onStart()} busy={start.isPending} busyLabel="Starting…">
+          <TrendingDown aria-hidden className="size-4" />
+          {again ? 'Keep improving again' : 'Keep improving'}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function Progress({ event, view, improvement }: { event: LiveEvent; view: TimetableView; improvement: Improvement }) {
+  const queryClient = useQueryClient()
+  const stop = useStopImprovement()
+  const dates = useDates({ fetch: false })
+  const [stopError, setStopError] = useState<string | null>(null)
+  const running = improvement.status === 'running'
+
+  // Each better timetable is saved as the draft: show it in place when a new one is saved.
+  const shownSave = useRef(improvement.savedAt)
+  useEffect(() => {
+    if (improvement.savedAt === shownSave.current) return
+    shownSave.current = improvement.savedAt
+    void queryClient.invalidateQueries({ queryKey: liveScheduleKeys.view(event.id) })
+  }, [improvement.savedAt, event.id, queryClient])
+
+  async function onStop() {
+    setStopError(null)
+    try {
+      await stop.mutateAsync({ eventId: event.id })
+    } catch (failure) {
+      setStopError(`Could not stop. ${errorMessage(failure)}`)
+    }
+  }
+
+  const used = Math.min(improvement.secondsDone, improvement.seconds)
+  const percent = improvement.seconds > 0 ? Math.round((used / improvement.seconds) * 100) : 0
+  const quality = improvementQualityText(improvement)
+  // Where the bound comes from, only when the sentence above rests on it.
+  const boundSpeaks = improvement.bound !== null && (improvement.provenOptimal || (improvement.gapPercent !== null && improvement.gapPercent <= FAR_PERCENT))
+  const bandNames = new Map(view.performances.map((performance) => [performance.id, performance.bandName]))
+  const nameOf = (performanceId: string) => bandNames.get(performanceId) ?? 'A performance no longer accepted'
+  const draft = view.draft
+  const draftIsTheRun = draft !== null && improvement.savedAt !== null && draft.updatedAt === improvement.savedAt
+  const total = view.performances.length
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-ink">{headings[improvement.status]}</h3>
+          <p className="text-ink-muted">
+            {improvement.startedBy ? `Started by ${improvement.startedBy.displayName}` : 'Started'} {dates.moment(improvement.startedAt)} · time limit{' '}
+            {limitLabel(improvement.seconds)}
+          </p>
+        </div>
+        {running ? (
+          <Button variant="secondary" onClick={() => void onStop()} busy={stop.isPending || improvement.stopRequested} busyLabel="Stopping…">
+            <Square aria-hidden className="size-4" />
+            Stop
+          </Button>
+        ) : null}
+      </div>
+      {improvement.message ? <p className="text-ink">{improvement.message}</p> : null}
+      {stopError ? <FormAlert>{stopError}</FormAlert> : null}
+
+      {/* Announced when the timetable gets better or its quality is known, not every second. */}
+      <div role="status" aria-live="polite" className="flex flex-col gap-1">
+        <p className="flex items-start gap-2 text-base">
+          {improvement.provenOptimal ? <CheckCircle2 aria-hidden className="mt-1 size-4 shrink-0 text-brand" /> : null}
+          <span className="font-semibold text-ink">{quality}</span>
+        </p>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+          <dt className="text-ink">Penalty points (fewer is better)</dt>
+          <dd className="text-right font-semibold text-ink tabular-nums">{improvement.cost === null ? '—' : pointsFormat.format(improvement.cost)}</dd>
+          <dt className="text-ink">No timetable can have fewer than</dt>
+          <dd className="text-right tabular-nums">{improvement.bound === null ? (running ? 'not known yet' : 'not known') : pointsFormat.format(improvement.bound)}</dd>
+          {improvement.unplaced !== null && improvement.unplaced > 0 ? (
+            <>
+              <dt className="text-danger">Performances not placed</dt>
+              <dd className="text-right text-danger tabular-nums">{improvement.unplaced}</dd>
+            </>
+          ) : null}
+        </dl>
+        {improvement.boundSource && boundSpeaks ? <p className="text-ink-muted">How we know: {boundSourceText[improvement.boundSource]}.</p> : null}
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <div
+          role="progressbar"
+          aria-label="Time used"
+          aria-valuemin={0}
+          aria-valuemax={improvement.seconds}
+          aria-valuenow={Math.round(used)}
+          aria-valuetext={`${Math.round(used)} of ${improvement.seconds} seconds`}
+          className="h-2 w-full overflow-hidden rounded-full bg-surface-2"
+        >
+          <div className={`h-full rounded-full bg-brand ${running ? 'transition-[width] duration-700' : ''}`} style={{ width: `${percent}%` }} />
+        </div>
+        <p className="text-ink-muted tabular-nums">
+          {running ? `${Math.round(used)} s of ${improvement.seconds} s` : `Ran ${Math.round(used)} s of ${improvement.seconds} s`} ·{' '}
+          {improvement.improvements === 1 ? '1 better timetable' : `${improvement.improvements} better timetables`} in{' '}
+          {improvement.searches === 1 ? '1 try' : `${improvement.searches} tries`}
+        </p>
+      </div>
+
+      <section aria-label="The draft timetable now" className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 className="font-semibold text-ink">The draft timetable now</h3>
+          <Link to="/festival-schedule" search={{ eventId: event.id }} className={secondaryLinkClass}>
+            Open in the timetable editor
+          </Link>
+        </div>
+        {!draft ? (
+          <p className="text-ink-muted">{running ? 'The first timetable is on its way…' : 'There is no draft timetable.'}</p>
+        ) : (
+          <>
+            <p className="text-ink-muted">
+              {draft.placements.length} of {total} performances placed
+              {draftIsTheRun ? '' : improvement.savedAt ? ' · changed in the editor since' : running ? ' · the first better timetable replaces it' : ''}
+            </p>
+            <TimetableTimeline title="Draft" event={event} placements={draft.placements} nameOf={nameOf} />
+          </>
+        )}
+      </section>
+    </div>
+  )
+}
