@@ -299,6 +299,21 @@ const fixtures: Record<string, Fixture> = {
       return call(caller, 'POST', `/api/events/${live.event.id}/timetable/publish`, { confirmBreaks: true })
     },
   },
+  'POST /api/events/:eventId/timetable/improvement': {
+    as: 'executive',
+    prepare: async (caller) => {
+      const live = await liveWithDraft(caller)
+      return call(caller, 'POST', `/api/events/${live.event.id}/timetable/improvement`, { seed: 1, seconds: 10, evaluations: 1000 })
+    },
+  },
+  'POST /api/events/:eventId/timetable/improvement/stop': {
+    as: 'executive',
+    prepare: async (caller) => {
+      const live = await liveWithDraft(caller)
+      await made(await call(caller, 'POST', `/api/events/${live.event.id}/timetable/improvement`, { seed: 1, seconds: 10, evaluations: 1000 })())
+      return call(caller, 'POST', `/api/events/${live.event.id}/timetable/improvement/stop`, {})
+    },
+  },
   // ---- feedback ----
   ...Object.fromEntries(
     (
