@@ -1,0 +1,183 @@
+/**
+ * Crowded allocation rounds ("all" family, issue 35): every constraint at once, with random
+ * parameters, so that not every band can be served and the person rule binds. Used to tune
+ * and to measure the round job's search against HiGHS's exact optimum (decision 020,
+ * "Crowded rounds"). Tuning and measuring use disjoint instance seeds (`TUNING_SEEDS`,
+ * `MEASURING_SEEDS`); neither overlaps the club-like bench's seeds (2026…) or the tests'.
+ *
+ *   npx tsx bench/allocation-crowded.ts [tune|measure] [sizes, e.g. 30,60,80,100] [seeds per size]
+ *
+ * Prints one line per run and the distribution per size: gap to the optimum (on the
+ * satisfaction level, as in the bench) and CPU (process.cpuUsage), with the load average.
+ * HiGHS's optima are cached in bench/allocation-crowded-optima.json (keyed by size and seed).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { AllocationBand, AllocationBooking, AllocationSnapshot, AllocationWish } from '../src/contract/allocation'
+import { allocate } from '../src/allocation/allocate'
+import { rng } from '../src/allocation/model'
+import { checkAllocation } from '../src/allocation/rules'
+import { solveAllocationMilp } from './allocation'
+
+const WEEK = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']
+
+/** Instance seeds: tuning 7000+, measuring 9000+ (never the bench's 2026…, nor the tests' small ones). */
+export const TUNING_SEEDS = 7000
+export const MEASURING_SEEDS = 9000
+
+/**
+ * A crowded round of `bandCount` bands: about one room per 20 bands, less up to two (2–5
+ * rooms; at 100 bands 3–5) × 6–8 periods; bands of 2–6 members from a pool of 1.5–3 × bands
+ * people (each in up to 3 or 4 bands); 3–10 wishes, 50–80% on the evenings, 30–70% "any room"; wants 1–3,
+ * limit 2–3; points 0–8; personal practice and band bookings of 5–15% of the people; 1–3
+ * rooms closed for a day and a few single cells blacked out.
+ */
+export function crowdedRound(bandCount: number, seed: number): AllocationSnapshot {
+  const random = rng(seed * 7919 + bandCount)
+  const pick = (n: number) => Math.floor(random() * n)
+  const between = (low: number, high: number) => low + random() * (high - low)
+  const periodCount = 6 + pick(3)
+  const eveningShare = between(0.5, 0.8)
+  const anyShare = between(0.3, 0.7)
+  const poolFactor = between(1.5, 3)
+  const maxBands = 3 + pick(2)
+  const roomCount = Math.max(2, Math.min(5, Math.round(bandCount / 20) - pick(3)))
+  const rooms = Array.from({ length: roomCount }, (_, index) => ({ id: `r${index}`, name: ['Studio A', 'Studio B', 'Room C', 'Room D', 'Hall'][index]! }))
+  const periods = Array.from({ length: periodCount }, (_, index) => ({ id: `t${index}`, name: `${index + 1}th` }))
+  const pool = Math.round(bandCount * poolFactor)
+  const load = new Array<number>(pool).fill(0)
+  const bands: AllocationBand[] = []
+  for (let index = 0; index < bandCount; index++) {
+    const size = 2 + pick(5)
+    const chosen = new Set<number>()
+    let tries = 0
+    while (chosen.size < size && tries++ < 1000) {
+      const person = pick(pool)
+      if (load[person]! < maxBands && !chosen.has(person)) {
+        chosen.add(person)
+        load[person]!++
+      }
+    }
+    const count = 3 + pick(8)
+    const wishes: AllocationWish[] = []
+    const seen = new Set<string>()
+    while (wishes.length < count) {
+      const evening = random() < eveningShare
+      const date = WEEK[evening ? pick(5) : pick(7)]!
+      const period = evening ? periodCount - 1 - pick(2) : pick(periodCount)
+      const roll = random()
+      const roomId = roll < anyShare ? null : roll < anyShare + (1 - anyShare) * 0.4 ? 'r0' : `r${pick(roomCount)}`
+      const key = `${roomId}|${date}|${period}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      wishes.push({ roomId, date, periodId: `t${period}` })
+    }
+    bands.push({
+      id: `c${String(index + 1).padStart(3, '0')}`,
+      name: `Band ${index + 1}`,
+      members: [...chosen].sort((a, b) => a - b).map((person) => `p${person}`),
+      limit: random() < 0.3 ? 3 : 2,
+      wants: 1 + pick(3),
+      points: [0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8][pick(12)]!,
+      wishes,
+      recent: [],
+    })
+  }
+  const bookingShare = between(0.05, 0.15)
+  const bookings: AllocationBooking[] = []
+  for (let person = 0; person < pool; person++) {
+    if (random() >= bookingShare) continue
+    const room = rooms[pick(roomCount)]!
+    const others = random() < 0.3 ? [pick(pool), pick(pool)].filter((other) => other !== person) : []
+    bookings.push({ roomId: room.id, roomName: room.name, date: WEEK[pick(7)]!, periodId: `t${random() < 0.5 ? periodCount - 1 - pick(2) : pick(periodCount)}`, label: others.length ? 'Band practice' : 'personal practice', people: [`p${person}`, ...others.map((other) => `p${other}`)] })
+  }
+  const unavailable: AllocationSnapshot['unavailable'] = []
+  const closures = 1 + pick(3)
+  for (let k = 0; k < closures; k++) {
+    const room = rooms[pick(roomCount)]!
+    const date = WEEK[pick(7)]!
+    for (const period of periods) unavailable.push({ roomId: room.id, date, periodId: period.id, reason: 'closed for maintenance' })
+  }
+  for (let k = pick(4); k > 0; k--) unavailable.push({ roomId: rooms[pick(roomCount)]!.id, date: WEEK[pick(5)]!, periodId: `t${periodCount - 1 - pick(2)}`, reason: 'blackout: open campus' })
+  const names = Array.from({ length: pool }, (_, person) => ({ id: `p${person}`, name: `Musician ${person + 1}` }))
+  return { dates: WEEK, rooms, periods, people: names, bands, bookings, unavailable, seed }
+}
+
+// ── Measuring ─────────────────────────────────────────────────────────────────────────
+
+const CACHE = path.join(path.dirname(new URL(import.meta.url).pathname), 'allocation-crowded-optima.json')
+
+interface Optimum {
+  status: string
+  score: number | null
+  bound: number
+}
+
+function readCache(): Record<string, Optimum> {
+  return fs.existsSync(CACHE) ? (JSON.parse(fs.readFileSync(CACHE, 'utf8')) as Record<string, Optimum>) : {}
+}
+
+export async function optimumOf(bandCount: number, seed: number, cache = readCache()): Promise<Optimum> {
+  const key = `${bandCount}/${seed}`
+  if (cache[key]) return cache[key]
+  const milp = await solveAllocationMilp(crowdedRound(bandCount, seed), 600)
+  const found = { status: milp.status, score: milp.score, bound: milp.bound }
+  const latest = readCache()
+  latest[key] = found
+  fs.writeFileSync(CACHE, `${JSON.stringify(Object.fromEntries(Object.entries(latest).sort(([a], [b]) => (a < b ? -1 : 1))), null, 1)}\n`)
+  cache[key] = found
+  return found
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
+}
+
+async function main() {
+  const [mode = 'measure', sizesText = '30,60,80,100', perSizeText = '10'] = process.argv.slice(2)
+  const base = mode === 'tune' ? TUNING_SEEDS : MEASURING_SEEDS
+  const sizes = sizesText.split(',').map(Number)
+  const perSize = Number(perSizeText)
+  const budget = process.env.NODES ? Number(process.env.NODES) : 600
+  allocate({ ...crowdedRound(30, 1), nodeBudget: 40 }) // warm-up (JIT)
+  const cache = readCache()
+  console.log(`crowded rounds, ${mode} seeds ${base}+, nodeBudget ${budget}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}`)
+  for (const size of sizes) {
+    const gaps: number[] = []
+    const cpus: number[] = []
+    const loads: number[] = []
+    for (let k = 0; k < perSize; k++) {
+      const seed = base + k
+      const optimum = await optimumOf(size, seed, cache)
+      const snapshot = { ...crowdedRound(size, seed), nodeBudget: budget }
+      const cpu = process.cpuUsage()
+      const result = allocate(snapshot)
+      const used = process.cpuUsage(cpu)
+      const ms = (used.user + used.system) / 1000
+      const load = os.loadavg()[0]!
+      const violations = checkAllocation(snapshot, result.assignments).length
+      const reference = optimum.status === 'optimal' ? optimum.score! : optimum.bound
+      const gap = ((reference - result.objective.score) / Math.max(1, result.objective.weighted)) * 100
+      if (result.bound < (optimum.score ?? 0)) console.log(`  !! bound ${result.bound} below a real allocation ${optimum.score}`)
+      gaps.push(gap)
+      cpus.push(ms)
+      loads.push(load)
+      console.log(
+        `  ${size} bands seed ${seed}: ${snapshot.rooms.length}×${snapshot.periods.length} served ${result.objective.served}/${size} score ${result.objective.score} opt ${optimum.status === 'optimal' ? optimum.score : `≤${optimum.bound}`} gap ${gap.toFixed(3)}% nodes ${result.nodes}${result.provenOptimal ? ' proven' : ''} cpu ${ms.toFixed(0)} ms load ${load.toFixed(1)}${violations ? ` VIOLATIONS ${violations}` : ''}`,
+      )
+    }
+    console.log(
+      `${size} bands (${perSize} runs): gap median ${quantile(gaps, 0.5).toFixed(3)}% worst ${Math.max(...gaps).toFixed(3)}%, at optimum ${gaps.filter((gap) => gap <= 1e-9).length}/${perSize}; CPU median ${quantile(cpus, 0.5).toFixed(0)} ms p90 ${quantile(cpus, 0.9).toFixed(0)} worst ${Math.max(...cpus).toFixed(0)} ms; load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    )
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exit(2)
+  })
+}
