@@ -26,6 +26,17 @@ import { compile, objectiveOf, rankOf, type Option, type Problem } from './model
  */
 
 const DEFAULT_NODE_BUDGET = 40
+
+/**
+ * Branch-and-bound nodes for a round's run (the closing-time job, "run now", the demo): a node
+ * costs about as much as a flow solve, which grows with the bands, so the budget shrinks with
+ * them — 80 nodes at 100 bands (about 1.5 s of CPU on the crowded rounds of decision 020), up
+ * to 600 on small rounds. A count from the snapshot alone: the stored snapshot gives the same
+ * result again.
+ */
+export function roundNodeBudget(snapshot: Pick<AllocationSnapshot, 'bands'>): number {
+  return Math.min(600, Math.max(80, Math.round(8000 / Math.max(1, snapshot.bands.length))))
+}
 /** Subgradient steps on the Lagrangian multipliers before branching. */
 const LAGRANGE_STEPS = 60
 /** Steps without a better bound before the step size halves and λ goes back to the best met. */
