@@ -116,7 +116,8 @@ interface Optimum {
   bound: number
 }
 
-function readCache(): Record<string, Optimum> {
+/** HiGHS's optima of crowded rounds, keyed `bands/seed`. */
+export function readCache(): Record<string, Optimum> {
   return fs.existsSync(CACHE) ? (JSON.parse(fs.readFileSync(CACHE, 'utf8')) as Record<string, Optimum>) : {}
 }
 
