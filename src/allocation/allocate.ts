@@ -26,8 +26,21 @@ import { compile, objectiveOf, rankOf, type Option, type Problem } from './model
  */
 
 const DEFAULT_NODE_BUDGET = 40
+
+/**
+ * Branch-and-bound nodes for a round's run (the closing-time job, "run now", the demo): a node
+ * costs about as much as a flow solve, which grows with the bands, so the budget shrinks with
+ * them — 80 nodes at 100 bands (about 1.5 s of CPU on the crowded rounds of decision 020), up
+ * to 600 on small rounds. A count from the snapshot alone: the stored snapshot gives the same
+ * result again.
+ */
+export function roundNodeBudget(snapshot: Pick<AllocationSnapshot, 'bands'>): number {
+  return Math.min(600, Math.max(80, Math.round(8000 / Math.max(1, snapshot.bands.length))))
+}
 /** Subgradient steps on the Lagrangian multipliers before branching. */
-const LAGRANGE_STEPS = 20
+const LAGRANGE_STEPS = 60
+/** Steps without a better bound before the step size halves and λ goes back to the best met. */
+const LAGRANGE_STALL = 4
 /** λ moves in quarters of a score unit: exact in floating point, finer than whole units (tighter bounds). */
 const LAMBDA_STEPS_PER_UNIT = 4
 
@@ -197,17 +210,21 @@ export function allocate(snapshot: AllocationSnapshot): AllocationResult {
   let theta = 1
   let stall = 0
   for (let step = 0; step < LAGRANGE_STEPS && pairs.length; step++) {
-    const node = solveNode(new Set(), lambda)
+    let node = solveNode(new Set(), lambda)
     offer(node.chosen)
-    const bound = scoreOf(node.value)
+    let bound = scoreOf(node.value)
     if (bound < bestBound) {
       bestBound = bound
       bestLambda = lambda
       bestNode = node
       stall = 0
-    } else if (++stall >= 3) {
+    } else if (++stall >= LAGRANGE_STALL) {
+      // No better bound for a while: halve the step and go on from the best λ met.
       theta /= 2
       stall = 0
+      lambda = bestLambda
+      node = bestNode!
+      bound = bestBound
     }
     if (bestBound <= scoreOf(bestValue)) break
     const usage = new Int32Array(pairs.length)

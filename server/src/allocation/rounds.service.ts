@@ -24,7 +24,7 @@ import type {
 } from '../../../src/contract/allocation-rounds'
 import { addDays, dayLabel, periodPhrase, weekDays, weekLabel } from '../../../src/contract/calendar'
 import type { ClubSettings } from '../../../src/contract/settings'
-import { describeAssignments } from '../../../src/allocation/allocate'
+import { describeAssignments, roundNodeBudget } from '../../../src/allocation/allocate'
 import { checkAllocation, nextPoints } from '../../../src/allocation/rules'
 import { explainAllocation } from '../../../src/allocation/words'
 import type { Db } from '../db/client'
@@ -77,8 +77,6 @@ type RunInputValue = z.output<typeof runInputSchema>
 export const ALLOCATION_RUN_JOB = 'allocation.run'
 /** The job that makes the next round at its opening time (copying standing wishes into it). */
 export const ALLOCATION_OPEN_JOB = 'allocation.open'
-/** Branch-and-bound nodes of a round's run: a weekly run in a worker can afford proving the optimum (decision 020). */
-export const ROUND_NODE_BUDGET = 600
 /** A run that has said nothing for this long is taken to be dead (its process stopped): another may take it over. */
 export const STALE_RUN_MS = 2 * 60_000
 /** Past rounds a list shows. */
@@ -520,7 +518,7 @@ export function createRoundsService(deps: RoundsDeps) {
       // running), and a booking made meanwhile is caught by the hard-rule check at publishing.
       // On PGlite (one connection) a transaction would hold every other request for the reads.
       const snapshot = await buildSnapshot(db, claimed, seed)
-      const result = snapshot.rooms.length === 0 || snapshot.periods.length === 0 ? emptyResult(snapshot) : await workers.run('allocate', { ...snapshot, nodeBudget: ROUND_NODE_BUDGET })
+      const result = snapshot.rooms.length === 0 || snapshot.periods.length === 0 ? emptyResult(snapshot) : await workers.run('allocate', { ...snapshot, nodeBudget: roundNodeBudget(snapshot) })
       const [stored] = await db
         .update(allocationRounds)
         .set({

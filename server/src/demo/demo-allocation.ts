@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import type { AllocationSnapshot } from '../../../src/contract/allocation'
 import { addDays, weekStartOf, todayIn, type IsoDate } from '../../../src/contract/calendar'
 import type { ClubSettings } from '../../../src/contract/settings'
-import { allocate } from '../../../src/allocation/allocate'
+import { allocate, roundNodeBudget } from '../../../src/allocation/allocate'
 import { nextPoints } from '../../../src/allocation/rules'
 import { allocationOutcomes, allocationRounds, allocationStandingWishes, allocationWishes, bookings, type StoredWish } from '../db/schema'
 import type { Executor } from '../db/transaction'
 import { enqueue, JOB_DEFAULTS } from '../jobs/job-runner'
 import { buildSnapshot } from '../allocation/round-data'
-import { ALLOCATION_RUN_JOB, ROUND_NODE_BUDGET } from '../allocation/rounds.service'
+import { ALLOCATION_RUN_JOB } from '../allocation/rounds.service'
 import { roundTimes } from '../allocation/round-times'
 import { slotTimes } from '../bookings/booking-rules'
 import type { Random } from './random'
@@ -65,7 +65,7 @@ export async function addDemoAllocation(
     )
     const seed = random.int(0, 2 ** 31)
     const snapshot: AllocationSnapshot = await buildSnapshot(db, round, seed)
-    const result = allocate({ ...snapshot, nodeBudget: ROUND_NODE_BUDGET })
+    const result = allocate({ ...snapshot, nodeBudget: roundNodeBudget(snapshot) })
     const ranAt = round.closesAt
     const publishedAt = new Date(ranAt.getTime() + 2 * 60 * 60 * 1000)
     if (result.assignments.length > 0) {

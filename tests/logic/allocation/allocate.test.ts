@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { allocate } from '../../../src/allocation/allocate'
+import { crowdedRound, readCache } from '../../../bench/allocation-crowded'
+import { allocate, roundNodeBudget } from '../../../src/allocation/allocate'
 import { checkAllocation, nextPoints } from '../../../src/allocation/rules'
 import { explainAllocation } from '../../../src/allocation/words'
 import { band, cell, MON, round, TUE, WED } from './support'
@@ -241,5 +242,28 @@ describe('the worked example of decision 020', () => {
       ['mt', 3],
       ['no', 0],
     ])
+  })
+})
+
+describe('crowded rounds with the round’s budget (issue 35, decision 020)', () => {
+  // Tuning seeds of bench/allocation-crowded.ts that need the branch and bound (the measuring
+  // seeds stay out of the tests); HiGHS's optima come from the bench's cache.
+  it.each([
+    [80, 7015],
+    [100, 7013],
+  ])('%i bands, seed %i: the run gives the best allocation HiGHS finds, keeping every rule, and the same result again', (bands, seed) => {
+    const snapshot = crowdedRound(bands, seed)
+    const run = { ...snapshot, nodeBudget: roundNodeBudget(snapshot) }
+    const result = allocate(run)
+    expect(result.objective.score).toBe(readCache()[`${bands}/${seed}`]!.score)
+    expect(result.bound).toBeGreaterThanOrEqual(result.objective.score)
+    expect(result.objective.served).toBeLessThanOrEqual(bands)
+    expect(checkAllocation(snapshot, result.assignments)).toEqual([])
+    expect(allocate(run)).toEqual(result)
+  })
+
+  it('gives small rounds more nodes than large ones, from the snapshot alone', () => {
+    const bandsOf = (count: number) => ({ bands: Array.from({ length: count }, (_, at) => band(`b${at}`, `Band ${at}`, [], [cell('a', TUE, 'p1')])) })
+    expect([5, 30, 60, 80, 100, 200].map((count) => roundNodeBudget(bandsOf(count)))).toEqual([600, 267, 133, 100, 80, 80])
   })
 })

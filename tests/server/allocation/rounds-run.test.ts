@@ -3,7 +3,7 @@ import { and, eq, inArray, like } from 'drizzle-orm'
 import { allocationOutcomes, allocationRounds, allocationWishes, bandMembers, blackouts, bookings, jobs, mailOutbox, notices, positionHolders, rooms } from '../../../server/src/db/schema'
 import { buildApp, type BuiltApp } from '../../../server/src/app'
 import { openDatabase } from '../../../server/src/db/client'
-import { allocate } from '../../../src/allocation/allocate'
+import { allocate, roundNodeBudget } from '../../../src/allocation/allocate'
 import { checkAllocation } from '../../../src/allocation/rules'
 import type { AllocationResult, AllocationSnapshot } from '../../../src/contract/allocation'
 import { createTestApp, START, TEST_SECRET, type TestApp } from '../support/test-app'
@@ -241,7 +241,7 @@ describe('running and the draft', () => {
     expect(stored.seed).toBe(42)
     const snapshot = stored.snapshot as AllocationSnapshot
     expect(snapshot.seed).toBe(42)
-    expect(allocate({ ...snapshot, nodeBudget: 600 })).toEqual(stored.result)
+    expect(allocate({ ...snapshot, nodeBudget: roundNodeBudget(snapshot) })).toEqual(stored.result)
     expect(checkAllocation(snapshot, (stored.result as AllocationResult).assignments)).toEqual([])
 
     const rerun = await api.run(executive, round.id, { seed: 42 })
