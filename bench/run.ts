@@ -141,7 +141,7 @@ interface Running {
  */
 async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps']), entry], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : SERVE_FLAGS), entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -179,6 +179,17 @@ async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The Node flags `npm run serve` starts the compiled server with (package.json), so the bench
+ * measures the process a club runs (`--max-semi-space-size`: decision 043).
+ */
+const SERVE_FLAGS = (() => {
+  const serve = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? ''
+  const flags = /^node (.*?)\s*dist-server\/main\.mjs$/.exec(serve)
+  if (!flags) throw new Error(`package.json's serve script is not "node <flags> dist-server/main.mjs": ${serve}`)
+  return flags[1]!.split(/\s+/).filter(Boolean)
+})()
 
 // ── HTTP helpers (setup only; measuring is autocannon's) ────────────────────────────────
 
