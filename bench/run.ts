@@ -141,9 +141,10 @@ interface Running {
  */
 async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : SERVE_FLAGS), entry], {
+  const compiled = !entry.endsWith('.ts')
+  const child = spawn(process.execPath, [...nodeArgs, ...(compiled ? SERVE.flags : ['--import', 'tsx']), entry], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...(compiled ? SERVE.env : {}), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
@@ -181,14 +182,16 @@ async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * The Node flags `npm run serve` starts the compiled server with (package.json), so the bench
- * measures the process a club runs (`--max-semi-space-size`: decision 043).
+ * The environment and Node flags `npm run serve` starts the compiled server with
+ * (package.json), so the bench measures the process a club runs (glibc's malloc thresholds and
+ * `--max-semi-space-size`: decision 043).
  */
-const SERVE_FLAGS = (() => {
+const SERVE = (() => {
   const serve = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? ''
-  const flags = /^node (.*?)\s*dist-server\/main\.mjs$/.exec(serve)
-  if (!flags) throw new Error(`package.json's serve script is not "node <flags> dist-server/main.mjs": ${serve}`)
-  return flags[1]!.split(/\s+/).filter(Boolean)
+  const parts = /^((?:[A-Z_]+=\S+\s+)*)node (.*?)\s*dist-server\/main\.mjs$/.exec(serve)
+  if (!parts) throw new Error(`package.json's serve script is not "[VAR=value …] node <flags> dist-server/main.mjs": ${serve}`)
+  const env = Object.fromEntries(parts[1]!.split(/\s+/).filter(Boolean).map((assignment) => assignment.split('=') as [string, string]))
+  return { env, flags: parts[2]!.split(/\s+/).filter(Boolean) }
 })()
 
 // ── HTTP helpers (setup only; measuring is autocannon's) ────────────────────────────────
