@@ -30,9 +30,12 @@
  * as the demo member, p99 < 30 ms at 20 connections on PostgreSQL; PGlite for information) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
  * of the public pages) and `files` (bench/files.ts, issue 16: a 200 MB upload and download
- * through the server against `cp`, and the server's peak memory) and `start` (bench/start.ts, issue 34: `npm run serve` to a
+ * through the server against `cp`, and the server's peak memory), `memory` (issue 34, decision 043: the server process's
+ * resident memory idle after start, after BENCH_MEMORY_LOAD seconds of HTTP load (default 60),
+ * and its peak by the end of an 80-band generation; ≤ 250 MB idle on PGlite, ≤ 150 MB on
+ * PostgreSQL, ≤ 600 MB peak) and `start` (bench/start.ts, issue 34: `npm run serve` to a
  * healthy /api/health with the demo club, ≤ 2 s). All run by default; one alone with `npm run bench -- --only timetable`
- * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`, `--only files`, `--only start`), or BENCH_ONLY=timetable.
+ * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`, `--only files`, `--only memory`, `--only start`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -79,7 +82,14 @@ const BENCH_REASON = 'Benchmark closure (npm run bench)'
 const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
 /** GET /api/dashboard (issue 17): p99 < 30 ms at 20 connections on PostgreSQL, as the demo member. */
 const DASHBOARD_BUDGET = { p99Ms: 30, connections: 20 }
-const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'allocation', 'lighthouse', 'files', 'start'] as const
+const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'allocation', 'lighthouse', 'files', 'memory', 'start'] as const
+/**
+ * Resident memory of the whole server process, threads included (issue 34): idle after start and
+ * after BENCH_MEMORY_LOAD seconds of HTTP load, on PGlite and on PostgreSQL; peak (VmHWM, the
+ * process's high-water mark since it started) by the end of generating an 80-band timetable.
+ */
+const MEMORY_BUDGET = { idleMb: { PGlite: 250, PostgreSQL: 150 }, peakMb: 600, bands: 80, before: '540 MB idle on PGlite, 1.0 GB peak at start' }
+const MEMORY_LOAD = numberFromEnv('BENCH_MEMORY_LOAD', 60)
 const ONLY = (() => {
   const flag = process.argv.indexOf('--only')
   const value = (flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_ONLY) || undefined
@@ -134,9 +144,10 @@ interface Running {
  */
 async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean>, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps']), entry], {
+  const compiled = !entry.endsWith('.ts')
+  const child = spawn(process.execPath, [...nodeArgs, ...(compiled ? SERVE.flags : ['--import', 'tsx']), entry], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...(compiled ? SERVE.env : {}), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
@@ -172,6 +183,19 @@ async function startProcess(label: string, entry: string, env: NodeJS.ProcessEnv
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The environment and Node flags `npm run serve` starts the compiled server with
+ * (package.json), so the bench measures the process a club runs (glibc's malloc thresholds and
+ * `--max-semi-space-size`: decision 043).
+ */
+const SERVE = (() => {
+  const serve = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? ''
+  const parts = /^((?:[A-Z_]+=\S+\s+)*)node (.*?)\s*dist-server\/main\.mjs$/.exec(serve)
+  if (!parts) throw new Error(`package.json's serve script is not "[VAR=value …] node <flags> dist-server/main.mjs": ${serve}`)
+  const env = Object.fromEntries(parts[1]!.split(/\s+/).filter(Boolean).map((assignment) => assignment.split('=') as [string, string]))
+  return { env, flags: parts[2]!.split(/\s+/).filter(Boolean) }
+})()
 
 // ── HTTP helpers (setup only; measuring is autocannon's) ────────────────────────────────
 
@@ -717,6 +741,7 @@ async function main() {
   if (ONLY === 'lighthouse') process.exit((await lighthouseSection()) ? 0 : 1)
   if (ONLY === 'dashboard') process.exit((await dashboardSection()) ? 0 : 1)
   if (ONLY === 'files') process.exit((await runFilesBench()) ? 0 : 1)
+  if (ONLY === 'memory') process.exit((await memorySection()) ? 0 : 1)
   if (ONLY === 'start') process.exit((await runStartBench()) ? 0 : 1)
   const pgUrl = process.env.BENCH_DATABASE_URL || undefined
   console.log(`Bandroom bench — ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`)
@@ -772,8 +797,9 @@ async function main() {
     const allocationOk = [await runAllocationBench(), await runCrowdedSection()].every(Boolean) && (await allocationHealthSection())
     const lighthouseOk = await lighthouseSection()
     const filesOk = await runFilesBench()
+    const memoryOk = await memorySection()
     const startOk = await runStartBench()
-    ok = ok && timetableOk && allocationOk && lighthouseOk && filesOk && startOk
+    ok = ok && timetableOk && allocationOk && lighthouseOk && filesOk && memoryOk && startOk
   }
   process.exit(ok ? 0 : 1)
 }
@@ -842,6 +868,90 @@ async function allocationHealthSection() {
     await server.stop()
     cleanupSync()
   }
+}
+
+/** VmRSS and VmHWM (MB) of a process, threads included (Linux /proc). */
+function residentMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024, threads: kb('Threads') }
+}
+
+/**
+ * Issue 34: the server's resident memory (VmRSS of the process: the main thread, the worker
+ * pool's threads and PGlite's WebAssembly heap) idle after start, idle after BENCH_MEMORY_LOAD
+ * seconds of HTTP load (the public and signed-in week grids and the booking cycle, a third of
+ * the time each), and its peak (VmHWM) by the end of two generations of an 80-band timetable —
+ * the first also timed, as a member waits for it after the server sat idle. On PGlite, and on
+ * PostgreSQL when BENCH_DATABASE_URL is set.
+ */
+async function memorySection() {
+  const pgUrl = process.env.BENCH_DATABASE_URL || undefined
+  const kinds: Array<['PGlite' | 'PostgreSQL', string | undefined]> = []
+  if (!pgUrl || process.env.BENCH_PGLITE !== '0') kinds.push(['PGlite', undefined])
+  if (pgUrl) kinds.push(['PostgreSQL', pgUrl])
+  const lines: Array<[string, string, boolean]> = []
+  for (const [kind, url] of kinds) {
+    console.log(`\n▶ Memory, ${kind} (load ${os.loadavg()[0]!.toFixed(1)})`)
+    const { server, bigLive } = await startDemoServer(kind, url, {}, { withBigLive: true })
+    try {
+      const started = residentMb(server.pid)
+      await sleep(5000)
+      const idle = residentMb(server.pid)
+      console.log(`  after start: ${idle.rss.toFixed(0)} MB resident (${idle.threads} threads); peak while starting ${started.hwm.toFixed(0)} MB, by 5 s later ${idle.hwm.toFixed(0)} MB`)
+
+      const login = await call(`${server.url}/api/login`, { method: 'POST', body: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } })
+      if (login.status !== 200) throw new Error(`signing in as the demo admin failed: ${login.status} ${login.text}`)
+      const token = login.json!.access_token as string
+      const week = weekStartOf(todayIn(new Date(), clubSettingsSchema.parse({}).timeZone))
+      const slots = await freeSlots(server.url, token, week, CONNECTIONS)
+      const cycle = bookingCycle({ pathPrefix: '/api/bookings', token, slots })
+      cycle.reset()
+      const third = Math.max(1, Math.round(MEMORY_LOAD / 3))
+      let requests = 0
+      for (const options of [
+        { url: `${server.url}/api/public/room-schedule?week=${week}` },
+        { url: `${server.url}/api/room-schedule?week=${week}`, headers: { authorization: `Bearer ${token}` } },
+        { url: server.url, requests: cycle.requests, connections: Math.min(CONNECTIONS, slots.length) },
+      ]) {
+        const result = await autocannon({ connections: CONNECTIONS, duration: third, ...options })
+        requests += result.requests.total
+      }
+      await sleep(300)
+      await cancelLeftovers(server.url, token, week)
+      await sleep(5000)
+      const loaded = residentMb(server.pid)
+      console.log(`  after ${third * 3} s of HTTP load (${requests} requests): ${loaded.rss.toFixed(0)} MB resident (${loaded.threads} threads); peak so far ${loaded.hwm.toFixed(0)} MB`)
+
+      const generations: number[] = []
+      for (let seed = 1; seed <= 2; seed++) {
+        const begun = performance.now()
+        const answer = await call(`${server.url}/api/events/${bigLive!.id}/timetable/generate`, { method: 'POST', token, body: { seed } })
+        if (answer.status !== 200) throw new Error(`generating the ${MEMORY_BUDGET.bands}-band timetable answered ${answer.status}: ${answer.text.slice(0, 200)}`)
+        generations.push(performance.now() - begun)
+      }
+      const generated = residentMb(server.pid)
+      console.log(
+        `  ${MEMORY_BUDGET.bands}-band timetable generated twice (${generations.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', then ')}): ${generated.rss.toFixed(0)} MB resident (${generated.threads} threads); peak ${generated.hwm.toFixed(0)} MB`,
+      )
+      const idleBudget = MEMORY_BUDGET.idleMb[kind]
+      lines.push(
+        [`${kind}: idle after start ≤ ${idleBudget} MB (before: ${MEMORY_BUDGET.before})`, `${idle.rss.toFixed(0)} MB`, idle.rss <= idleBudget],
+        [`${kind}: idle after ${third * 3} s of HTTP load ≤ ${idleBudget} MB`, `${loaded.rss.toFixed(0)} MB`, loaded.rss <= idleBudget],
+        [`${kind}: peak ≤ ${MEMORY_BUDGET.peakMb} MB, start and ${MEMORY_BUDGET.bands}-band generation included`, `${generated.hwm.toFixed(0)} MB (first generation ${(generations[0]! / 1000).toFixed(2)} s)`, generated.hwm <= MEMORY_BUDGET.peakMb],
+      )
+    } catch (error) {
+      console.error(`\nThe ${kind} server's last output:\n${server.output() || '(none)'}`)
+      throw error
+    } finally {
+      await server.stop()
+      cleanupSync()
+    }
+  }
+  console.log(`\nBudgets (issue 34, resident memory of the whole server process; load ${os.loadavg()[0]!.toFixed(1)}):`)
+  for (const [what, value, ok] of lines) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${what}: ${value}`)
+  if (!pgUrl) console.log('  PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… (its contents are replaced).')
+  return lines.every(([, , ok]) => ok)
 }
 
 /** Builds the app as shipped, serves it from the real server on the demo club, measures it. */

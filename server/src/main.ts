@@ -135,7 +135,6 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
-  services.workers.warm()
   if (!prepared) {
     app.log.info(`Bandroom is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`)
   }

@@ -112,7 +112,7 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
           enrollmentYear: `Choose a year from ${years.min} to ${years.max}`,
         })
       }
-      assertAcceptablePassword(input.password, input, 'password', [club.clubName])
+      await assertAcceptablePassword(input.password, input, 'password', [club.clubName])
 
       const status = mode === 'approval' ? 'pending' : 'active'
       const passwordHash = await hashPassword(input.password)
@@ -159,7 +159,7 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
       const [user] = await db.select().from(users).where(eq(users.id, live.userId))
       if (!user || user.status === 'deleted') throw resetTokenInvalid()
       // Checked before the token is spent: a refused password leaves the link usable.
-      assertAcceptablePassword(password, user, 'password')
+      await assertAcceptablePassword(password, user, 'password')
       const passwordHash = await hashPassword(password)
       const now = clock()
       const done = await withTransaction(db, async (tx) => {
@@ -195,7 +195,7 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
           currentPassword: 'Your current password is not correct',
         })
       }
-      assertAcceptablePassword(newPassword, user, 'newPassword')
+      await assertAcceptablePassword(newPassword, user, 'newPassword')
       const passwordHash = await hashPassword(newPassword)
       const now = clock()
       const changed = await withTransaction(db, async (tx) => {

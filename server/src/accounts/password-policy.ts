@@ -1,21 +1,26 @@
-import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core'
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common'
-import * as zxcvbnEn from '@zxcvbn-ts/language-en'
+import type { zxcvbn as Zxcvbn } from '@zxcvbn-ts/core'
 import { PASSWORD_MAX, PASSWORD_MIN, passwordIsEmail } from '../../../src/contract/accounts'
 import { AppError } from '../http/errors'
 
 /** zxcvbn scores 0–4; below this a password is refused (SPEC §4: "not a common password"). */
 export const MIN_PASSWORD_SCORE = 2
 
-let configured = false
-function configure() {
-  if (configured) return
-  zxcvbnOptions.setOptions({
-    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
-    graphs: zxcvbnCommon.adjacencyGraphs,
-    translations: zxcvbnEn.translations,
-  })
-  configured = true
+/**
+ * zxcvbn with its dictionaries, loaded on the first password checked rather than at start: the
+ * word lists are about 20 MB of the server's heap (decision 043), and most processes never
+ * see a sign-up, a reset or a password change.
+ */
+let loaded: Promise<typeof Zxcvbn> | undefined
+function strengthChecker() {
+  return (loaded ??= (async () => {
+    const [{ zxcvbn, zxcvbnOptions }, zxcvbnCommon, zxcvbnEn] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')])
+    zxcvbnOptions.setOptions({
+      dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
+      graphs: zxcvbnCommon.adjacencyGraphs,
+      translations: zxcvbnEn.translations,
+    })
+    return zxcvbn
+  })())
 }
 
 /** Words a guesser would try first for this person: their address, its parts, their name. */
@@ -27,11 +32,11 @@ function personalWords(person: { email: string; displayName?: string }, extra: s
 }
 
 /** Why a password is refused, in a sentence for the form; null when it is acceptable. */
-export function passwordProblem(password: string, person: { email: string; displayName?: string }, extraWords: string[] = []): string | null {
+export async function passwordProblem(password: string, person: { email: string; displayName?: string }, extraWords: string[] = []): Promise<string | null> {
   if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters`
   if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters`
   if (passwordIsEmail(password, person.email)) return 'Your password must not be your email address'
-  configure()
+  const zxcvbn = await strengthChecker()
   const result = zxcvbn(password, personalWords(person, extraWords))
   if (result.score >= MIN_PASSWORD_SCORE) return null
   const why = result.feedback.warning || 'This password is too easy to guess.'
@@ -40,7 +45,7 @@ export function passwordProblem(password: string, person: { email: string; displ
 }
 
 /** Throws a 400 naming `field` when the password is refused. */
-export function assertAcceptablePassword(password: string, person: { email: string; displayName?: string }, field: string, extraWords: string[] = []) {
-  const problem = passwordProblem(password, person, extraWords)
+export async function assertAcceptablePassword(password: string, person: { email: string; displayName?: string }, field: string, extraWords: string[] = []) {
+  const problem = await passwordProblem(password, person, extraWords)
   if (problem) throw new AppError(400, 'PASSWORD_TOO_WEAK', 'Choose a stronger password.', { [field]: problem })
 }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { lockDataDir } from '../db/data-dir-lock'
-import type { Database } from '../db/client'
+import { PGLITE_START_PARAMS, type Database } from '../db/client'
 
 /**
  * One plain connection for a backup or a restore, the same calls on both engines: a backup
@@ -65,7 +65,7 @@ export async function connectPostgres(url: string): Promise<SqlConnection> {
 export async function connectPglite(dir: string): Promise<SqlConnection> {
   const lock = lockDataDir(dir)
   try {
-    const client = await PGlite.create(dir)
+    const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS })
     return pgliteConnection(client, async () => {
       await client.close()
       lock.release()

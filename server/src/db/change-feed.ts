@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from './client'
 
@@ -58,9 +58,17 @@ export interface ChangeFeed {
 export interface ChangeNotice {
   /** A select-list expression (`pg_notify(…)`, or `null` with PGlite). */
   sql: SQL
+  /**
+   * The notification's payload, for a statement prepared once (notifySql with a placeholder);
+   * null where there is none to send (PGlite).
+   */
+  payload: string | null
   /** After the commit: this process's listeners run, and the answer waits for the echo. */
   committed(): void
 }
+
+/** `pg_notify` on the feed's channel with `payload` (a placeholder of a statement prepared once). */
+export const notifySql = (payload: SQLWrapper) => sql`pg_notify(${CHANNEL}, ${payload})`
 
 /** How long an answer waits at most for the other processes' acknowledgements. */
 const ACK_TIMEOUT_MS = 1_000
@@ -75,7 +83,7 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
   }
   const local: ChangeFeed = {
     publish: fire,
-    within: (topic) => ({ sql: sql`null`, committed: () => fire(topic) }),
+    within: (topic) => ({ sql: sql`null`, payload: null, committed: () => fire(topic) }),
     subscribe: (topic, listener) => void listeners.get(topic)!.push(listener),
     settled: () => null,
     close: async () => {},
@@ -219,8 +227,10 @@ export async function openChangeFeed(database: Database, log?: FastifyBaseLogger
     },
     within(topic) {
       const seq = ++sequence
+      const payload = `c:${instance}:${seq}:${topic}`
       return {
-        sql: sql`pg_notify(${CHANNEL}, ${`c:${instance}:${seq}:${topic}`})`,
+        sql: notifySql(sql`${payload}`),
+        payload,
         committed() {
           fire(topic)
           // Acknowledgements that came before this ran are kept in `early`.

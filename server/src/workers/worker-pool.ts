@@ -9,12 +9,20 @@ import type { WorkerTasks } from './worker-tasks'
 export const WORKER_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1))
 
 /**
+ * How long a thread with nothing to do stays: long enough that an executive trying seeds one
+ * after another keeps the thread and what HiGHS remembers in it (remembered-solver.ts), short
+ * enough that a server nobody generates on holds no thread (about 36 MB each; decision 043).
+ */
+export const WORKER_IDLE_MS = 5 * 60_000
+
+/**
  * CPU-heavy work off the request thread (decision 014): `run('generateTimetable', input)`
  * resolves with what the task returns, computed in a worker thread, while the event loop keeps
- * answering requests. Threads start on first use or `warm()` (a test app that never generates
- * starts none); `close()` lets running tasks finish and ends the threads.
+ * answering requests. Threads start on first use (0.2–0.3 s for the compiled server's thread,
+ * added to the first "Generate") and end after WORKER_IDLE_MS without a task; `close()` lets
+ * running tasks finish and ends the threads.
  */
-export function createWorkerPool({ threads = WORKER_THREADS }: { threads?: number } = {}) {
+export function createWorkerPool({ threads = WORKER_THREADS, idleTimeout = WORKER_IDLE_MS }: { threads?: number; idleTimeout?: number } = {}) {
   let pool: Piscina | undefined
   // Tasks handed to the pool and not yet answered: a background search ("Keep improving",
   // decision 045) starts a second stream only while a thread is free.
@@ -22,8 +30,9 @@ export function createWorkerPool({ threads = WORKER_THREADS }: { threads?: numbe
   const started = () =>
     (pool ??= new Piscina({
       filename: new URL('./worker-entry.mjs', import.meta.url).href,
-      minThreads: threads,
+      minThreads: 0,
       maxThreads: threads,
+      idleTimeout,
       // The entry registers tsx itself; the parent's flags (tsx's or vitest's loaders) stay out.
       execArgv: [],
       // Lower priority (Linux: the thread's nice value): on a busy machine the request thread
@@ -37,15 +46,13 @@ export function createWorkerPool({ threads = WORKER_THREADS }: { threads?: numbe
         inFlight -= 1
       })
     },
+    /** The most threads the pool runs at once. */
     threads,
     /** Threads with nothing to do now (none queued behind them). */
     idle: () => Math.max(0, threads - inFlight),
-    /**
-     * Starts the threads now: a thread loads the generator (through tsx) in a second or two,
-     * which the first "Generate" after a start would otherwise wait for. main.ts calls it.
-     */
-    warm() {
-      started()
+    /** Threads running now (the tests check that they come and go). */
+    get runningThreads() {
+      return pool?.threads.length ?? 0
     },
     async close() {
       await pool?.close()

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { generateTimetable } from '../../../src/timetable/generator'
 import { checkTimetable } from '../../../src/timetable/rules'
 import { compile } from '../../../src/timetable/model'
@@ -161,5 +161,18 @@ describe('the worker pool', () => {
     const result = await pool.run('generateTimetable', sharedMusician())
     expect(result.provenOptimal).toBe(true)
     expect(result.lowerBound).toBe(10)
+  })
+
+  it('holds no thread before the first task nor after its idle time, and starts one again for the next', async () => {
+    const idle = createWorkerPool({ threads: 1, idleTimeout: 300 })
+    try {
+      expect(idle.runningThreads).toBe(0)
+      expect((await idle.run('generateTimetable', sharedMusician())).cost.total).toBe(10)
+      expect(idle.runningThreads).toBe(1)
+      await vi.waitFor(() => expect(idle.runningThreads).toBe(0), { timeout: 5000, interval: 50 })
+      expect((await idle.run('generateTimetable', sharedMusician())).provenOptimal).toBe(true)
+    } finally {
+      await idle.close()
+    }
   })
 })
