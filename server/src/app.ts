@@ -243,7 +243,7 @@ export async function buildApp(options: AppOptions) {
   registerNoticeRoutes(app, { db, clock, settings, jobs, mailer, notifier, feed, secret: options.jwtSecret, publicUrl })
   registerFileRoutes(app, { db, files, uploads, links: fileLinks, storage, settings })
   registerDashboardRoutes(app, { db, clock, settings, feed })
-  registerBackupRoutes(app, { db, backups, secret: options.jwtSecret, clock, feed })
+  registerBackupRoutes(app, { db, backups, secret: options.jwtSecret, clock, feed, daily: options.backupsDir !== undefined })
   registerActivityRoutes(app, activity)
   registerOpenApiRoute(app)
   await registerSpa(app, options.spaDir)

@@ -22,6 +22,7 @@ const appPaths = [
   '/user-delete',
   '/executive-management',
   '/system-settings',
+  '/activity-log',
   '/band-registration-form',
   '/band-list',
   '/user-bands',

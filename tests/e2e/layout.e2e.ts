@@ -174,7 +174,7 @@ describe('the phone menu reaches its last link', () => {
   const roles = [
     { role: 'member', account: layoutLeader, last: { name: 'Files', path: '/files' } },
     { role: 'executive', account: layoutExecutive, last: { name: 'User accounts', path: '/user-list' } },
-    { role: 'admin', account: E2E_ADMIN, last: { name: 'System settings', path: '/system-settings' } },
+    { role: 'admin', account: E2E_ADMIN, last: { name: 'Activity log', path: '/activity-log' } },
   ]
   const viewports = [
     { width: 360, height: 640 },

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
-import { once } from 'node:events'
 import { createReadStream, createWriteStream, existsSync } from 'node:fs'
 import { mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { finished } from 'node:stream/promises'
+import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import { appTables, ident, lastMigration, type SqlConnection } from './connection'
 import { appVersion, knownMigrations, MANIFEST_PATH, SECRET_PATH, storedFilePath, tablePath, type Manifest } from './manifest'
@@ -44,9 +43,11 @@ export async function writeBackup(source: BackupSource, file: string, { now = ne
   try {
     const snapshot = await readSnapshot(source.connection, work)
     const writtenAt = now
-    const output = createWriteStream(partial, { flags: 'wx' })
     const gzip = createGzip()
-    gzip.pipe(output)
+    // pipeline handles both streams' errors (a full or vanished disk): they reject `written`,
+    // and the tar writer's next write fails, never an uncaught error.
+    const written = pipeline(gzip, createWriteStream(partial, { flags: 'wx' }))
+    written.catch(() => {})
     const tar = new TarWriter(gzip)
     const hashed = async (name: string, size: number, body: AsyncIterable<Buffer> | Buffer) => {
       const hash = createHash('sha256')
@@ -107,7 +108,7 @@ export async function writeBackup(source: BackupSource, file: string, { now = ne
     await tar.add(MANIFEST_PATH, manifestBytes.length, manifestBytes, writtenAt.getTime())
     await tar.finish()
     gzip.end()
-    await finished(output)
+    await written
     await flush(partial)
     await rename(partial, target)
     await flush(path.dirname(target))
@@ -133,21 +134,24 @@ function readSnapshot(connection: SqlConnection, work: string) {
     const names = await appTables({ query })
     for (const name of names) {
       const file = path.join(work, `${tables.length}.jsonl`)
-      const out = createWriteStream(file, { flags: 'wx' })
+      // Written through a file handle: a failed open or write is an error of this call.
+      const out = await open(file, 'wx')
       let rows = 0
       let bytes = 0
-      await query(`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${ident(name)} t`)
-      for (;;) {
-        const batch = await query<{ line: string }>(`fetch forward ${ROWS_PER_FETCH} from backup_rows`)
-        if (batch.length === 0) break
-        const chunk = Buffer.from(batch.map((row) => `${row.line}\n`).join(''))
-        rows += batch.length
-        bytes += chunk.length
-        if (!out.write(chunk)) await once(out, 'drain')
+      try {
+        await query(`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${ident(name)} t`)
+        for (;;) {
+          const batch = await query<{ line: string }>(`fetch forward ${ROWS_PER_FETCH} from backup_rows`)
+          if (batch.length === 0) break
+          const chunk = Buffer.from(batch.map((row) => `${row.line}\n`).join(''))
+          rows += batch.length
+          bytes += chunk.length
+          await out.write(chunk)
+        }
+        await query('close backup_rows')
+      } finally {
+        await out.close()
       }
-      await query('close backup_rows')
-      out.end()
-      await finished(out)
       tables.push({ name, file, rows, bytes })
     }
     const storageKeys = names.includes('files')

@@ -45,14 +45,18 @@ function backupLinks(secret: Uint8Array, clock: () => Date) {
 /** The daily backup's card (issue 34, decision 041): status, "Back up now", the newest archive. */
 export function registerBackupRoutes(
   app: FastifyInstance,
-  { db, backups, secret, clock, feed }: { db: Db; backups: Backups; secret: Uint8Array; clock: () => Date; feed: ChangeFeed },
+  { db, backups, secret, clock, feed, daily }: { db: Db; backups: Backups; secret: Uint8Array; clock: () => Date; feed: ChangeFeed; daily: boolean },
 ) {
   const links = backupLinks(secret, clock)
-  app.addHook('onReady', () => backups.schedule())
-  // A new time, or backups switched on again: the job waiting for the old time finds the new one, or a new job is added.
-  feed.subscribe('settings', () => {
-    backups.schedule().catch((error: unknown) => app.log.error({ err: error }, 'could not schedule the daily backup'))
-  })
+  // `daily` is false only for an app whose backups folder is a temporary one, deleted when it
+  // closes (the tests' apps): no daily backup runs there unless a test names a folder.
+  if (daily) {
+    app.addHook('onReady', () => backups.schedule())
+    // A new time, or backups switched on again: the job waiting for the old time finds the new one, or a new job is added.
+    feed.subscribe('settings', () => {
+      backups.schedule().catch((error: unknown) => app.log.error({ err: error }, 'could not schedule the daily backup'))
+    })
+  }
 
   defineRoute(app, {
     method: 'GET',

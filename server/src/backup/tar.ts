@@ -42,6 +42,8 @@ export class TarWriter {
   constructor(private readonly out: Writable) {}
 
   private async write(chunk: Buffer) {
+    // A stream ended by an error (the disk behind it) takes no more: say so instead of waiting for 'drain'.
+    if (this.out.destroyed) throw this.out.errored ?? new Error('The archive could not be written: its stream was closed.')
     if (!this.out.write(chunk)) await once(this.out, 'drain')
   }
 

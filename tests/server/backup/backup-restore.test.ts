@@ -332,3 +332,29 @@ it('backs up one instant while the club goes on writing: what each write put in 
   expect(roomNames.length).toBeGreaterThanOrEqual(30)
   expect(periodNames).toEqual(roomNames)
 }, 120_000)
+
+it('fails with an error, not a crash, when its folder vanishes while it writes, and leaves no archive', async () => {
+  const folder = path.join(work, 'vanishing')
+  const connection = await connectionOf(t.database)
+  // The folder goes while the first table is read (e.g. a removed USB disk): the next table's file cannot be made.
+  let gone = false
+  const vanishing: SqlConnection = {
+    ...connection,
+    transaction: (characteristics, run) =>
+      connection.transaction(characteristics, (query) =>
+        run((async (sql: string, params?: unknown[]) => {
+          if (!gone && sql.startsWith('fetch')) {
+            gone = true
+            await rm(folder, { recursive: true, force: true })
+          }
+          return query(sql, params)
+        }) as typeof query),
+      ),
+  }
+  try {
+    await expect(writeBackup({ connection: vanishing, filesDir: sourceFiles, secret: SECRET }, path.join(folder, 'club.tar.gz'))).rejects.toThrow(/ENOENT/)
+  } finally {
+    await connection.close()
+  }
+  expect(existsSync(path.join(folder, 'club.tar.gz'))).toBe(false)
+})
