@@ -8,6 +8,7 @@ import { buildApp } from './app'
 import { bootstrapAdmin } from './users/bootstrap'
 import { builtAppDir } from './paths'
 import { prettyLogStream } from './http/request-log'
+import { collectWhenIdle } from './http/idle-gc'
 
 const HOUR = 60 * 60 * 1000
 
@@ -113,6 +114,8 @@ async function runServer(config: Config, { prepared }: { prepared: boolean }) {
       ...(process.stdout.isTTY ? { stream: prettyLogStream(process.stdout) } : {}),
     },
   })
+
+  collectWhenIdle(app)
 
   const purge = () => services.auth.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'))
   await purge()
