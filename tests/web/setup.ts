@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { toast } from 'sonner'
 import { server } from './mocks/server'
 import { installConsoleGuard } from './support/console-guard'
 
@@ -18,6 +19,9 @@ installConsoleGuard()
 
 afterEach(() => {
   cleanup()
+  // The web files share their modules (isolate: false): a toast still showing when a test ends
+  // stays in sonner's store, and the next Toaster to mount (maybe another file's) shows it again.
+  toast.dismiss()
   server.resetHandlers()
   localStorage.clear()
   sessionStorage.clear()
