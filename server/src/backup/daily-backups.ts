@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
 import { addDays, todayIn, zonedInstant } from '../../../src/contract/calendar'
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../src/contract/date-format'
 import { backupAttemptSchema, backupTriggers, type BackupAttempt, type BackupStatus, type BackupTrigger } from '../../../src/contract/backups'
 import type { ClubSettings } from '../../../src/contract/settings'
 import type { Database } from '../db/client'
-import { jobs as jobsTable, noticeRuns, settings as settingsTable } from '../db/schema'
+import { noticeRuns, settings as settingsTable } from '../db/schema'
 import { withTransaction, type Executor } from '../db/transaction'
 import { AppError } from '../http/errors'
 import type { JobRunner } from '../jobs/job-runner'
@@ -273,21 +273,7 @@ export function createBackups({
     const now = clock()
     const due = dueAt(day, club)
     const runAt = due > now ? due : now
-    const [waiting] = await executor
-      .select({ id: jobsTable.id })
-      .from(jobsTable)
-      .where(
-        and(
-          eq(jobsTable.kind, DAILY_BACKUP_JOB),
-          isNull(jobsTable.doneAt),
-          isNull(jobsTable.failedAt),
-          sql`${jobsTable.payload}->>'day' = ${day}`,
-          lte(jobsTable.runAt, runAt),
-          running ? ne(jobsTable.id, running) : undefined,
-        ),
-      )
-      .limit(1)
-    if (!waiting) await jobs.enqueue(executor, { kind: DAILY_BACKUP_JOB, payload: { day }, runAt })
+    await jobs.enqueueDay(executor, { kind: DAILY_BACKUP_JOB, day, runAt, running })
   }
 
   async function runDay(day: string, job: string) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
@@ -230,6 +230,28 @@ export function createJobRunner({
     /** Adds a job of a registered kind with that kind's attempts (see `enqueue`). */
     enqueue(executor: Executor, job: { kind: string; payload: unknown; runAt?: Date }) {
       return enqueue(executor, { ...job, maxAttempts: handlers.get(job.kind)?.options.maxAttempts }, clock())
+    },
+    /**
+     * A daily job's next run (booking reminders, daily backups): adds the job of `kind` for `day`
+     * at `runAt` unless one as early is already waiting for that day. `running` is the job
+     * calling it: not done yet, but not waiting either (a time moved later must not find it).
+     */
+    async enqueueDay(executor: Executor, { kind, day, runAt, running }: { kind: string; day: string; runAt: Date; running?: string }) {
+      const [waiting] = await executor
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.kind, kind),
+            isNull(jobs.doneAt),
+            isNull(jobs.failedAt),
+            sql`${jobs.payload}->>'day' = ${day}`,
+            lte(jobs.runAt, runAt),
+            running ? ne(jobs.id, running) : undefined,
+          ),
+        )
+        .limit(1)
+      if (!waiting) await this.enqueue(executor, { kind, payload: { day }, runAt })
     },
     /** `enqueue` for several jobs, in one statement. */
     enqueueAll(executor: Executor, list: Array<{ kind: string; payload: unknown; runAt?: Date }>) {

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { addDays, dayLabel, periodPhrase, todayIn, zonedInstant } from '../../../src/contract/calendar'
 import type { ClubSettings } from '../../../src/contract/settings'
 import type { Db } from '../db/client'
-import { bandMembers, bands, bookings, jobs as jobsTable, noticeRuns, rooms } from '../db/schema'
+import { bandMembers, bands, bookings, noticeRuns, rooms } from '../db/schema'
 import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import type { JobRunner } from '../jobs/job-runner'
 import type { Mailer } from '../mail/mailer'
@@ -49,21 +49,7 @@ export function createBookingReminders({
     const now = clock()
     const due = dueAt(day, club)
     const runAt = due > now ? due : now
-    const [waiting] = await executor
-      .select({ id: jobsTable.id })
-      .from(jobsTable)
-      .where(
-        and(
-          eq(jobsTable.kind, BOOKING_REMINDER_JOB),
-          isNull(jobsTable.doneAt),
-          isNull(jobsTable.failedAt),
-          sql`${jobsTable.payload}->>'day' = ${day}`,
-          lte(jobsTable.runAt, runAt),
-          running ? ne(jobsTable.id, running) : undefined,
-        ),
-      )
-      .limit(1)
-    if (!waiting) await jobs.enqueue(executor, { kind: BOOKING_REMINDER_JOB, payload: { day }, runAt })
+    await jobs.enqueueDay(executor, { kind: BOOKING_REMINDER_JOB, day, runAt, running })
   }
 
   /**
