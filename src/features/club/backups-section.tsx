@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/page'
 import { formatSize } from '@/lib/format-size'
 import { useDates, type Dates } from '@/lib/use-dates'
 import { backupLinkQueryOptions, backupStatusQueryOptions, useBackUpNow } from './backups-queries'
+import { startDownload } from '@/lib/start-download'
 
 export const BACKUP_NEEDS_CONNECTION = 'Backing up and downloading need a connection. Try again when you are back online.'
 
@@ -82,12 +83,7 @@ export function BackupsSection() {
     setDownloading(true)
     try {
       const link = await queryClient.fetchQuery({ ...backupLinkQueryOptions(), networkMode: 'always' })
-      const anchor = document.createElement('a')
-      anchor.href = link.url
-      anchor.rel = 'noopener'
-      document.body.append(anchor)
-      anchor.click()
-      anchor.remove()
+      startDownload(link.url)
     } catch (error) {
       toast.error(errorMessage(error))
     } finally {

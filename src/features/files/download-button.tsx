@@ -5,6 +5,7 @@ import type { FileItem } from '@/contract/files'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/components/ui/feedback'
 import { fileLinkQueryOptions } from './files-queries'
+import { startDownload } from '@/lib/start-download'
 
 /**
  * Saves a file: asks for a personal download link, then lets the browser fetch it straight
@@ -26,12 +27,7 @@ export function DownloadButton({ file, label, compact = false, children }: { fil
     try {
       // Never paused: a connection lost on the way ends in "Could not reach the server…".
       const link = await queryClient.fetchQuery({ ...fileLinkQueryOptions(file.id, true), networkMode: 'always' })
-      const anchor = document.createElement('a')
-      anchor.href = link.url
-      anchor.rel = 'noopener'
-      document.body.append(anchor)
-      anchor.click()
-      anchor.remove()
+      startDownload(link.url)
     } catch (error) {
       toast.error(errorMessage(error))
     } finally {
