@@ -130,6 +130,24 @@ export function timetableInputOf(
   return timetableInput(event, withGrades, { ...options, weights: options.weights ?? STORED_WEIGHTS })
 }
 
+/**
+ * What "Generate" and "Keep improving" start from: the live, its accepted performances (409
+ * when there is none), the draft's pins of performances still accepted (unless told to ignore
+ * them), the preset's weights (balanced by default) or the given ones, and the generator's input.
+ */
+export async function generatorInputOf(executor: Executor, eventId: string, input: Pick<GenerateInputValue, 'keepPins' | 'weights' | 'preset' | 'wishes' | 'seed' | 'effort'>) {
+  const event = await findEvent(executor, eventId)
+  const [performances, draft] = await Promise.all([acceptedPerformances(executor, event.id), input.keepPins ? draftOf(executor, event.id) : Promise.resolve(null)])
+  if (performances.length === 0) {
+    throw new AppError(409, 'NOT_ACCEPTED', `No band is accepted yet for ${event.title}, so there is nothing to place. Review the applications first.`)
+  }
+  const accepted = new Set(performances.map((performance) => performance.id))
+  const pins = pinsOf((draft?.placements ?? []).filter((placement) => accepted.has(placement.performanceId)))
+  const weights = input.weights ?? timetablePresets[input.preset ?? 'balanced']
+  const timetableInput = timetableInputOf(event, performances, { pins, wishes: input.wishes, weights, seed: input.seed, effort: input.effort })
+  return { event, performances, pins, weights, timetableInput }
+}
+
 /** Stored placements of performances still accepted, with their ends (from the minutes asked now). */
 function currentPlacements(placements: ReadonlyArray<SchedulePlacement>, byId: ReadonlyMap<string, ScheduledPerformance>): PlacementOut[] {
   return placements.flatMap((placement) => {
@@ -304,17 +322,10 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
      * the given ones, the seed and effort, and the draft's pins unless told to ignore them.
      */
     async generate(eventId: string, input: GenerateInputValue): Promise<Proposal> {
-      const event = await findEvent(db, eventId)
-      const [performances, draft] = await Promise.all([acceptedPerformances(db, event.id), input.keepPins ? draftOf(db, event.id) : Promise.resolve(null)])
-      if (performances.length === 0) {
-        throw new AppError(409, 'NOT_ACCEPTED', `No band is accepted yet for ${event.title}, so there is nothing to place. Review the applications first.`)
-      }
-      const accepted = new Set(performances.map((performance) => performance.id))
-      const pins = pinsOf((draft?.placements ?? []).filter((placement) => accepted.has(placement.performanceId)))
-      const weights = input.weights ?? timetablePresets[input.preset ?? 'balanced']
+      const { pins, weights, timetableInput } = await generatorInputOf(db, eventId, input)
       const started = clockwork.now()
       // In a worker thread: a search of a second or more must not hold up other requests.
-      const result = await workers.run('generateTimetable', timetableInputOf(event, performances, { pins, wishes: input.wishes, weights, seed: input.seed, effort: input.effort }))
+      const result = await workers.run('generateTimetable', timetableInput)
       const milliseconds = Math.round(clockwork.now() - started)
       return {
         seed: input.seed,

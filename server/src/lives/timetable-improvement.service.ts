@@ -5,15 +5,14 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { SessionUser } from '../../../src/contract/auth'
 import type { BoundSource, Improvement, improveInputSchema, SchedulePlacement } from '../../../src/contract/live-schedule'
-import { timetablePresets, type TimetableInput, type TimetablePin, type TimetableResult } from '../../../src/contract/timetable'
-import { pinsOf } from '../../../src/timetable/input'
+import type { TimetableInput, TimetablePin, TimetableResult } from '../../../src/contract/timetable'
 import { timetableImprovements, timetables, users } from '../db/schema'
 import { withTransaction } from '../db/transaction'
 import { AppError } from '../http/errors'
 import type { WorkerPool } from '../workers/worker-pool'
 import { findEvent } from './lives-data'
 import type { LivesDeps } from './lives.routes'
-import { acceptedPerformances, draftOf, timetableInputOf } from './live-schedule.service'
+import { acceptedPerformances, draftOf, generatorInputOf } from './live-schedule.service'
 import { outsideActivity } from '../activity/activity'
 
 type ImproveInputValue = z.output<typeof improveInputSchema>
@@ -278,15 +277,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
      */
     async start(caller: SessionUser, eventId: string, input: ImproveInputValue): Promise<Improvement> {
       if (closing) throw new AppError(503, 'UNAVAILABLE', 'The server is restarting. Try again in a minute.')
-      const event = await findEvent(db, eventId)
-      const [performances, draft] = await Promise.all([acceptedPerformances(db, event.id), input.keepPins ? draftOf(db, event.id) : Promise.resolve(null)])
-      if (performances.length === 0) {
-        throw new AppError(409, 'NOT_ACCEPTED', `No band is accepted yet for ${event.title}, so there is nothing to place. Review the applications first.`)
-      }
-      const accepted = new Set(performances.map((performance) => performance.id))
-      const pins = pinsOf((draft?.placements ?? []).filter((placement) => accepted.has(placement.performanceId)))
-      const weights = input.weights ?? timetablePresets[input.preset ?? 'balanced']
-      const timetableInput = timetableInputOf(event, performances, { pins, wishes: input.wishes, weights, seed: input.seed, effort: input.effort })
+      const { event, pins, timetableInput } = await generatorInputOf(db, eventId, input)
 
       const now = clock()
       const runId = randomUUID()
