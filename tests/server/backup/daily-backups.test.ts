@@ -45,6 +45,28 @@ const status = async (app: { inject: TestApp['inject'] } = t) => {
   expect(response.statusCode).toBe(200)
   return response.json() as BackupStatus
 }
+
+/** Holds the next archive open until `release()`; `restore()` puts the real writer back. */
+function holdArchive() {
+  const real = t.services.backups.archive
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  t.services.backups.archive = (async (...args: Parameters<typeof writeBackup>) => {
+    await gate
+    return real(...args)
+  }) as typeof writeBackup
+  return { release, restore: () => (t.services.backups.archive = real) }
+}
+
+/** The running backup as `app` reports it, once one runs (null after 2 s without one). */
+async function untilRunning(app: { inject: TestApp['inject'] } = t) {
+  let running: BackupStatus['running'] = null
+  for (let i = 0; i < 100 && !running; i++) {
+    running = (await status(app)).running
+    if (!running) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return running
+}
 const backUpNow = (app: { inject: TestApp['inject'] } = t) => app.inject({ method: 'POST', url: '/api/backups', headers: admin.headers })
 const archives = () => (existsSync(backupsDir) ? readdirSync(backupsDir).filter((name) => name.endsWith('.tar.gz')).sort() : [])
 
@@ -143,20 +165,10 @@ describe('back up now', () => {
   it('answers with the archive it made, refuses a second one while the first runs (409), and keeps `keep`', async () => {
     await setBackups({ keep: 3 })
     // The archive is held open until the test lets it finish.
-    const real = t.services.backups.archive
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => (release = resolve))
-    t.services.backups.archive = (async (...args: Parameters<typeof writeBackup>) => {
-      await gate
-      return real(...args)
-    }) as typeof writeBackup
+    const { release, restore } = holdArchive()
     try {
       const first = backUpNow()
-      let running: BackupStatus['running'] = null
-      for (let i = 0; i < 100 && !running; i++) {
-        running = (await status()).running
-        if (!running) await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      const running = await untilRunning()
       expect(running).toEqual({ trigger: 'now', startedAt: t.clock.now().toISOString() })
       const second = await backUpNow()
       expect(second.statusCode).toBe(409)
@@ -171,7 +183,7 @@ describe('back up now', () => {
       expect(attempt.fileName).toMatch(/^bandroom-2026-06-0\dT\d\d-\d\d-\d\dZ-now\.tar\.gz$/)
       expect(after).toMatchObject({ running: null, lastAttempt: attempt, lastSuccess: attempt, kept: 3 })
     } finally {
-      t.services.backups.archive = real
+      restore()
     }
     // Two in the same second get names of their own.
     const again = (await backUpNow()).json() as { attempt: BackupAttempt }
@@ -274,26 +286,15 @@ describe('several server processes on one database', () => {
       expect(await t.db.select().from(noticeRuns).where(and(eq(noticeRuns.kind, 'daily-backup'), eq(noticeRuns.day, day)))).toHaveLength(1)
 
       // "Back up now" in one process while the other is making one: 409.
-      const real = t.services.backups.archive
-      let release!: () => void
-      const gate = new Promise<void>((resolve) => (release = resolve))
-      t.services.backups.archive = (async (...args: Parameters<typeof writeBackup>) => {
-        await gate
-        return real(...args)
-      }) as typeof writeBackup
+      const { release, restore } = holdArchive()
       try {
         const first = backUpNow()
-        let running: BackupStatus['running'] = null
-        for (let i = 0; i < 100 && !running; i++) {
-          running = (await status(other.app)).running
-          if (!running) await new Promise((resolve) => setTimeout(resolve, 20))
-        }
-        expect(running).not.toBeNull()
+        expect(await untilRunning(other.app)).not.toBeNull()
         expect((await backUpNow(other.app)).statusCode).toBe(409)
         release()
         expect((await first).statusCode).toBe(200)
       } finally {
-        t.services.backups.archive = real
+        restore()
       }
     } finally {
       await other.app.close()
