@@ -12,6 +12,10 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { appInputs, hashInputs, writeStamp } from './server/build-stamp.mjs'
+import { compileMessages } from './src/i18n/compile.mjs'
+
+// The typed message functions (decision 046) before anything imports them: build, dev, vitest.
+await compileMessages()
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),

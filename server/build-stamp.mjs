@@ -17,8 +17,9 @@ export const appInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'tail
 /** What the server's build (server/build.ts → dist-server/) reads: the server and what it imports from src/ (contract, timetable, allocation). */
 export const serverInputs = ['server', 'src', 'tsconfig.json', 'package.json', 'package-lock.json']
 
-/** Written by a build from the other inputs (the router plugin's route tree): not an input of its own. */
+/** Written from the other inputs (the router plugin's route tree, the compiled messages): not inputs of their own. */
 const generated = new Set(['src/routeTree.gen.ts'])
+const generatedFolders = ['src/i18n/paraglide/']
 
 /** Every file under the inputs, as sorted paths relative to `root` with `/` separators. */
 function filesOf(root, inputs) {
@@ -33,7 +34,7 @@ function filesOf(root, inputs) {
     for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue
       const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
-      if (!generated.has(relative)) files.push(relative)
+      if (!generated.has(relative) && !generatedFolders.some((folder) => relative.startsWith(folder))) files.push(relative)
     }
   }
   return [...new Set(files)].sort()

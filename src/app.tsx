@@ -9,6 +9,7 @@ import { LazyToaster } from '@/lib/lazy-toaster'
 import { LoadingScreen } from '@/components/loading-screen'
 import { PERSIST_MAX_AGE } from '@/lib/query-client'
 import type { createAppRouter } from '@/router'
+import { useLanguage } from '@/i18n/client'
 
 interface AppProps {
   router: ReturnType<typeof createAppRouter>
@@ -34,6 +35,8 @@ function SessionGate({ router }: { router: AppProps['router'] }) {
 }
 
 export function App({ router, queryClient, session, persister }: AppProps) {
+  // Every screen words itself anew in another language (decision 046): the tree is keyed on it.
+  const language = useLanguage()
   useEffect(() => {
     // The next user on a shared phone must not see the previous user's cached lists.
     return session.onLogout(() => {
@@ -42,7 +45,7 @@ export function App({ router, queryClient, session, persister }: AppProps) {
     })
   }, [session, queryClient, persister])
 
-  let content: ReactNode = <SessionGate router={router} />
+  let content: ReactNode = <SessionGate key={language} router={router} />
   content = persister ? (
     <PersistQueryClientProvider
       client={queryClient}

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { captureInstallPrompt } from '@/lib/install-prompt'
 import { registerServiceWorker, reloadOnPreloadError } from '@/lib/service-worker'
 import { session } from '@/lib/session'
+import { startLanguage } from '@/i18n/client'
 import { createQueryClient, createQueryPersister, flushWhenHidden } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 import { App } from '@/app'
@@ -23,6 +24,8 @@ if (import.meta.env.PROD) void registerServiceWorker()
 const queryClient = createQueryClient()
 const persister = createQueryPersister()
 flushWhenHidden(persister)
+// The language before the first render: the stored account's, this browser's choice or languages, the club's (decision 046).
+startLanguage()
 session.restoreUser()
 const router = createAppRouter({ queryClient, session })
 

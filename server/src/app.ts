@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
+import { registerRequestLanguage } from './http/language'
 import { registerSecurityHeaders } from './http/security-headers'
 import { withRedaction } from './http/log-redaction'
 import { RequestLogController } from './http/request-log'
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions) {
   })
   const scheduleVersion = createScheduleVersion(feed)
   const settings = createSettingsService({ db, clock, scheduleVersion, feed })
+  registerRequestLanguage(app, settings)
   // Durable background work (decision 014): polls once the app is ready; closing the app waits
   // for the jobs in flight, before main.ts (or a test) closes the database.
   const jobs = createJobRunner({ db, clock, log: app.log, changed: () => feed.publish('cards') })

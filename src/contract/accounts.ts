@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { text } from './text'
 import { emailSchema, sessionUserSchema } from './auth'
 import { registrationModes } from './settings'
+import { languages } from '../i18n/language'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * Self-service accounts (SPEC §4, §5.1): registration, password reset, password change and
@@ -112,6 +114,12 @@ export const passwordResetFormSchema = z
 
 export const profileUpdateSchema = z.object({ displayName: displayNameSchema })
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
+
+/** The profile's language: one the app has, or null for "as my browser asks" (decision 046). */
+export const languageChoiceSchema = z.object({
+  language: z.enum(languages, { error: () => m.accounts_language_choose() }).nullable(),
+})
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>
 
 export const emailChangeSchema = z.object({
   newEmail: emailSchema,

@@ -1,14 +1,16 @@
 import { z } from 'zod'
+import { languages } from '../i18n/language'
+import { m } from '../i18n/paraglide/messages.js'
 import { roles, userStatuses } from './choices'
 
 export { roles, userStatuses }
 
 export const emailSchema = z
-  .string({ error: 'Enter your email address' })
+  .string({ error: () => m.auth_email_required() })
   .trim()
-  .min(1, 'Enter your email address')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'))
+  .min(1, { error: () => m.auth_email_required() })
+  .max(254, { error: () => m.auth_email_too_long() })
+  .pipe(z.email({ error: () => m.auth_email_invalid() }))
 
 /** The signed-in user as both sides see it. Never carries the password hash. */
 export const sessionUserSchema = z.object({
@@ -20,12 +22,14 @@ export const sessionUserSchema = z.object({
   status: z.enum(userStatuses),
   /** Holds a position in the current term (SPEC §5.3); admins have every executive right too. */
   isExecutive: z.boolean(),
+  /** The language chosen on the profile; null: as the browser asks (decision 046). */
+  language: z.enum(languages).nullable().optional(),
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 
 export const loginInputSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024, 'Password is too long'),
+  password: z.string({ error: () => m.auth_password_required() }).min(1, { error: () => m.auth_password_required() }).max(1024, { error: () => m.auth_password_too_long() }),
 })
 export type LoginInput = z.infer<typeof loginInputSchema>
 

@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import { text, calendarDate } from './text'
 import { clubSettingsSchema } from './settings'
+import { languages } from '../i18n/language'
 
 /** What every screen may know about the club (public): grades and the term depend on it. */
 export const clubInfoSchema = z.object({
   clubName: z.string(),
   timeZone: z.string(),
+  /** The club's default language (decision 046). */
+  language: z.enum(languages),
   academicYearStartMonth: z.number().int(),
   currentTerm: z.number().int(),
 })

@@ -9,9 +9,10 @@
  * the same in every browser whatever its ICU version; other languages take Intl's own pattern for their locale.
  */
 
-/** The languages the app can be shown in; English today, Japanese next. */
-export type Language = 'en' | 'ja'
-export const APP_LANGUAGE: Language = 'en'
+import { getLocale } from '../i18n/paraglide/runtime.js'
+import { intlLocales as locales, type Language } from '../i18n/language'
+
+export type { Language }
 
 /** The club's zone until GET /api/club has answered (the club setting defaults to it too). */
 export const CLUB_FALLBACK_TIME_ZONE = 'Asia/Tokyo'
@@ -22,9 +23,6 @@ export interface DateSettings {
 }
 
 export type Instant = string | number | Date
-
-/** Locales behind the app's languages; 'en-GB': day before month, 24-hour clock. */
-const locales: Record<Language, string> = { en: 'en-GB', ja: 'ja-JP' }
 
 const words: Record<Language, { todayAt: (time: string) => string }> = {
   en: { todayAt: (time) => `today at ${time}` },
@@ -77,7 +75,8 @@ function partsOf(instant: Instant, timeZone: string): Parts {
   }
 }
 
-const language = (settings: DateSettings) => settings.language ?? APP_LANGUAGE
+/** The language asked for, else the one being shown (the browser's choice, or the request's on the server). */
+const language = (settings: DateSettings) => settings.language ?? getLocale()
 
 /** "Sat 28 Nov 2026, 12:13". */
 export function formatDateTime(instant: Instant, settings: DateSettings): string {
@@ -128,7 +127,7 @@ const units = [
 const relativeFormatters = new Map<Language, Intl.RelativeTimeFormat>()
 
 /** "in 2 days", "3 hours ago": how far `instant` is from `now`, in the largest whole unit. */
-export function formatDistance(instant: Instant, now: Instant, lang: Language = APP_LANGUAGE): string {
+export function formatDistance(instant: Instant, now: Instant, lang: Language = getLocale()): string {
   const difference = toDate(instant).getTime() - toDate(now).getTime()
   const [unit, size] = units.find(([, ms]) => Math.abs(difference) >= ms) ?? units[units.length - 1]
   let formatter = relativeFormatters.get(lang)
@@ -143,14 +142,14 @@ export function formatDistance(instant: Instant, now: Instant, lang: Language = 
 const calendarInstant = (date: string) => `${date}T00:00:00Z`
 
 /** "Sat 28 Nov": a day of the club's calendar, the way grids, lists and messages name it. */
-export function formatDay(date: string, lang: Language = APP_LANGUAGE): string {
+export function formatDay(date: string, lang: Language = getLocale()): string {
   if (lang !== 'en') return formatterFor(locales[lang], 'UTC', { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(calendarInstant(date)))
   const p = partsOf(calendarInstant(date), 'UTC')
   return `${p.weekday} ${p.day} ${p.month}`
 }
 
 /** "12–18 May 2026", "30 Nov – 6 Dec 2026", "28 Dec 2026 – 3 Jan 2027": a run of calendar days. */
-export function formatDayRange(first: string, last: string, lang: Language = APP_LANGUAGE): string {
+export function formatDayRange(first: string, last: string, lang: Language = getLocale()): string {
   if (lang !== 'en') {
     return formatterFor(locales[lang], 'UTC', { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(new Date(calendarInstant(first)), new Date(calendarInstant(last)))
   }

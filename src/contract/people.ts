@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { parts } from './choices'
-import { isCleanText, SPECIAL_CHARACTERS } from './text'
+import { isCleanText, says, SPECIAL_CHARACTERS } from './text'
 import { pageOf, pagingQuerySchema } from './paging'
 
 /**
@@ -24,7 +24,7 @@ const line = (max: number, tooLong: string, missing = 'Enter text') =>
   z
     .string({ error: missing })
     .trim()
-    .refine((value) => isCleanText(value), SPECIAL_CHARACTERS)
+    .refine((value) => isCleanText(value), says(SPECIAL_CHARACTERS))
     .refine((value) => charCount(value) <= max, tooLong)
 
 const distinct = (values: readonly string[]) => new Set(values).size === values.length
@@ -51,7 +51,7 @@ const artistsSchema = z
   .max(FAVOURITE_ARTISTS_MAX, `Add at most ${FAVOURITE_ARTISTS_MAX} favourite artists`)
 const bodySchema = z
   .string({ error: 'Enter text' })
-  .refine((value) => isCleanText(value, true), SPECIAL_CHARACTERS)
+  .refine((value) => isCleanText(value, true), says(SPECIAL_CHARACTERS))
   .refine((value) => charCount(value) <= INTRO_BODY_MAX, `Keep your introduction to ${INTRO_BODY_MAX} characters`)
 const lookingForBandSchema = z.boolean({ error: 'Choose yes or no' })
 
@@ -113,7 +113,7 @@ export const directoryFiltersSchema = z.object({
     .string()
     .trim()
     .max(100, 'Search with at most 100 characters')
-    .refine((value) => isCleanText(value), SPECIAL_CHARACTERS)
+    .refine((value) => isCleanText(value), says(SPECIAL_CHARACTERS))
     .optional(),
   part: partSchema.optional(),
   grade: z.enum(gradeFilters, { error: 'Choose a grade from the list' }).optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { text } from './text'
 import { isValidTimeZone } from './terms'
 import { fileKindIds } from './files'
+import { baseLanguage, languages } from '../i18n/language'
 
 /** ISO weekday: 1 = Monday … 7 = Sunday. */
 export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
@@ -19,6 +20,8 @@ export const clubSettingsSchema = z
   .object({
     clubName: text({ min: 1, max: 80, empty: 'Enter the club name' }).default('Bandroom Music Club'),
     timeZone: z.string().refine(isValidTimeZone, 'Choose a valid IANA time zone, e.g. Asia/Tokyo').default('Asia/Tokyo'),
+    /** The language of members who chose none and whose browser asks for none the app has (decision 046). */
+    language: z.enum(languages).default(baseLanguage),
     academicYearStartMonth: z.number().int().min(1, 'Choose a month').max(12, 'Choose a month').default(4),
     registration: z
       .object({

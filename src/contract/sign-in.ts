@@ -1,6 +1,8 @@
 import type { LoginInput, LoginResponse } from './auth'
 import { roles, userStatuses } from './choices'
 import { isRecord, schema, uuidPattern } from './plain-schema'
+import { m } from '../i18n/paraglide/messages.js'
+import { isLanguage } from '../i18n/language'
 
 /**
  * The sign-in call's schemas again, checked by hand, for the login page only. The login page
@@ -22,18 +24,18 @@ export const loginInputSchema = schema<LoginInput>((value, issues) => {
     return undefined
   }
   let email: string | undefined
-  if (typeof value.email !== 'string') issues.push({ path: ['email'], message: 'Enter your email address' })
+  if (typeof value.email !== 'string') issues.push({ path: ['email'], message: m.auth_email_required() })
   else {
     const trimmed = value.email.trim()
-    if (trimmed.length < 1) issues.push({ path: ['email'], message: 'Enter your email address' })
-    else if (trimmed.length > 254) issues.push({ path: ['email'], message: 'Email is too long' })
-    else if (!emailPattern.test(trimmed)) issues.push({ path: ['email'], message: 'Enter a valid email address' })
+    if (trimmed.length < 1) issues.push({ path: ['email'], message: m.auth_email_required() })
+    else if (trimmed.length > 254) issues.push({ path: ['email'], message: m.auth_email_too_long() })
+    else if (!emailPattern.test(trimmed)) issues.push({ path: ['email'], message: m.auth_email_invalid() })
     else email = trimmed
   }
   const password = value.password
-  if (typeof password !== 'string') issues.push({ path: ['password'], message: 'Enter your password' })
-  else if (password.length < 1) issues.push({ path: ['password'], message: 'Enter your password' })
-  else if (password.length > 1024) issues.push({ path: ['password'], message: 'Password is too long' })
+  if (typeof password !== 'string') issues.push({ path: ['password'], message: m.auth_password_required() })
+  else if (password.length < 1) issues.push({ path: ['password'], message: m.auth_password_required() })
+  else if (password.length > 1024) issues.push({ path: ['password'], message: m.auth_password_too_long() })
   return { email: email!, password: password as string }
 })
 
@@ -50,6 +52,7 @@ export const loginResponseSchema = schema<LoginResponse>((value, issues) => {
   if (!(roles as ReadonlyArray<unknown>).includes(user.role)) fail(['user', 'role'])
   if (!(userStatuses as ReadonlyArray<unknown>).includes(user.status)) fail(['user', 'status'])
   if (typeof user.isExecutive !== 'boolean') fail(['user', 'isExecutive'])
-  const { id, email, displayName, enrollmentYear, role, status, isExecutive } = user
-  return { user: { id, email, displayName, enrollmentYear, role, status, isExecutive } as LoginResponse['user'], access_token: access_token as string }
+  if (user.language !== undefined && user.language !== null && !isLanguage(user.language)) fail(['user', 'language'])
+  const { id, email, displayName, enrollmentYear, role, status, isExecutive, language } = user
+  return { user: { id, email, displayName, enrollmentYear, role, status, isExecutive, language } as LoginResponse['user'], access_token: access_token as string }
 })

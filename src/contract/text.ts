@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CALENDAR_YEARS } from './choices'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * The two string shapes every input schema is built from (decision 010-hardening-input).
@@ -16,7 +17,17 @@ const controlCharactersButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-export const SPECIAL_CHARACTERS = 'Remove the special characters'
+/**
+ * A schema's message: a message function from the catalogue (decision 046), called when the
+ * check fails, so it is worded in the language of whoever is told (the browser's, or the
+ * request's on the server). A plain string is English only: none should remain.
+ */
+export type Message = string | (() => string)
+
+/** zod's `{ error }` parameter for a message. */
+export const says = (message: Message) => ({ error: message })
+
+export const SPECIAL_CHARACTERS: Message = () => m.common_special_characters()
 
 export function isCleanText(value: string, multiline = false) {
   return !(multiline ? controlCharactersButLineBreaks : controlCharacters).test(value) && !loneSurrogate.test(value)
@@ -28,26 +39,29 @@ export interface TextOptions {
   /** At least this many characters after trimming (0 by default). */
   min?: number
   /** The message when the value is missing, not a string or shorter than `min`. */
-  empty?: string
+  empty?: Message
   /** The message when it is longer than `max`. */
-  tooLong?: string
+  tooLong?: Message
   /** Tabs and line breaks allowed (notes, descriptions). */
   multiline?: boolean
 }
 
 /** Trimmed free text with min/max, no control characters (but tab/newline when multiline), no lone surrogates. */
-export function text({ max, min = 0, empty, tooLong = `At most ${max} characters`, multiline = false }: TextOptions) {
-  const base = z.string(empty ? { error: empty } : undefined).trim()
-  const sized = min > 0 ? base.min(min, empty ?? `At least ${min} characters`) : base
-  return sized.max(max, tooLong).refine((value) => isCleanText(value, multiline), SPECIAL_CHARACTERS)
+export function text({ max, min = 0, empty, tooLong = () => m.common_at_most_characters({ max }), multiline = false }: TextOptions) {
+  const base = z.string(empty ? says(empty) : undefined).trim()
+  const sized = min > 0 ? base.min(min, says(empty ?? (() => m.common_at_least_characters({ min })))) : base
+  return sized.max(max, says(tooLong)).refine((value) => isCleanText(value, multiline), says(SPECIAL_CHARACTERS))
 }
 
 export { CALENDAR_YEARS }
 
 /** A real day `YYYY-MM-DD` with a year in CALENDAR_YEARS. */
-export function calendarDate(message = 'Use YYYY-MM-DD') {
-  return z.iso.date(message).refine((value) => {
-    const year = Number(value.slice(0, 4))
-    return year >= CALENDAR_YEARS.min && year <= CALENDAR_YEARS.max
-  }, `Choose a date between ${CALENDAR_YEARS.min} and ${CALENDAR_YEARS.max}`)
+export function calendarDate(message: Message = () => m.common_date_format()) {
+  return z.iso.date(says(message)).refine(
+    (value) => {
+      const year = Number(value.slice(0, 4))
+      return year >= CALENDAR_YEARS.min && year <= CALENDAR_YEARS.max
+    },
+    says(() => m.common_date_between({ first: CALENDAR_YEARS.min, last: CALENDAR_YEARS.max })),
+  )
 }

@@ -1,4 +1,5 @@
 import { FetchError, ofetch, type FetchOptions, type ResponseType } from 'ofetch'
+import { currentLanguage } from '@/i18n/client'
 import type { ApiErrorBody } from '@/contract/errors'
 import { session as appSession, type SessionStore } from '@/lib/session'
 
@@ -166,6 +167,9 @@ export function createApiClient({
     const headers = new Headers(options.headers as HeadersInit | undefined)
     const token = session.getState().token
     if (token) headers.set('Authorization', `Bearer ${token}`)
+    // The server words its errors in the language shown here (decision 046), even when this
+    // browser chose another than its own.
+    if (!headers.has('Accept-Language')) headers.set('Accept-Language', currentLanguage())
 
     let result: T
     try {

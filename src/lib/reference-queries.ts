@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { bandSchema } from '@/contract/bands'
 import { clubInfoSchema, periodListSchema, roomListSchema } from '@/contract/club'
 import { api } from '@/lib/api-client'
+import { rememberClubLanguage } from '@/i18n/client'
 
 // Reference data several areas read (the booking form, the club settings, the application
 // form, the band pages): one query each, so one cache entry and one fetch. Keys stay rooted at
@@ -18,7 +19,14 @@ export const referenceKeys = {
 
 /** The club's name, time zone and term: every screen's dates follow its zone (lib/use-dates.ts). */
 export const clubInfoQueryOptions = () =>
-  queryOptions({ queryKey: referenceKeys.clubInfo, queryFn: async () => clubInfoSchema.parse(await api('/api/club')) })
+  queryOptions({
+    queryKey: referenceKeys.clubInfo,
+    queryFn: async () => {
+      const club = clubInfoSchema.parse(await api('/api/club'))
+      rememberClubLanguage(club.language)
+      return club
+    },
+  })
 
 export const roomsQueryOptions = () =>
   queryOptions({ queryKey: referenceKeys.rooms, queryFn: async () => roomListSchema.parse(await api('/api/rooms')).items })

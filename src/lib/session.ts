@@ -1,4 +1,5 @@
 import type { SessionUser } from '@/contract/auth'
+import { followAccountLanguage } from '@/i18n/client'
 
 /** The session as SPEC §2 describes it; mirrored in localStorage under `user`, `token`, `lastActivity`. */
 export interface SessionState {
@@ -69,6 +70,7 @@ export function createSessionStore(storage: Storage = window.localStorage) {
       storage.setItem(TOKEN_KEY, access_token)
       storage.setItem(ACTIVITY_KEY, String(now))
       setState({ isAuthenticated: true, user, token: access_token, lastActivity: now, isLoading: false })
+      followAccountLanguage(user.language)
     },
 
     logout() {
@@ -103,6 +105,7 @@ export function createSessionStore(storage: Storage = window.localStorage) {
         return
       }
       setState({ isAuthenticated: true, user, token, lastActivity, isLoading: false })
+      followAccountLanguage(user.language)
     },
 
     updateLastActivity() {
@@ -116,6 +119,7 @@ export function createSessionStore(storage: Storage = window.localStorage) {
       if (!state.isAuthenticated) return
       storage.setItem(USER_KEY, JSON.stringify(user))
       setState({ user })
+      followAccountLanguage(user.language)
     },
 
     updateToken(token: string) {

@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import {
-  APP_LANGUAGE,
   CLUB_FALLBACK_TIME_ZONE,
   formatClock,
   formatDate,
@@ -13,10 +12,12 @@ import {
   type Instant,
 } from '@/contract/date-format'
 import { clubInfoQueryOptions } from './reference-queries'
+import { getLocale } from '@/i18n/paraglide/runtime.js'
+import { useLanguage } from '@/i18n/client'
 
 /** The formatters of contract/date-format.ts bound to one zone and language. */
 export function datesIn(settings: DateSettings) {
-  const language = settings.language ?? APP_LANGUAGE
+  const language = settings.language ?? getLocale()
   return {
     timeZone: settings.timeZone,
     language,
@@ -45,5 +46,6 @@ export type Dates = ReturnType<typeof datesIn>
 export function useDates({ fetch = true }: { fetch?: boolean } = {}): Dates {
   const club = useQuery({ ...clubInfoQueryOptions(), enabled: fetch })
   const timeZone = club.data?.timeZone ?? CLUB_FALLBACK_TIME_ZONE
-  return useMemo(() => datesIn({ timeZone, language: APP_LANGUAGE }), [timeZone])
+  const language = useLanguage()
+  return useMemo(() => datesIn({ timeZone, language }), [timeZone, language])
 }

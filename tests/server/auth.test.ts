@@ -31,6 +31,7 @@ describe('POST /api/login', () => {
       role: 'member',
       status: 'active',
       isExecutive: false,
+      language: null,
     })
     expect(JSON.stringify(body)).not.toContain('argon2')
     expect((await me(body.access_token)).json().user.id).toBe(user.id)

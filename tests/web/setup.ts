@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { toast } from 'sonner'
 import { server } from './mocks/server'
 import { installConsoleGuard } from './support/console-guard'
+import { startLanguage } from '@/i18n/client'
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
@@ -25,6 +26,8 @@ afterEach(() => {
   server.resetHandlers()
   localStorage.clear()
   sessionStorage.clear()
+  // The web files share their modules: a test that showed Japanese leaves the next one in the browser's language.
+  startLanguage()
   vi.useRealTimers()
 })
 

@@ -9,6 +9,7 @@ import {
   passwordResetRequestSchema,
   profileSchema,
   profileUpdateSchema,
+  languageChoiceSchema,
   registerInputSchema,
   registerResponseSchema,
   registrationInfoSchema,
@@ -132,5 +133,15 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     body: profileUpdateSchema,
     response: userResponseSchema,
     handler: ({ body, principal }) => accounts.updateProfile(principal!, body),
+  })
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/profile/language',
+    tag: 'accounts',
+    summary: 'Choose the language of my screens, mails, notices and calendar (decision 046)',
+    body: languageChoiceSchema,
+    response: userResponseSchema,
+    handler: ({ body, principal }) => accounts.chooseLanguage(principal!, body),
   })
 }

@@ -9,6 +9,7 @@ import {
   type PasswordResetConfirm,
   type Profile,
   type ProfileUpdate,
+  type LanguageChoice,
   type RegisterInput,
   type RegisterResponse,
   type RegistrationInfo,
@@ -260,6 +261,12 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
 
     async updateProfile(principal: Principal, { displayName }: ProfileUpdate) {
       const [row] = await db.update(users).set({ displayName, updatedAt: clock() }).where(eq(users.id, principal.user.id)).returning()
+      if (!row) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
+      return { user: toSessionUser(row, principal.user.isExecutive) }
+    },
+
+    async chooseLanguage(principal: Principal, { language }: LanguageChoice) {
+      const [row] = await db.update(users).set({ language, updatedAt: clock() }).where(eq(users.id, principal.user.id)).returning()
       if (!row) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
       return { user: toSessionUser(row, principal.user.isExecutive) }
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { loginInputSchema, loginResponseSchema, meResponseSchema, refreshResponseSchema } from '../../../src/contract/auth'
 import { AppError, unauthenticated } from '../http/errors'
 import { defineRoute } from '../http/route'
+import { speakAccountLanguage } from '../http/language'
 import type { AuthService } from './auth.service'
 
 export const LOGIN_CALLS_PER_IP_PER_MINUTE = 20
@@ -21,7 +22,10 @@ export function registerPrincipal(app: FastifyInstance, auth: AuthService) {
     if (!token) return Promise.resolve(null)
     let pending = cache.get(request)
     if (!pending) {
-      pending = auth.authenticate(token)
+      pending = auth.authenticate(token).then((principal) => {
+        speakAccountLanguage(principal?.user.language)
+        return principal
+      })
       cache.set(request, pending)
     }
     return pending

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, lt, min, or, sql } from 'drizzle-orm'
 import type { LoginInput, LoginResponse, SessionUser } from '../../../src/contract/auth'
+import { isLanguage } from '../../../src/i18n/language'
 import type { Db } from '../db/client'
 import { loginFailures, sessions, users } from '../db/schema'
 import type { SettingsService } from '../settings/settings.service'
@@ -40,6 +41,7 @@ export function toSessionUser(row: UserRow, isExecutive: boolean): SessionUser {
     role: row.role,
     status: row.status,
     isExecutive,
+    language: isLanguage(row.language) ? row.language : null,
   }
 }
 

@@ -74,6 +74,7 @@ export function registerClubRoutes(app: FastifyInstance, deps: ClubDeps) {
       return {
         clubName: value.clubName,
         timeZone: value.timeZone,
+        language: value.language,
         academicYearStartMonth: value.academicYearStartMonth,
         currentTerm: await settings.currentTerm(),
       }

@@ -26,6 +26,8 @@ export const users = pgTable(
     enrollmentYear: integer('enrollment_year').notNull(),
     role: userRole('role').notNull().default('member'),
     status: userStatus('status').notNull().default('pending'),
+    /** The language chosen on the profile ('en', 'ja'); null: as the browser asks (decision 046). */
+    language: text('language'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },

@@ -75,6 +75,7 @@ export const accessTable = {
   'POST /api/me/email': { access: 'member', scope: 'own account' },
   'GET /api/profile': { access: 'member', scope: 'own account' },
   'PATCH /api/profile': { access: 'member', scope: 'own account' },
+  'PUT /api/profile/language': { access: 'member', scope: 'own account' },
   // people
   'GET /api/intros': { access: 'member', scope: 'active members only; never private details' },
   'GET /api/intros/:userId': { access: 'member', scope: 'active members only; never private details' },

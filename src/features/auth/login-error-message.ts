@@ -1,19 +1,18 @@
 import { ApiError } from '@/lib/api-client'
+import { m } from '@/i18n/paraglide/messages.js'
 
-function formatWait(seconds: number) {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
-  const minutes = Math.ceil(seconds / 60)
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+function tooManyAttempts(seconds: number) {
+  return seconds < 60 ? m.auth_error_rate_limited_seconds({ seconds }) : m.auth_error_rate_limited_minutes({ minutes: Math.ceil(seconds / 60) })
 }
 
 /** The form-level message for a failed sign-in; field errors are shown by their fields. */
 export function loginErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.'
+  if (!(error instanceof ApiError)) return m.auth_error_unexpected()
   switch (error.code) {
     case 'RATE_LIMITED':
       return error.retryAfter !== null
-        ? `Too many sign-in attempts. Try again in ${formatWait(error.retryAfter)}.`
-        : 'Too many sign-in attempts. Wait a while and try again.'
+        ? tooManyAttempts(error.retryAfter)
+        : m.auth_error_rate_limited()
     case 'INVALID_CREDENTIALS':
     case 'ACCOUNT_PENDING':
     case 'ACCOUNT_SUSPENDED':
@@ -21,10 +20,10 @@ export function loginErrorMessage(error: unknown): string {
       // The server words these for people (e.g. "waiting for approval").
       return error.message
     case 'VALIDATION_FAILED':
-      return 'Check the highlighted fields.'
+      return m.auth_error_fields()
     case 'NETWORK':
       return error.message
     default:
-      return 'Sign-in is not available right now. Please try again in a moment.'
+      return m.auth_error_unavailable()
   }
 }

@@ -30,7 +30,7 @@ describe('GET /api/profile', () => {
     const response = await t.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
-      user: { id: user.id, email: user.email, displayName: 'Mei Ito', enrollmentYear: 2025, role: 'member', status: 'active', isExecutive: true },
+      user: { id: user.id, email: user.email, displayName: 'Mei Ito', enrollmentYear: 2025, role: 'member', status: 'active', isExecutive: true, language: null },
       grade: '2',
       gradeLabel: '2nd year',
       positions: [

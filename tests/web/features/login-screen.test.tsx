@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../mocks/server'
 import { knownUser } from '../mocks/handlers/auth'
 import { renderApp } from '../support/render-app'
 import { buildApiError } from '../support/factories'
+import { startLanguage } from '@/i18n/client'
 
 describe('login form', () => {
   it('shows field errors before calling the server', async () => {
@@ -76,5 +77,34 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByText('This address is not accepted')).toBeInTheDocument()
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('This address is not accepted')
+  })
+})
+
+describe('login form in Japanese', () => {
+  it('follows a browser that asks for Japanese, and the switch goes back to English on this browser', async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ja-JP', 'en-US'])
+    startLanguage()
+    const { user } = renderApp('/login')
+    expect(await screen.findByRole('heading', { name: 'Bandroom にログイン' })).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('ja')
+    await user.click(screen.getByRole('button', { name: 'ログイン' }))
+    expect(await screen.findAllByText('メールアドレスを入力してください')).not.toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'English' }))
+    expect(await screen.findByRole('heading', { name: 'Sign in to Bandroom' })).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('en')
+    expect(localStorage.getItem('language')).toBe('en')
+    languages.mockRestore()
+  })
+
+  it('words the wait in Japanese when rate limited', async () => {
+    server.use(http.post('/api/login', () => HttpResponse.json(buildApiError('RATE_LIMITED', 'Too many requests'), { status: 429, headers: { 'Retry-After': '30' } })))
+    localStorage.setItem('language', 'ja')
+    startLanguage()
+    const { user } = renderApp('/login')
+    await user.type(await screen.findByLabelText('メールアドレス'), knownUser.email)
+    await user.type(screen.getByLabelText('パスワード'), 'anything')
+    await user.click(screen.getByRole('button', { name: 'ログイン' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('ログインの試行が多すぎます。30秒後にもう一度お試しください。')
   })
 })

@@ -165,7 +165,7 @@ export function createAllocationApi({
   const notFound = () => HttpResponse.json(buildApiError('NOT_FOUND', 'There is no such round.'), { status: 404 })
 
   const handlers = [
-    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', academicYearStartMonth: 4, currentTerm: 2026 })),
+    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', language: 'en', academicYearStartMonth: 4, currentTerm: 2026 })),
     http.get(allocationRoutes.rounds, () =>
       HttpResponse.json({ enabled, current: current ? summaryOf(rounds.get(current.id)!) : null, past: past.map((round) => summaryOf(rounds.get(round.id)!)) }),
     ),

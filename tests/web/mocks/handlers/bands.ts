@@ -67,7 +67,7 @@ export function createBandsApi({ bands = [] as Band[], people = [] as MemberSumm
   })
 
   const handlers = [
-    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', academicYearStartMonth: 4, currentTerm: 2026 })),
+    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', language: 'en', academicYearStartMonth: 4, currentTerm: 2026 })),
     http.get('/api/members/search', ({ request }) => {
       const q = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase()
       return HttpResponse.json({ items: people.filter((person) => person.displayName.toLowerCase().includes(q)) })

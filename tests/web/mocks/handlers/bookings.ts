@@ -120,7 +120,7 @@ export function createBookingsApi({
   }
 
   const handlers = [
-    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', academicYearStartMonth: 4, currentTerm: 2026 })),
+    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', language: 'en', academicYearStartMonth: 4, currentTerm: 2026 })),
     http.get('/api/rooms', () => HttpResponse.json({ items: rooms })),
     http.get('/api/periods', () => HttpResponse.json({ items: periods })),
     http.get('/api/bands/mine', () => HttpResponse.json({ items: bands })),

@@ -19,12 +19,12 @@ export const clubState = {
 
 /** Every screen's dates follow the club's zone (GET /api/club): the club of every test unless one says otherwise. */
 export const clubInfoHandler = http.get('/api/club', () =>
-  HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', academicYearStartMonth: 4, currentTerm: 2026 }),
+  HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', language: 'en', academicYearStartMonth: 4, currentTerm: 2026 }),
 )
 
 export const clubHandlers = [
   http.get('/api/club', () =>
-    HttpResponse.json({ clubName: clubState.settings.clubName, timeZone: clubState.settings.timeZone, academicYearStartMonth: clubState.settings.academicYearStartMonth, currentTerm: 2026 }),
+    HttpResponse.json({ clubName: clubState.settings.clubName, timeZone: clubState.settings.timeZone, language: clubState.settings.language ?? 'en', academicYearStartMonth: clubState.settings.academicYearStartMonth, currentTerm: 2026 }),
   ),
   http.get('/api/settings', () => HttpResponse.json(clubState.settings)),
   http.put('/api/settings', async ({ request }) => {

@@ -125,7 +125,7 @@ export function createScheduleApi({
   }
 
   const handlers = [
-    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone, academicYearStartMonth: 4, currentTerm: academicYear })),
+    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone, language: 'en', academicYearStartMonth: 4, currentTerm: academicYear })),
     http.get('/api/events/current', ({ request }) => {
       const kind = new URL(request.url).searchParams.get('kind')
       return HttpResponse.json({ academicYear, event: kind === event.kind ? event : null })

@@ -44,7 +44,7 @@ export function createLivesFormApi({
   const notFound = () => HttpResponse.json(buildApiError('NOT_FOUND', 'There is no such application.'), { status: 404 })
 
   const handlers = [
-    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', academicYearStartMonth: 4, currentTerm: academicYear })),
+    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', language: 'en', academicYearStartMonth: 4, currentTerm: academicYear })),
     http.get('/api/bands/mine', () => HttpResponse.json({ items: bands })),
     http.get('/api/events/current', ({ request }) => {
       const params = new URL(request.url).searchParams

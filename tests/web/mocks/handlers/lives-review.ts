@@ -112,7 +112,7 @@ export function createLivesReviewApi({
   }
 
   const handlers = [
-    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', academicYearStartMonth: 4, currentTerm: academicYear })),
+    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', language: 'en', academicYearStartMonth: 4, currentTerm: academicYear })),
     http.get('/api/events/current', ({ request }) => {
       const params = new URL(request.url).searchParams
       const current = state.events

@@ -102,7 +102,7 @@ export function createRoomScheduleApi({
   }
   const failed = () => (state.failure ? HttpResponse.json(buildApiError(state.failure.code, state.failure.message), { status: state.failure.status }) : null)
   const handlers = [
-    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone, academicYearStartMonth: 4, currentTerm: 2026 })),
+    http.get('/api/club', () => HttpResponse.json({ clubName: 'Bandroom Music Club', timeZone, language: 'en', academicYearStartMonth: 4, currentTerm: 2026 })),
     // Focusing or hovering a "Book …" link preloads the booking form (preload on intent): its loader asks for these.
     http.get('/api/rooms', () =>
       HttpResponse.json({ items: schedule.rooms.map((room, index) => ({ ...room, capacity: 6, shownPublicly: true, sortOrder: index })) }),

@@ -1,0 +1,3 @@
+export declare const projectDir: string
+export declare const outDir: string
+export declare function compileMessages(options?: { force?: boolean }): Promise<boolean>
