@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { E2E_ADMIN } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import { expectPath, launchBrowser, openPage, signIn } from './support/browser'
+import { overflowing, recordApiData, untranslatedTexts } from './support/translated'
 
 /** Public screens, then every screen of the signed-in app (the admin sees them all). */
 const publicPaths = ['/login', '/register', '/reset-password', '/room-schedule-external', '/404']
@@ -63,7 +64,7 @@ afterAll(async () => {
 /** Lets the screen finish loading: no "Loading…" status left. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle')
-  await page.waitForFunction(() => !document.querySelector('[role="status"]')?.textContent?.includes('Loading'), undefined, { timeout: 10_000 })
+  await page.waitForFunction(() => !/Loading|読み込んでいます/.test(document.querySelector('[role="status"]')?.textContent ?? ''), undefined, { timeout: 10_000 })
 }
 
 /**
@@ -97,19 +98,70 @@ describe('no serious accessibility violations (axe-core, WCAG 2.1 AA)', () => {
     await expectPath(page, '/dashboard')
   })
 
-  for (const theme of ['light', 'dark'] as const) {
-    appPaths.forEach((path, index) => {
-      it(`on ${path} in the ${theme} theme`, async () => {
-        const me = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as string)
-        const to = path.replace(':me', me)
-        if (index === 0) {
-          await page.evaluate((value) => localStorage.setItem('theme', value), theme)
-          await page.goto(to)
-        } else await openInApp(page, to)
-        await settle(page)
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark')
-        expect(await seriousViolations(page)).toEqual([])
-      })
+  appPaths.forEach((path, index) => {
+    it(`on ${path} in the light theme`, async () => {
+      const me = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as string)
+      const to = path.replace(':me', me)
+      if (index === 0) {
+        await page.evaluate(() => localStorage.setItem('theme', 'light'))
+        await page.goto(to)
+      } else await openInApp(page, to)
+      await settle(page)
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
+      expect(await seriousViolations(page)).toEqual([])
+    })
+  })
+})
+
+/**
+ * Every screen again for a Japanese browser on a 360 px phone, in the dark theme (issue 36):
+ * `<html lang="ja">`, only catalogue words besides the club's data, nothing wider than the
+ * screen (Japanese has no spaces to break on), and axe (contrast in the dark theme, the lang
+ * attributes of the language switch).
+ */
+describe('in Japanese on a 360 px phone, dark theme', () => {
+  let ja: Awaited<ReturnType<typeof openPage>>
+  let data: ReturnType<typeof recordApiData>
+  beforeAll(async () => {
+    ja = await openPage(browser, { locale: 'ja-JP', viewport: { width: 360, height: 740 }, colorScheme: 'dark' })
+    data = recordApiData(ja.page)
+  })
+  afterAll(() => ja?.context.close())
+
+  async function expectJapaneseScreen(page: Page) {
+    await settle(page)
+    await data.settled()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja')
+    expect(await untranslatedTexts(page, data.strings)).toEqual([])
+    expect(await overflowing(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+  }
+
+  for (const path of publicPaths) {
+    it(`on ${path}`, async () => {
+      await ja.page.goto(path)
+      await expectJapaneseScreen(ja.page)
     })
   }
+
+  it('signs the admin in for the app screens', async () => {
+    await ja.page.goto('/login')
+    await ja.page.getByLabel('メールアドレス').fill(E2E_ADMIN.email)
+    await ja.page.getByLabel('パスワード', { exact: true }).fill(E2E_ADMIN.password)
+    await ja.page.getByRole('button', { name: 'ログイン' }).click()
+    await expectPath(ja.page, '/dashboard')
+  })
+
+  appPaths.forEach((path, index) => {
+    it(`on ${path}`, async () => {
+      const me = await ja.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as string)
+      const to = path.replace(':me', me)
+      if (index === 0) {
+        await ja.page.evaluate(() => localStorage.setItem('theme', 'dark'))
+        await ja.page.goto(to)
+      } else await openInApp(ja.page, to)
+      expect(await ja.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+      await expectJapaneseScreen(ja.page)
+    })
+  })
 })
