@@ -77,7 +77,9 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026, storage }: 
   }
 
   const adminId = add(DEMO_ACCOUNTS.admin, 'Club Admin', term - 2, { role: 'admin' })
-  const presidentId = add(DEMO_ACCOUNTS.president, 'Aoi Takahashi', term - 2)
+  // Languages (decision 046): the president and every other member chose Japanese on their
+  // profile; the admin and the demo member follow their browser.
+  const presidentId = add(DEMO_ACCOUNTS.president, 'Aoi Takahashi', term - 2, { language: 'ja' })
   const memberId = add(DEMO_ACCOUNTS.member, 'Haruka Sato', term - 1)
   const usedNames = new Set(['Aoi Takahashi', 'Haruka Sato'])
   for (let i = 0; i < 60; i++) {
@@ -87,7 +89,7 @@ async function fillDemoClub(db: Db, { now = new Date(), seed = 2026, storage }: 
     usedNames.add(name)
     // Grades 1–4 mostly, a few graduates who have not been removed yet.
     const enrollmentYear = random.chance(0.1) ? term - random.int(4, 6) : term - random.int(0, 3)
-    add(`member${String(i + 1).padStart(2, '0')}@demo.bandroom.local`, name, enrollmentYear)
+    add(`member${String(i + 1).padStart(2, '0')}@demo.bandroom.local`, name, enrollmentYear, i % 2 === 1 ? { language: 'ja' } : {})
   }
   for (let i = 1; i <= 3; i++) add(`pending${i}@demo.bandroom.local`, `${random.pick(givenNames)} ${random.pick(familyNames)}`, term, { status: 'pending' })
   add('suspended@demo.bandroom.local', 'Suspended Member', term - 1, { status: 'suspended' })
