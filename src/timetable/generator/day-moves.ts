@@ -10,7 +10,10 @@ import { EPSILON, type SerialSchedule, type Snapshot } from './serial-schedule'
  * when the timetable got cheaper, so these never raise the cost.
  */
 
-/** …then the swaps of same-length performances between days, at most `nodes` branches a day re-sequenced. */
+/**
+ * After each day's re-sequencing (`RESEQUENCE`), the swaps of same-length performances between
+ * days, at most `nodes` branches a day re-sequenced…
+ */
 export const EXCHANGE = { nodes: 2000 }
 /** …then one performance at a time moved to another day, both days re-sequenced (decision 029). */
 export const RELOCATE = { nodes: 2000, passes: 3 }

@@ -14,9 +14,9 @@ import type { TimeIndexedModel } from '../time-indexed'
  * minute over), so every stage first minimises them, then the soft goals.
  */
 
-// Module-local copies: the hot loops below must not go through imported bindings (tsx turns
-// them into getters, measured at ~10% of the search). The stages that import these make their
-// own local copies for the same reason.
+// Module-local constants: the hot loops must not go through imported bindings (tsx turns them
+// into getters, measured at ~10% of the search), so the stages that import these copy them into
+// module-local constants of their own.
 export const STEP: number = GRID
 export const ceilGrid = (minutes: number) => Math.ceil(minutes / STEP) * STEP
 export const HARD = 1e7
@@ -29,13 +29,13 @@ const rng = (seed: number) => mulberry32(seed >>> 0 || 0x9e3779b9)
 export type Snapshot = ReturnType<SerialSchedule['snapshot']>
 
 /**
- * The generator's state. Each day has a list of its (unpinned) performances, and each performance a
- * stage: the list is the order in which the decoder places them (a serial schedule), each at
- * its earliest grid start on its stage after the stage's previous one and its changeover,
- * outside its windows, clear of pinned performances on that stage, and clear of its
- * musicians' gaps on either side of the performances already placed that day. Placing in the
- * order of an optimal timetable's starts rebuilds it (or better), so the search loses nothing
- * by working on orders.
+ * The generator's state. Each day has a list of its (unpinned) performances, and each
+ * performance a stage: the list is the order in which the decoder places them (a serial
+ * schedule), each at its earliest grid start on its stage after the stage's previous one and
+ * its changeover, outside its windows, clear of pinned performances on that stage, and clear
+ * of its musicians' gaps on either side of the performances already placed that day. Placing
+ * in the order of an optimal timetable's starts rebuilds it (or better), so the search loses
+ * nothing by working on orders.
  */
 export class SerialSchedule {
   readonly problem: Problem

@@ -78,7 +78,7 @@ describe('relocateDays', () => {
 describe('insertInto', () => {
   it('puts a band where its day costs least: into the hole a musician’s gap leaves', () => {
     const s = scheduleOf(twoDays([band('a', { members: ['Kenta'] }), band('b', { members: ['Kenta'] }), band('e')]))
-    setOrders(s, [[['a', 'Main'], ['b', 'Main']], []])
+    setOrders(s, [[['a', 'Main'], ['b', 'Main']], []], ['e'])
     const e = at(s, 'e')
     insertInto(s, e, 0)
     expect(s.orders[0]).toEqual([at(s, 'a'), e, at(s, 'b')])

@@ -20,9 +20,10 @@ export const at = (s: SerialSchedule, id: string) => s.problem.perfById.get(id)!
 
 /**
  * Sets the timetable to these placing orders: per day, [performance id, stage name] in order
- * (pins are placed by themselves and left out of the lists).
+ * (pins are placed by themselves and left out of the lists). Every other performance must be
+ * listed, but those in `outside`, which are in no day's order (as a stage's move finds them).
  */
-export function setOrders(s: SerialSchedule, days: Array<Array<[string, string]>>) {
+export function setOrders(s: SerialSchedule, days: Array<Array<[string, string]>>, outside: string[] = []) {
   const { problem } = s
   s.orders = days.map((items, day) =>
     items.map(([id, stage]) => {
@@ -31,7 +32,7 @@ export function setOrders(s: SerialSchedule, days: Array<Array<[string, string]>
       return index
     }),
   )
-  if (s.orders.flat().length !== s.movable.length) throw new Error('setOrders: list every unpinned performance once')
+  if (s.orders.flat().length + outside.length !== s.movable.length) throw new Error('setOrders: list every unpinned performance once')
   for (const index of s.active) if (s.pinned[index]) s.laneOf[index] = s.problem.perfs[index]!.pin!.lane
   s.valid.fill(0)
   s.recompute()
