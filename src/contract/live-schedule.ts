@@ -49,6 +49,26 @@ export const generateInputSchema = z.object({
 })
 export type GenerateInput = z.input<typeof generateInputSchema>
 
+/**
+ * `GET …/timetable/input` (issue 35): the live as the generator's input for `npm run timetable`,
+ * with the generator's parameters as one JSON query parameter, checked with `generateInputSchema`.
+ */
+export const timetableInputQuerySchema = z.object({
+  parameters: z
+    .string()
+    .max(60_000, 'At most 60 000 characters')
+    .default('{}')
+    .transform((value, context) => {
+      try {
+        return JSON.parse(value) as unknown
+      } catch {
+        context.addIssue({ code: 'custom', message: 'Not JSON' })
+        return z.NEVER
+      }
+    })
+    .pipe(generateInputSchema),
+})
+
 /** One performance as the timetable screens show it. */
 export const schedulePerformanceSchema = z.object({
   id: z.uuid(),

@@ -1,23 +1,35 @@
+import type { BoundSource } from '../contract/live-schedule'
 import type { TimetableInput, TimetableResult } from '../contract/timetable'
 import { generateTimetable } from './generator'
 import type { LinearSolver } from './time-indexed'
 
 /**
- * The generator as an anytime search (issue 35): a first timetable at once, without the LP;
- * then the LP's bound and its timetable; then more searches from new seeds, each improvement
+ * The generator as an anytime search (issue 35, decision 045): a first timetable at once,
+ * without the LP; then the LP's bound and its timetable; then more searches, each improvement
  * reported as it comes, until the best timetable is proven (its cost meets the bound), the
- * budget is spent, or the caller stops asking. `npm run timetable` prints these events.
+ * budget is spent, or the caller stops asking.
+ *
+ * One run, three drivers: `createImprovementRun` decides which search comes next and what each
+ * result means (pure, no I/O, no clock of its own); `improveTimetable` drives it in this
+ * process (`npm run timetable`, the tests, the bench); the server's "Keep improving"
+ * (`timetable-improvement.service.ts`) drives it with each search a task in the worker pool,
+ * one stream per free thread. Every search is `searchOnce`, in the worker too.
  *
  * Budget: `evaluations` (moves tried, summed over the searches; checked between searches) makes
- * the whole sequence the same on every run for the same input; `seconds` stops on the clock.
- * With neither, it stops after 30 s.
+ * the whole sequence the same on every run for the same input, with one stream; `seconds` stops
+ * on the clock. With neither, it stops after 30 s.
  */
 export interface AnytimeOptions {
   solver?: LinearSolver
   seconds?: number
   evaluations?: number
   /** Seconds since some fixed moment (wall clock) and CPU seconds of this process. */
-  clock?: { wall: () => number; cpu: () => number }
+  clock?: AnytimeClock
+}
+
+export interface AnytimeClock {
+  wall: () => number
+  cpu: () => number
 }
 
 export type AnytimeEventName = 'first' | 'better' | 'bound' | 'done'
@@ -39,11 +51,21 @@ export interface AnytimeEvent {
   result: TimetableResult
 }
 
+/** One search of the run: the generator on `input` (the live with the search's seed), with the LP when `lp`. */
+export interface SearchTask {
+  input: TimetableInput
+  lp: boolean
+}
+
+/** A search's result, and where its bound comes from (`calculation`: the LP was solved). */
+export type SearchOutcome = TimetableResult & { boundSource: BoundSource | null }
+
 const DEFAULT_SECONDS = 30
 const EPSILON = 1e-6
+const MAX_SEED = 2_147_483_647
 
 /** The wall clock, and this process's CPU time where there is a process (the wall clock in a browser). */
-const systemClock = () => {
+export const systemClock = (): AnytimeClock => {
   const wall0 = performance.now()
   const wall = () => (performance.now() - wall0) / 1000
   if (typeof process === 'undefined' || !process.cpuUsage) return { wall, cpu: wall }
@@ -58,67 +80,132 @@ const systemClock = () => {
 }
 
 /** Fewer performances left out, then the lower cost. */
-const isBetter = (a: TimetableResult, b: TimetableResult) => a.unplaced.length < b.unplaced.length || (a.unplaced.length === b.unplaced.length && a.cost.total < b.cost.total - EPSILON)
+export const isBetter = (a: TimetableResult, b: TimetableResult) => a.unplaced.length < b.unplaced.length || (a.unplaced.length === b.unplaced.length && a.cost.total < b.cost.total - EPSILON)
 
-export function* improveTimetable(input: TimetableInput, options: AnytimeOptions = {}): Generator<AnytimeEvent, AnytimeEvent> {
+export const gapOf = (cost: number, bound: number | null) => (bound === null ? null : cost === bound ? 0 : bound > 0 ? ((cost - bound) / bound) * 100 : null)
+
+/** One search, here or in a worker thread; the LP only when the task asks for it. */
+export function searchOnce(task: SearchTask, solver?: LinearSolver): SearchOutcome {
+  let solved = false
+  const counting: LinearSolver | undefined = solver && task.lp ? (model, options) => ((solved = true), solver(model, options)) : undefined
+  const result = generateTimetable(task.input, counting)
+  return { ...result, boundSource: result.lowerBound === null ? null : solved ? 'calculation' : 'estimate' }
+}
+
+export interface ImprovementRunOptions {
+  seconds?: number
+  evaluations?: number
+  clock?: AnytimeClock
+  /** Whether searches may solve the LP (false: no solver here). */
+  lp?: boolean
+}
+
+/**
+ * The run's state and its order of searches: `next()` gives the next search to start (null once
+ * over), `take()` records a finished search and returns the events it makes. Searches may be in
+ * flight at once (the server's streams); results are taken one at a time.
+ */
+export function createImprovementRun(input: TimetableInput, options: ImprovementRunOptions = {}) {
   const clock = options.clock ?? systemClock()
   const seconds = options.seconds ?? (options.evaluations === undefined ? DEFAULT_SECONDS : Infinity)
   const evaluations = options.evaluations ?? Infinity
+  const lp = options.lp ?? true
   let spent = 0
   let searches = 0
-  let best: TimetableResult | null = null
+  let improvements = 0
+  let started = 0
+  let nextSeed = input.seed >>> 0
+  let best: SearchOutcome | null = null
   let bound: number | null = null
+  let boundSource: BoundSource | null = null
+  // A bound holds for timetables that leave out what the search that proved it left out.
+  let unplacedAtBound = -1
+
+  const claimed = () => (best && bound !== null && best.unplaced.length === unplacedAtBound ? bound : null)
+  const proven = () => best !== null && claimed() !== null && best.cost.total <= claimed()! + EPSILON
+  const over = () => proven() || spent >= evaluations || clock.wall() >= seconds
+  const seed = () => {
+    const value = nextSeed
+    nextSeed = nextSeed >= MAX_SEED ? 0 : nextSeed + 1
+    return value
+  }
 
   const event = (name: AnytimeEventName): AnytimeEvent => {
     const result = best!
-    const claimed = bound !== null && result.unplaced.length === unplacedAtBound ? bound : null
+    const value = claimed()
     return {
       event: name,
       seconds: clock.wall(),
       cpuSeconds: clock.cpu(),
       cost: result.cost.total,
-      bound: claimed,
+      bound: value,
       violations: 0,
       unplaced: result.unplaced.length,
       searches,
-      result: { ...result, lowerBound: claimed, gapPercent: gapOf(result.cost.total, claimed), provenOptimal: claimed !== null && result.cost.total <= claimed + EPSILON },
+      result: { ...result, lowerBound: value, gapPercent: gapOf(result.cost.total, value), provenOptimal: proven() },
     }
   }
-  // A bound holds for timetables that leave out what the run that proved it left out.
-  let unplacedAtBound = -1
-  const take = function* (result: TimetableResult) {
-    searches += 1
-    spent += result.evaluations
-    const improved = best === null || isBetter(result, best)
-    const bounded = result.lowerBound !== null && (bound === null || result.lowerBound > bound + EPSILON)
-    if (improved) best = result
-    if (bounded) {
-      bound = result.lowerBound
-      unplacedAtBound = result.unplaced.length
-    }
-    if (searches === 1) yield event('first')
-    else {
-      if (bounded) yield event('bound')
-      if (improved) yield event('better')
-    }
-  }
-  const proven = () => best !== null && bound !== null && best.unplaced.length === unplacedAtBound && best.cost.total <= bound + EPSILON
-  const spentAll = () => spent >= evaluations || clock.wall() >= seconds
 
-  // 1. At once: the search alone (its own bound is the assignment's).
-  yield* take(generateTimetable(input))
-  // 2. The LP's bound and its timetable, then new seeds.
-  // Without a solver the first seed's search was the one above.
-  for (let k = options.solver ? 0 : 1; !proven() && !spentAll(); k++) {
-    yield* take(generateTimetable({ ...input, seed: (input.seed + k) >>> 0 }, options.solver))
+  return {
+    /** The next search, or null when the run is over (proven, budget spent). */
+    next(): SearchTask | null {
+      if (over()) return null
+      const index = started++
+      // The quick first answer, then the same seed with the LP (without the LP, the next seed).
+      if (index === 0) {
+        if (!lp) seed()
+        return { input, lp: false }
+      }
+      return { input: { ...input, seed: seed() }, lp }
+    },
+
+    /** Records a search's result; the events it makes (`first` for the first, then `bound`, `better`). */
+    take(_task: SearchTask, result: SearchOutcome): AnytimeEvent[] {
+      searches += 1
+      spent += result.evaluations
+      const improved = best === null || isBetter(result, best)
+      const bounded = result.lowerBound !== null && (bound === null || result.lowerBound > bound + EPSILON)
+      if (improved) {
+        best = result
+        improvements += 1
+      }
+      if (bounded) {
+        bound = result.lowerBound
+        boundSource = result.boundSource
+        unplacedAtBound = result.unplaced.length
+      }
+      if (searches === 1) return [event('first')]
+      return [...(bounded ? [event('bound')] : []), ...(improved ? [event('better')] : [])]
+    },
+
+    over,
+    done: () => event('done'),
+    get best() {
+      return best
+    },
+    /** How good the best timetable is, as the screen and the saved draft say it. */
+    quality() {
+      const value = claimed()
+      return {
+        cost: best?.cost.total ?? null,
+        bound: value,
+        gapPercent: best ? gapOf(best.cost.total, value) : null,
+        provenOptimal: proven(),
+        boundSource: value === null ? null : boundSource,
+        unplaced: best?.unplaced.length ?? null,
+      }
+    },
+    counts: () => ({ searches, improvements, evaluations: spent }),
   }
-  const done = event('done')
-  yield done
-  return done
 }
 
-function gapOf(cost: number, bound: number | null) {
-  if (bound === null) return null
-  if (cost === bound) return 0
-  return bound > 0 ? ((cost - bound) / bound) * 100 : null
+export type ImprovementRun = ReturnType<typeof createImprovementRun>
+
+/** The run in this process, one search after another: `npm run timetable`, the tests, the bench. */
+export function* improveTimetable(input: TimetableInput, options: AnytimeOptions = {}): Generator<AnytimeEvent, AnytimeEvent> {
+  const run = createImprovementRun(input, { seconds: options.seconds, evaluations: options.evaluations, clock: options.clock, lp: options.solver !== undefined })
+  for (let task = run.next(); task; task = run.next()) yield* run.take(task, searchOnce(task, options.solver))
+  const done = run.done()
+  yield done
+  return done
 }

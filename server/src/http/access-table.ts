@@ -146,6 +146,7 @@ export const accessTable = {
   'GET /api/events/:eventId/timetable': { access: 'member', scope: 'the latest published version; the draft for executives only' },
   'PUT /api/events/:eventId/timetable/draft': { access: 'executive' },
   'POST /api/events/:eventId/timetable/generate': { access: 'executive' },
+  'GET /api/events/:eventId/timetable/input': { access: 'executive', scope: 'the draft’s pins and the weights asked for' },
   'GET /api/events/:eventId/timetable/improvement': { access: 'executive' },
   'POST /api/events/:eventId/timetable/improvement': { access: 'executive', scope: 'one run per live at a time' },
   'POST /api/events/:eventId/timetable/improvement/stop': { access: 'executive' },

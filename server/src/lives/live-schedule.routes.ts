@@ -8,8 +8,10 @@ import {
   proposalSchema,
   publishInputSchema,
   storedTimetableSchema,
+  timetableInputQuerySchema,
   timetableViewSchema,
 } from '../../../src/contract/live-schedule'
+import { timetableInputSchema } from '../../../src/contract/timetable'
 import { eventParamsSchema } from '../../../src/contract/lives'
 import { sendCsv } from '../http/csv'
 import { defineRoute } from '../http/route'
@@ -61,6 +63,17 @@ export function registerLiveScheduleRoutes(app: FastifyInstance, deps: LivesDeps
     // A proposal, not saved: the activity log keeps nothing (decision 042).
     activity: 'none',
     handler: ({ params, body }) => schedule.generate(params.eventId, body),
+  })
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/events/:eventId/timetable/input',
+    tag: 'lives',
+    summary: 'The live as the generator’s input (the contract’s TimetableInput, weights included), as `npm run timetable -- LIVE.json` reads it',
+    params: eventParamsSchema,
+    query: timetableInputQuerySchema,
+    response: timetableInputSchema,
+    handler: ({ params, query }) => schedule.timetableInput(params.eventId, query.parameters),
   })
 
   defineRoute(app, {

@@ -321,6 +321,11 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
      * A proposal from the generator (not saved): the preset's weights (balanced by default) or
      * the given ones, the seed and effort, and the draft's pins unless told to ignore them.
      */
+    /** The live as the generator reads it (`npm run timetable -- LIVE.json`; the screen's "Download as JSON"). */
+    async timetableInput(eventId: string, input: GenerateInputValue): Promise<TimetableInput> {
+      return (await generatorInputOf(db, eventId, input)).timetableInput
+    },
+
     async generate(eventId: string, input: GenerateInputValue): Promise<Proposal> {
       const { pins, weights, timetableInput } = await generatorInputOf(db, eventId, input)
       const started = clockwork.now()

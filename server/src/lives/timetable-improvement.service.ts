@@ -4,8 +4,9 @@ import { and, eq, lt, ne, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { SessionUser } from '../../../src/contract/auth'
-import type { BoundSource, Improvement, improveInputSchema, SchedulePlacement } from '../../../src/contract/live-schedule'
-import type { TimetableInput, TimetablePin, TimetableResult } from '../../../src/contract/timetable'
+import type { Improvement, improveInputSchema, SchedulePlacement } from '../../../src/contract/live-schedule'
+import type { TimetableInput, TimetablePin } from '../../../src/contract/timetable'
+import { createImprovementRun, type SearchOutcome, type SearchTask } from '../../../src/timetable/anytime'
 import { timetableImprovements, timetables, users } from '../db/schema'
 import { withTransaction } from '../db/transaction'
 import { AppError } from '../http/errors'
@@ -17,7 +18,6 @@ import { outsideActivity } from '../activity/activity'
 
 type ImproveInputValue = z.output<typeof improveInputSchema>
 type Row = typeof timetableImprovements.$inferSelect
-type Search = TimetableResult & { boundSource: BoundSource | null }
 
 /** A running row whose process has not written for this long is taken for gone (its server stopped). */
 export const IMPROVEMENT_STALE_MS = 120_000
@@ -25,13 +25,6 @@ export const IMPROVEMENT_STALE_MS = 120_000
 const TICK_MS = 1_000
 /** How often a second stream looks for a free thread. */
 const IDLE_POLL_MS = 250
-const EPSILON = 1e-6
-const MAX_SEED = 2_147_483_647
-
-/** Fewer performances left out, then the lower cost (as `improveTimetable` in anytime.ts). */
-const isBetter = (a: TimetableResult, b: TimetableResult) => a.unplaced.length < b.unplaced.length || (a.unplaced.length === b.unplaced.length && a.cost.total < b.cost.total - EPSILON)
-
-const gapOf = (cost: number, bound: number | null) => (bound === null ? null : cost === bound ? 0 : bound > 0 ? ((cost - bound) / bound) * 100 : null)
 
 /** A draft's placements as one comparable string: the run notices when someone else saved the draft. */
 const placementsKey = (placements: ReadonlyArray<SchedulePlacement>) =>
@@ -47,11 +40,13 @@ type Ending = { status: 'stopped' | 'failed'; message: string } | null
  * from new seeds for up to a time limit, and each better timetable becomes the live's draft
  * with how good it is (cost, proven bound, gap, the bound's source).
  *
- * Each search is one short task in the worker pool, driven from here: the request thread only
- * hands out seeds and writes a row when a search ends, so it stays free for requests; a
+ * The run is anytime.ts's `createImprovementRun`, the one `npm run timetable` drives in its own
+ * process (which search next, what is better, which bound holds); here each search is one short
+ * task in the worker pool: the request thread only asks the run for the next search and writes
+ * a row when a search ends, so it stays free for requests; a
  * "Generate" press on another live waits for one search at most, not the whole run; and the
  * database (PGlite lives in this thread) is written from where it lives. With threads free,
- * a second stream of seeds runs beside the first, the best of both kept. A run with a move
+ * a second stream runs beside the first, both taking their searches from the one run. A run with a move
  * budget (`evaluations`) uses one stream, in seed order, so it is the same every time.
  *
  * The run's state is its row in `timetable_improvements`, so a status or a stop reaching
@@ -99,33 +94,14 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
   async function improve(runId: string, eventId: string, startedBy: string, input: TimetableInput, pins: ReadonlyMap<string, TimetablePin>, limits: { seconds: number; evaluations?: number }, control: { ending: Ending; wake: () => void }) {
     const started = clockwork.now()
     const elapsed = () => (clockwork.now() - started) / 1000
-    let best: Search | null = null
-    let bound: number | null = null
-    let boundSource: BoundSource | null = null
-    // A bound holds for timetables that leave out what the search that proved it left out.
-    let unplacedAtBound = -1
-    let searches = 0
-    let improvements = 0
-    let spent = 0
-    let nextSeed = input.seed
+    // The same run as `npm run timetable` (anytime.ts): which seed next, what counts as better, which bound holds.
+    const run = createImprovementRun(input, { seconds: limits.seconds, evaluations: limits.evaluations, clock: { wall: elapsed, cpu: elapsed } })
     let written: string | null = null
     let finished = false
 
-    const claimed = () => (best && bound !== null && best.unplaced.length === unplacedAtBound ? bound : null)
-    const proven = () => best !== null && claimed() !== null && best.cost.total <= claimed()! + EPSILON
-    const over = () => finished || control.ending !== null || proven() || elapsed() >= limits.seconds || spent >= (limits.evaluations ?? Infinity)
-    const quality = () => {
-      const value = claimed()
-      return {
-        cost: best?.cost.total ?? null,
-        bound: value,
-        gapPercent: best ? gapOf(best.cost.total, value) : null,
-        provenOptimal: proven(),
-        boundSource: value === null ? null : boundSource,
-        unplaced: best?.unplaced.length ?? null,
-      }
-    }
-    const progress = () => ({ searches, improvements, secondsDone: Math.min(elapsed(), limits.seconds), heartbeatAt: clock() })
+    const over = () => finished || control.ending !== null || run.over()
+    const quality = () => run.quality()
+    const progress = () => ({ searches: run.counts().searches, improvements: run.counts().improvements, secondsDone: Math.min(elapsed(), limits.seconds), heartbeatAt: clock() })
     const mine = and(eq(timetableImprovements.eventId, eventId), eq(timetableImprovements.runId, runId))
 
     // Each second: the heartbeat and the seconds done; a stop asked on any process is read here.
@@ -150,7 +126,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
     })()
 
     // A better timetable becomes the draft (unless someone saved the draft by hand meanwhile).
-    async function save(result: Search) {
+    async function save(result: SearchOutcome) {
       await withTransaction(db, async (tx) => {
         await findEvent(tx, eventId, { forUpdate: true })
         const [row] = await tx.select({ runId: timetableImprovements.runId }).from(timetableImprovements).where(eq(timetableImprovements.eventId, eventId)).for('update')
@@ -182,28 +158,17 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
 
     // Results are recorded one at a time, in the order the searches end.
     let recording = Promise.resolve()
-    const record = (result: Search) =>
+    const record = (task: SearchTask, result: SearchOutcome) =>
       (recording = recording.then(async () => {
         // After a failure (the run is written off as failed), a search still under way is dropped.
         if (finished) return
-        searches += 1
-        spent += result.evaluations
-        const improved = best === null || isBetter(result, best)
-        if (result.lowerBound !== null && (bound === null || result.lowerBound > bound + EPSILON)) {
-          bound = result.lowerBound
-          boundSource = result.boundSource
-          unplacedAtBound = result.unplaced.length
-        }
-        if (improved) {
-          best = result
-          improvements += 1
-          await save(result)
-        } else {
+        const events = run.take(task, result)
+        if (events.some((event) => event.event === 'first' || event.event === 'better')) await save(run.best!)
+        else
           await db
             .update(timetableImprovements)
             .set({ ...quality(), ...progress() })
             .where(mine)
-        }
       }))
 
     // One stream per thread: the first always; the others only while a thread is free, so a
@@ -215,10 +180,10 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
           await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS))
           continue
         }
-        const seed = nextSeed
-        nextSeed = nextSeed >= MAX_SEED ? 0 : nextSeed + 1
-        const result = await workers.run('searchTimetable', { ...input, seed })
-        await record(result)
+        const task = run.next()
+        if (!task) break
+        const result = await workers.run('searchTimetable', task)
+        await record(task, result)
       }
     }
     try {

@@ -1,8 +1,8 @@
 import type { AllocationResult, AllocationSnapshot } from '../../../src/contract/allocation'
-import type { BoundSource } from '../../../src/contract/live-schedule'
 import type { TimetableInput, TimetableResult } from '../../../src/contract/timetable'
 import { allocate } from '../../../src/allocation/allocate'
 import { generateTimetable } from '../../../src/timetable/generator'
+import { searchOnce, type SearchOutcome, type SearchTask } from '../../../src/timetable/anytime'
 import { loadHighsSolver } from './highs-solver'
 import { rememberedSolver } from './remembered-solver'
 
@@ -18,18 +18,10 @@ const solver = rememberedSolver(await loadHighsSolver())
 export const workerTasks = {
   generateTimetable: (input: TimetableInput): TimetableResult => generateTimetable(input, solver),
   /**
-   * One search of "Keep improving" (decision 045): the same as `generateTimetable`, plus where
-   * its bound comes from — `calculation` when the LP was solved for it (the bound is then the
-   * higher of the LP's and the assignment's), `estimate` (the assignment's) otherwise.
+   * One search of "Keep improving" (decision 045): `searchOnce` of anytime.ts, the same search
+   * `npm run timetable` runs in its own process, plus where its bound comes from.
    */
-  searchTimetable: (input: TimetableInput): TimetableResult & { boundSource: BoundSource | null } => {
-    let solved = false
-    const result = generateTimetable(input, (model, options) => {
-      solved = true
-      return solver(model, options)
-    })
-    return { ...result, boundSource: result.lowerBound === null ? null : solved ? 'calculation' : 'estimate' }
-  },
+  searchTimetable: (task: SearchTask): SearchOutcome => searchOnce(task, solver),
   /** A room allocation round (issue 15, decision 020); the round's job will call it. */
   allocate: (snapshot: AllocationSnapshot): AllocationResult => allocate(snapshot),
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { z } from 'zod'
-import { Dices, Sparkles } from 'lucide-react'
+import { Dices, FileDown, Sparkles } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/feedback'
 import { FieldShell, SelectField } from '@/components/ui/field'
@@ -130,6 +130,7 @@ export function GeneratorForm({
   pins,
   performances,
   notice,
+  onDownload,
 }: {
   /** The starting values; the screen remounts the form (a new `key`) to load a proposal's. */
   values: GeneratorValues
@@ -141,6 +142,8 @@ export function GeneratorForm({
   performances: ReadonlyArray<SchedulePerformance>
   /** A line above the button (e.g. which proposal the next one replaces). */
   notice?: string
+  /** "Download as JSON": the live with these parameters, as `npm run timetable` reads it. */
+  onDownload?: (parameters: GeneratorParameters) => Promise<void>
 }) {
   const id = useId()
   const form = useAppForm({
@@ -270,10 +273,27 @@ export function GeneratorForm({
 
         <div className="flex flex-col items-start gap-2">
           {notice ? <p className="text-sm text-ink-muted">{notice}</p> : null}
-          <form.SubmitButton busy={busy} busyLabel="Generating…">
-            <Sparkles aria-hidden className="size-4" />
-            Generate
-          </form.SubmitButton>
+          <div className="flex flex-wrap gap-2">
+            <form.SubmitButton busy={busy} busyLabel="Generating…">
+              <Sparkles aria-hidden className="size-4" />
+              Generate
+            </form.SubmitButton>
+            {onDownload ? (
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => {
+                  const parameters = generateInputSchema.safeParse(toGenerateInput(form.state.values))
+                  // Parameters that need attention: the form's own check says which (nothing is generated).
+                  if (!parameters.success) void form.handleSubmit()
+                  else void onDownload(parameters.data)
+                }}
+              >
+                <FileDown aria-hidden className="size-4" />
+                Download as JSON
+              </Button>
+            ) : null}
+          </div>
         </div>
       </form.Form>
     </form.AppForm>

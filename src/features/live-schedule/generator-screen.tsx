@@ -12,6 +12,7 @@ import { EventSwitcher } from '@/features/lives/event-summary'
 import { FESTIVAL, acceptedBandListLink, applicationListLink, liveName, liveOfEvent } from '@/features/lives/live-routes'
 import { LiveEventFallback, eventLine, inlineLinkClass, secondaryLinkClass } from '@/features/lives/participant-parts'
 import { useLiveEvent } from '@/features/lives/use-live-event'
+import { downloadFile } from '@/lib/download'
 import { GeneratorForm, initialGeneratorValues, valuesOf, type GeneratorParameters, type GeneratorValues, type PresetChoice } from './generator-form'
 import { timetableViewQueryOptions, useGenerateTimetable, useSaveDraft } from './live-schedule-queries'
 import type { GeneratorSearch } from './live-schedule-search'
@@ -141,6 +142,15 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
     }
   }
 
+  // The live as the generator reads it, for `npm run timetable -- LIVE.json` (issue 35).
+  async function onDownload(parameters: GeneratorParameters) {
+    try {
+      await downloadFile(`/api/events/${event.id}/timetable/input`, `${event.title}.json`, { parameters: JSON.stringify(parameters) })
+    } catch (error) {
+      toast.error('The live could not be downloaded.', { description: errorMessage(error) })
+    }
+  }
+
   const confirmChanges = confirming ? draftChanges(view.draft, confirming.proposal) : null
 
   return (
@@ -172,6 +182,7 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
         draftExists={view.draft !== null}
         pins={pins}
         performances={view.performances}
+        onDownload={onDownload}
         notice={full ? `Three proposals are shown: the next one replaces Proposal ${proposals[0]!.number}, the oldest. Remove one to keep it instead.` : undefined}
       />
       {generateError ? <FormAlert>The generator could not run. {generateError}</FormAlert> : null}

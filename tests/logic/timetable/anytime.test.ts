@@ -67,6 +67,24 @@ describe('npm run timetable', () => {
     for (const line of lines) expect(Object.keys(line)).toEqual(expect.arrayContaining(['event', 'seconds', 'cpuSeconds', 'cost', 'bound', 'violations', 'unplaced']))
   }, 60_000)
 
+  it('prints the same lines on every run with the same seed and evaluation budget (times aside)', async () => {
+    const file = path.join(folder, 'same.json')
+    writeFileSync(file, JSON.stringify(familyInstance('all', 14, 903)))
+    const lines = async () => {
+      const { stdout } = await exec(tsx, [cli, file, '--evaluations', '600000', '--seed', '4'])
+      return stdout
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const { seconds: _seconds, cpuSeconds: _cpu, ...rest } = JSON.parse(line) as Record<string, unknown>
+          return rest
+        })
+    }
+    const first = await lines()
+    expect(first.length).toBeGreaterThanOrEqual(2)
+    expect(await lines()).toEqual(first)
+  }, 120_000)
+
   it('refuses a file that is not a live, saying where, and prints no event', async () => {
     const file = path.join(folder, 'bad.json')
     writeFileSync(file, JSON.stringify({ event: { days: [], changeoverMinutes: 5 }, performances: [] }))

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { insertClubLive } from '../../../bench/live-seed'
 import { timetableImprovements, timetables } from '../../../server/src/db/schema'
-import type { Improvement, ImprovementView, TimetableView } from '../../../src/contract/live-schedule'
+import { improveInputSchema, type Improvement, type ImprovementView, type TimetableView } from '../../../src/contract/live-schedule'
+import { generatorInputOf } from '../../../server/src/lives/live-schedule.service'
+import { loadHighsSolver } from '../../../server/src/workers/highs-solver'
+import { rememberedSolver } from '../../../server/src/workers/remembered-solver'
+import { improveTimetable } from '../../../src/timetable/anytime'
 import { api, createEvent, createTestApp, expectError, type Caller, type TestApp } from './support'
 
 /**
@@ -103,7 +107,14 @@ describe('POST /api/events/:eventId/timetable/improvement', () => {
     expect([second.cost, second.bound, second.searches, second.improvements]).toEqual([first.cost, first.bound, first.searches, first.improvements])
     const key = (draft: typeof firstDraft) => draft.placements.map((p) => `${p.performanceId} ${p.date} ${p.stage} ${p.start}`).sort()
     expect(key(secondDraft)).toEqual(key(firstDraft))
-  })
+
+    // …and the same as `npm run timetable`'s run on that live in this process (one entry, anytime.ts).
+    const { timetableInput } = await generatorInputOf(t.db, event.id, improveInputSchema.parse({ seed: 2, seconds: 120, evaluations: 300_000 }))
+    const events = [...improveTimetable(timetableInput, { solver: rememberedSolver(await loadHighsSolver()), evaluations: 300_000 })]
+    const done = events.at(-1)!
+    expect([first.cost, first.bound, first.searches, first.improvements]).toEqual([done.cost, done.bound, done.searches, events.filter((e) => e.event === 'first' || e.event === 'better').length])
+    expect(key(firstDraft)).toEqual(done.result.placements.map((p) => `${p.performanceId} ${p.date} ${p.stage} ${p.start}`).sort())
+  }, 60_000)
 
   it('refuses a second run on the same live while one runs (409), and names who started it', async () => {
     const event = await clubLive(30, 4)

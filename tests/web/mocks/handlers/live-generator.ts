@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import type { DraftInput, GenerateInput, Improvement, ImproveInput, PlacementOut, Proposal, SchedulePerformance, StoredTimetable, TimetableView } from '@/contract/live-schedule'
 import type { LiveEvent } from '@/contract/lives'
-import { timetableGoals } from '@/contract/timetable'
+import { timetableGoals, timetablePresets } from '@/contract/timetable'
 import { buildApiError } from '../../support/factories'
 
 /** The timetable screens share one performance builder. */
@@ -90,7 +90,7 @@ type Failure = { status: number; code: string; message: string }
  * A small in-memory API for the generator screen: the event (current festival or by id), the
  * timetable view, POST generate (answers `state.next` when set, else `fakeProposal`) and PUT
  * draft (stores it), and "Keep improving" (start, status from `state.improvement`, stop). Tests
- * read `generated`, `savedDrafts` and `improveStarts` (request bodies); `failGenerate` /
+ * read `generated`, `savedDrafts`, `improveStarts` (request bodies) and `inputDownloads` ("Download as JSON"); `failGenerate` /
  * `failView` / `failDraft` / `failImprove` / `failImprovementStatus` make those calls answer with an error.
  */
 export function createGeneratorApi({ event, performances = [] as SchedulePerformance[], draft = null as StoredTimetable | null, academicYear = 2026 }: { event: LiveEvent; performances?: SchedulePerformance[]; draft?: StoredTimetable | null; academicYear?: number }) {
@@ -110,6 +110,8 @@ export function createGeneratorApi({ event, performances = [] as SchedulePerform
     stops: 0,
     failImprove: null as Failure | null,
     failImprovementStatus: null as Failure | null,
+    /** "Download as JSON": the `parameters` query of each GET …/timetable/input, parsed. */
+    inputDownloads: [] as unknown[],
   }
   const failure = (answer: Failure | null) => (answer ? HttpResponse.json(buildApiError(answer.code, answer.message), { status: answer.status }) : null)
   const missing = () => HttpResponse.json(buildApiError('NOT_FOUND', 'This live does not exist.'), { status: 404 })
@@ -145,6 +147,11 @@ export function createGeneratorApi({ event, performances = [] as SchedulePerform
       const saved = buildStoredTimetable(placements, { version: (state.view.draft?.version ?? 0) + 1 })
       state.view = { ...state.view, draft: saved }
       return HttpResponse.json(saved)
+    }),
+    http.get('/api/events/:eventId/timetable/input', ({ request, params }) => {
+      state.inputDownloads.push(JSON.parse(new URL(request.url).searchParams.get('parameters') ?? '{}'))
+      if (!known(params.eventId)) return missing()
+      return HttpResponse.json({ event: { days: [], changeoverMinutes: 5, musicianGapMinutes: 30 }, performances: [], weights: timetablePresets.balanced, seed: 1 })
     }),
     http.get('/api/events/:eventId/timetable/improvement', ({ params }) =>
       known(params.eventId) ? (failure(state.failImprovementStatus) ?? HttpResponse.json({ improvement: state.improvement })) : missing(),
