@@ -30,9 +30,9 @@
  *   BENCH_CURVES_FAMILIES   lives and/or family names (default lives + the seven)
  *   BENCH_CURVES_SIZES      band counts (default 25,35,50,80)
  *   BENCH_CURVES_INSTANCES  instance seeds per family and size (default 5001; 5001–5999 only)
- *   BENCH_CURVES_SEEDS      generator seeds per instance, 1..n (default 3)
+ *   BENCH_CURVES_SEEDS      runs per instance (default 3: generator seeds 1, 10001, 20001)
  *   BENCH_CURVES_SECONDS    the last point, s-eq (default 30)
- *   BENCH_CURVES_LONGER     s-eq of one more run per live (seed 101) for the best known only (default 0: none)
+ *   BENCH_CURVES_LONGER     s-eq of one more run per live (seed 101 001) for the best known only (default 0: none)
  *   BENCH_CURVES_EXACT_SECONDS  HiGHS's limit per live on a cache miss (default 60); 0: no HiGHS
  * The exit code is 1 when a target is missed.
  */
@@ -59,6 +59,12 @@ export const CURVE_TARGETS = {
   bestKnownPercent: (bands: number) => (bands >= 80 ? 2 : 1),
 }
 export const CHECKPOINTS = [1, 2, 5, 10, 20, 30]
+/**
+ * The generator seeds of a live's runs: 1, 10 001, 20 001, … An anytime run with seed s
+ * searches seeds s, s + 1, s + 2, …, so runs with seeds 1, 2, 3 would share most of their
+ * searches and hide the spread between seeds.
+ */
+export const generatorSeeds = (count: number) => Array.from({ length: count }, (_, index) => 1 + 10_000 * index)
 /**
  * Evaluations per CPU second that make one s-eq: what `measureRate` gave on the bench machine
  * (2 cores shared with six other helpers, load 8.7: 451 000–491 000). Fixed, so budgets are too.
@@ -212,7 +218,7 @@ export async function runTimetableCurves(): Promise<boolean> {
   const loads = [os.loadavg()[0]!]
   const highs = await loadHighsSolver()
   const rateBefore = measureRate()
-  console.log(`\n▶ Timetable cost curves (issue 35): improveTimetable on new lives, instance seeds ${instances.join(', ')} (measuring only), generator seeds 1–${seedCount}`)
+  console.log(`\n▶ Timetable cost curves (issue 35): improveTimetable on new lives, instance seeds ${instances.join(', ')} (measuring only), generator seeds ${generatorSeeds(seedCount).join(', ')}`)
   console.log(
     `  ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load ${loads[0]!.toFixed(1)}; ` +
       `${Math.round(rateBefore).toLocaleString('en')} evaluations per CPU second now (reference ${REFERENCE_RATE.toLocaleString('en')} = 1 s-eq); runs of ${seconds} s-eq = ${(seconds * REFERENCE_RATE).toLocaleString('en')} evaluations`,
@@ -223,14 +229,14 @@ export async function runTimetableCurves(): Promise<boolean> {
     for (const family of families) {
       for (const seed of instances) {
         const live = liveOf(family, bands, seed)
-        const runs = Array.from({ length: seedCount }, (_, index) => curveRun(live.input, index + 1, highs, seconds, rateBefore))
+        const runs = generatorSeeds(seedCount).map((seed) => curveRun(live.input, seed, highs, seconds, rateBefore))
         loads.push(os.loadavg()[0]!)
         const meta = { family, bands, seed }
         const best = runs.reduce((a, b) => (better(b.last, a.last) ? b : a))
         writeBestKnown(live.key, { ...meta, unplaced: best.last.unplaced, cost: best.last.cost, source: `seed ${best.seed}, ${seconds} s-eq`, proven: runs.some((run) => run.proven && run.last.cost === best.last.cost) })
         if (longer > 0) {
-          const run = curveRun(live.input, 101, highs, longer, rateBefore)
-          writeBestKnown(live.key, { ...meta, unplaced: run.last.unplaced, cost: run.last.cost, source: `seed 101, ${longer} s-eq`, proven: run.proven })
+          const run = curveRun(live.input, 101_001, highs, longer, rateBefore)
+          writeBestKnown(live.key, { ...meta, unplaced: run.last.unplaced, cost: run.last.cost, source: `seed 101001, ${longer} s-eq`, proven: run.proven })
         }
         let known = readBestKnown()[live.key]!
         if (exactSeconds > 0 && bands <= HIGHS_UP_TO && !known.proven && !known.highs && best.last.unplaced === 0) {
