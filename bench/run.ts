@@ -25,7 +25,9 @@
  * Sections: `http` (above), `health` (issue 13: `/api/health` p99 < 50 ms while the same server
  * generates an 80-band timetable over and over, on every database measured; the generator runs
  * in a worker thread), `timetable` (bench/timetable.ts, issue #7: the generator against HiGHS;
- * its own variables are documented there), `allocation` (bench/allocation.ts, issue 15: the room
+ * its own variables are documented there), `timetable-curves` (bench/timetable-curves.ts, issue 35:
+ * the anytime generator's cost curves on new random lives and family instances, and its
+ * targets; about 45 CPU-minutes plus HiGHS, so it runs only with `--only timetable-curves`), `allocation` (bench/allocation.ts, issue 15: the room
  * allocator against HiGHS, and 12 weeks of rounds with and without priority points), `dashboard` (issue 17: `GET /api/dashboard`
  * as the demo member, p99 < 30 ms at 20 connections on PostgreSQL; PGlite for information) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
@@ -34,8 +36,8 @@
  * resident memory idle after start, after BENCH_MEMORY_LOAD seconds of HTTP load (default 60),
  * and its peak by the end of an 80-band generation; ≤ 250 MB idle on PGlite, ≤ 150 MB on
  * PostgreSQL, ≤ 600 MB peak) and `start` (bench/start.ts, issue 34: `npm run serve` to a
- * healthy /api/health with the demo club, ≤ 2 s). All run by default; one alone with `npm run bench -- --only timetable`
- * (or `--only http`, `--only health`, `--only allocation`, `--only lighthouse`, `--only files`, `--only memory`, `--only start`), or BENCH_ONLY=timetable.
+ * healthy /api/health with the demo club, ≤ 2 s). All but `timetable-curves` run by default; one alone with `npm run bench -- --only timetable`
+ * (or `--only http`, `--only health`, `--only timetable-curves`, `--only allocation`, `--only lighthouse`, `--only files`, `--only memory`, `--only start`), or BENCH_ONLY=timetable.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -48,6 +50,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoClub } from '../server/src/demo/d
 import { clubSettingsSchema } from '../src/contract/settings'
 import { addDays, todayIn, weekStartOf } from '../src/contract/calendar'
 import { runTimetableBench } from './timetable'
+import { runTimetableCurves } from './timetable-curves'
 import { runAllocationBench } from './allocation'
 import { runCrowdedSection } from './allocation-crowded'
 import { insertClubLive } from './live-seed'
@@ -82,7 +85,7 @@ const BENCH_REASON = 'Benchmark closure (npm run bench)'
 const TARGETS = new Set((process.env.BENCH_TARGETS || 'a,b,c').split(',').map((target) => target.trim()))
 /** GET /api/dashboard (issue 17): p99 < 30 ms at 20 connections on PostgreSQL, as the demo member. */
 const DASHBOARD_BUDGET = { p99Ms: 30, connections: 20 }
-const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'allocation', 'lighthouse', 'files', 'memory', 'start'] as const
+const SECTIONS = ['http', 'health', 'dashboard', 'timetable', 'timetable-curves', 'allocation', 'lighthouse', 'files', 'memory', 'start'] as const
 /**
  * Resident memory of the whole server process, threads included (issue 34): idle after start and
  * after BENCH_MEMORY_LOAD seconds of HTTP load, on PGlite and on PostgreSQL; peak (VmHWM, the
@@ -727,6 +730,8 @@ function healthBudget(runs: Array<[string, Measurement[]]>) {
 }
 
 async function main() {
+  // Long (about 45 CPU-minutes plus HiGHS), so only when asked for; needs no server.
+  if (ONLY === 'timetable-curves') process.exit((await runTimetableCurves()) ? 0 : 1)
   // The servers the bench starts run the compiled server, as `npm run serve` does.
   await buildServer()
   if (ONLY === 'timetable') {

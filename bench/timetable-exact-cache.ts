@@ -81,11 +81,11 @@ export function writeExactEntries(entries: Record<string, ExactEntry>, keep?: Se
 
 /**
  * Solves one instance with HiGHS and checks its timetable against the checker and the cost.
- * HiGHS starts from the best timetable at hand — the family's witness or the generator's with
- * seeds 1–5 — which prunes its search; a proven optimum does not depend on where it started.
+ * HiGHS starts from the best timetable at hand — `start` when given, else the family's witness
+ * or the generator's with seeds 1–5 — which prunes its search; a proven optimum does not depend on where it started.
  */
-export async function solveAndCheck(input: TimetableInput, meta: { family: string; bands: number; seed: number }, seconds: number): Promise<ExactEntry> {
-  const result = await solveExact(input, { seconds, start: bestStart(input, meta) })
+export async function solveAndCheck(input: TimetableInput, meta: { family: string; bands: number; seed: number }, seconds: number, start?: TimetablePlacement[]): Promise<ExactEntry> {
+  const result = await solveExact(input, { seconds, start: start ?? bestStart(input, meta) })
   if (result.placements.length) {
     const violations = checkTimetable(input, result.placements)
     if (violations.length) throw new Error(`HiGHS's timetable for ${meta.family} ${meta.bands}/${meta.seed} breaks a rule: ${violations[0]!.message} — the MILP misses a rule`)
@@ -108,10 +108,10 @@ export async function solveAndCheck(input: TimetableInput, meta: { family: strin
 }
 
 /** As `solveAndCheck`, but HiGHS aborting (most likely out of memory) is recorded as no result, not thrown. */
-export async function solveOrRecordFailure(input: TimetableInput, meta: { family: string; bands: number; seed: number }, seconds: number): Promise<ExactEntry> {
+export async function solveOrRecordFailure(input: TimetableInput, meta: { family: string; bands: number; seed: number }, seconds: number, start?: TimetablePlacement[]): Promise<ExactEntry> {
   const began = performance.now()
   try {
-    return await solveAndCheck(input, meta, seconds)
+    return await solveAndCheck(input, meta, seconds, start)
   } catch (error) {
     if (!(error instanceof Error) || !error.message.startsWith('Aborted')) throw error
     console.log(`HiGHS aborted on ${meta.family} ${meta.bands}/${meta.seed}: ${error.message.split('.')[0]}`)

@@ -136,8 +136,22 @@ export function familyWitness(family: FamilyName, bands: number, seed: number): 
 }
 
 function buildFamily(family: FamilyName, bands: number, seed: number, weights: TimetableWeights): { input: TimetableInput; witness: TimetablePlacement[] } {
-  const params = families[family]
   const random = seeded((Math.imul(familyNames.indexOf(family) + 1, 0x9e3779b1) ^ Math.imul(bands, 0x85ebca6b) ^ Math.imul(seed, 0xc2b2ae35)) >>> 0)
+  return buildLive(families[family], bands, familyShape(bands), random, weights)
+}
+
+/**
+ * A live of `bands` performances on `shape` (days ≤ 4, stages ≤ 4) with the parameters given,
+ * its witness first (see above), every draw from `random`. The families and the random lives
+ * of `bench/timetable-lives.ts` are both built here.
+ */
+export function buildLive(
+  params: Omit<FamilyParameters, 'letter' | 'title'>,
+  bands: number,
+  shape: { days: number; stages: number },
+  random: () => number,
+  weights: TimetableWeights,
+): { input: TimetableInput; witness: TimetablePlacement[] } {
   const pick = (n: number) => Math.floor(random() * n)
   const shuffle = <T>(items: T[]) => {
     for (let i = items.length - 1; i > 0; i--) {
@@ -146,7 +160,6 @@ function buildFamily(family: FamilyName, bands: number, seed: number, weights: T
     }
     return items
   }
-  const shape = familyShape(bands)
   const dates = DATES.slice(0, shape.days)
   const fill = params.fill[0] + random() * (params.fill[1] - params.fill[0])
   const co = params.changeoverMinutes
