@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useOnline } from '@/lib/use-online'
 import { useDates } from '@/lib/use-dates'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * When the data on screen was fetched: the oldest `dataUpdatedAt` among the queries the page
@@ -36,9 +37,9 @@ export function OfflineBanner() {
   return (
     <div role="status" className="bg-warn px-4 py-2 text-center text-sm font-medium text-surface">
       {lastSeen > 0 ? (
-        <>You are offline. Showing this page as last seen at {dates.clock(lastSeen)}; actions that need the server will not work until you reconnect.</>
+        m.layout_offline_last_seen({ time: dates.clock(lastSeen) })
       ) : (
-        <>You are offline. Saved pages still show, but actions that need the server will not work until you reconnect.</>
+        m.layout_offline()
       )}
     </div>
   )

@@ -19,17 +19,22 @@ export const DISPLAY_NAME_MAX = 40
 export const ENROLLMENT_YEARS_BACK = 10
 export const ENROLLMENT_YEARS_AHEAD = 1
 
-export const displayNameSchema = text({ min: 1, max: DISPLAY_NAME_MAX, empty: 'Enter your name' })
+export const displayNameSchema = text({ min: 1, max: DISPLAY_NAME_MAX, empty: () => m.accounts_name_required() })
 
 export const newPasswordSchema = z
-  .string({ error: 'Choose a password' })
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`)
+  .string({ error: () => m.accounts_password_choose() })
+  .min(PASSWORD_MIN, { error: () => m.accounts_password_at_least({ min: PASSWORD_MIN }) })
+  .max(PASSWORD_MAX, { error: () => m.accounts_password_at_most({ max: PASSWORD_MAX }) })
 
-const currentPasswordSchema = z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024, 'Password is too long')
+const currentPasswordSchema = z
+  .string({ error: () => m.accounts_password_required() })
+  .min(1, { error: () => m.accounts_password_required() })
+  .max(1024, { error: () => m.accounts_password_too_long() })
 
 const sameAsEmail = (password: string, email: string) => password.trim().toLowerCase() === email.trim().toLowerCase()
-const NOT_EMAIL = 'Your password must not be your email address'
+const notEmail = () => m.accounts_password_not_email()
+
+const enrollmentYearMessage = () => m.accounts_enrollment_year_choose()
 
 /** GET /api/registration: what the registration form needs to know before it shows. */
 export const registrationInfoSchema = z.object({
@@ -46,11 +51,11 @@ export const registerInputSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     /** The range depends on today's academic year: the server checks it, the form offers only those years. */
-    enrollmentYear: z.number({ error: 'Choose your enrollment year' }).int('Choose your enrollment year').min(1900, 'Choose your enrollment year').max(9999, 'Choose your enrollment year'),
+    enrollmentYear: z.number({ error: enrollmentYearMessage }).int({ error: enrollmentYearMessage }).min(1900, { error: enrollmentYearMessage }).max(9999, { error: enrollmentYearMessage }),
     inviteCode: text({ max: 64 }).optional(),
   })
   .superRefine((value, context) => {
-    if (sameAsEmail(value.password, value.email)) context.addIssue({ code: 'custom', path: ['password'], message: NOT_EMAIL })
+    if (sameAsEmail(value.password, value.email)) context.addIssue({ code: 'custom', path: ['password'], message: notEmail() })
   })
 export type RegisterInput = z.infer<typeof registerInputSchema>
 export type RegisterFormValues = z.input<typeof registerInputSchema>
@@ -67,7 +72,10 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>
 export const messageResponseSchema = z.object({ message: z.string() })
 export type MessageResponse = z.infer<typeof messageResponseSchema>
 
-const resetTokenSchema = z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200, 'The link is invalid')
+const resetTokenSchema = z
+  .string({ error: () => m.accounts_link_incomplete() })
+  .min(1, { error: () => m.accounts_link_incomplete() })
+  .max(200, { error: () => m.accounts_link_invalid() })
 
 export const passwordResetConfirmSchema = z.object({
   token: resetTokenSchema,
@@ -85,21 +93,21 @@ export const passwordChangeSchema = z
   })
   .superRefine((value, context) => {
     if (value.newPassword === value.currentPassword) {
-      context.addIssue({ code: 'custom', path: ['newPassword'], message: 'Choose a password different from your current one' })
+      context.addIssue({ code: 'custom', path: ['newPassword'], message: m.accounts_password_same() })
     }
   })
 export type PasswordChange = z.infer<typeof passwordChangeSchema>
 
 /** The forms ask for the new password twice; the API takes it once. */
-export const confirmPasswordMessage = 'The two passwords do not match'
-const confirmPasswordField = z.string({ error: 'Enter the new password again' }).min(1, 'Enter the new password again')
+export const confirmPasswordMessage = () => m.accounts_passwords_differ()
+const confirmPasswordField = z.string({ error: () => m.accounts_password_repeat_required() }).min(1, { error: () => m.accounts_password_repeat_required() })
 
 /** The password-change form: the API's schema plus the repeated new password. */
 export const passwordChangeFormSchema = z
   .intersection(passwordChangeSchema, z.object({ confirmPassword: confirmPasswordField }))
   .superRefine((value, context) => {
     if (value.confirmPassword && value.confirmPassword !== value.newPassword) {
-      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: confirmPasswordMessage })
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: confirmPasswordMessage() })
     }
   })
 
@@ -108,7 +116,7 @@ export const passwordResetFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: confirmPasswordField })
   .superRefine((value, context) => {
     if (value.confirmPassword && value.confirmPassword !== value.password) {
-      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: confirmPasswordMessage })
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: confirmPasswordMessage() })
     }
   })
 

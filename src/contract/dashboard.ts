@@ -3,6 +3,7 @@ import { roundStatuses } from './allocation-rounds'
 import { sessionUserSchema } from './auth'
 import { additionalInfoFields } from './people'
 import { applicationStatuses, bandStatuses, bookingKinds, eventKinds, parts, seasons } from './choices'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * The dashboards (SPEC §5.9, issue 17, decision 025). `GET /api/dashboard` answers every card
@@ -122,7 +123,15 @@ export const ALLOCATION_ROUNDS_CHARTED = 6
 
 export const gradeKeys = ['1', '2', '3', '4', 'graduate', 'incoming'] as const
 export type GradeKey = (typeof gradeKeys)[number]
-export const gradeKeyLabels: Record<GradeKey, string> = { 1: '1st year', 2: '2nd year', 3: '3rd year', 4: '4th year', graduate: 'Graduate', incoming: 'Incoming' }
+/** Each grade's words, in the language shown (decision 046). */
+export const gradeKeyLabels: Record<GradeKey, () => string> = {
+  1: () => m.dashboard_grade_1(),
+  2: () => m.dashboard_grade_2(),
+  3: () => m.dashboard_grade_3(),
+  4: () => m.dashboard_grade_4(),
+  graduate: () => m.dashboard_grade_graduate(),
+  incoming: () => m.dashboard_grade_incoming(),
+}
 /** Parts as members give them in their intro, and "Not given" for members without one. */
 export const partKeys = [...parts, 'Not given'] as const
 

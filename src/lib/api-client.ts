@@ -2,6 +2,7 @@ import { FetchError, ofetch, type FetchOptions, type ResponseType } from 'ofetch
 import { currentLanguage } from '@/i18n/client'
 import type { ApiErrorBody } from '@/contract/errors'
 import { session as appSession, type SessionStore } from '@/lib/session'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** An answer the screen that made the call should show (400, 409, 429 …, or exempt calls). */
 export class ApiError extends Error {
@@ -89,7 +90,7 @@ function toApiError(error: unknown): ApiError {
     return new ApiError({
       status,
       code: parsed ? parsed.code : `HTTP_${status}`,
-      message: parsed ? parsed.message : `The server answered ${status}.`,
+      message: parsed ? parsed.message : m.layout_server_answered({ status }),
       fields: parsed?.fields,
       retryAfter: parseRetryAfter(error.response.headers.get('retry-after')),
       body: error.data,
@@ -101,7 +102,7 @@ function toApiError(error: unknown): ApiError {
 
 /** The error of a call that got no answer (status 0): offline, DNS, CORS, aborted. */
 export function networkError() {
-  return new ApiError({ status: 0, code: 'NETWORK', message: 'Could not reach the server. Check your connection and try again.' })
+  return new ApiError({ status: 0, code: 'NETWORK', message: m.layout_network_error() })
 }
 
 /** fetch needs absolute URLs outside the browser (jsdom, Node); the page origin works in both. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import type { Theme } from '@/lib/ui-state'
+import { m } from '@/i18n/paraglide/messages.js'
 
 // sonner (~9 KB compressed) is not part of a visitor's first load (decision 016): only the
 // signed-in screens and the update prompt show toasts. Screens import `toast` from 'sonner'
@@ -29,7 +30,7 @@ export function LazyToaster({ theme, signedIn }: { theme: Theme; signedIn: boole
   if (!isWanted && !signedIn) return null
   return (
     <Suspense fallback={null}>
-      <Toaster theme={theme} position="bottom-center" closeButton />
+      <Toaster theme={theme} position="bottom-center" closeButton customAriaLabel={m.layout_notifications_region()} toastOptions={{ closeButtonAriaLabel: m.layout_close_toast() }} />
     </Suspense>
   )
 }

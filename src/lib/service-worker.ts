@@ -1,4 +1,5 @@
 import { wantToaster } from '@/lib/lazy-toaster'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * Registers the service worker (dist/sw.js, written by vite-plugin-pwa) with the browser's own
@@ -28,10 +29,10 @@ export function registerServiceWorker(container: ServiceWorkerContainer | undefi
 function offerUpdate(container: ServiceWorkerContainer, worker: ServiceWorker) {
   wantToaster()
   void import('sonner').then(({ toast }) =>
-    toast('A new version of Bandroom is available.', {
+    toast(m.layout_update_available(), {
       duration: Infinity,
       action: {
-        label: 'Reload',
+        label: m.common_reload(),
         onClick: () => {
           container.addEventListener('controllerchange', () => window.location.reload(), { once: true })
           worker.postMessage({ type: 'SKIP_WAITING' })

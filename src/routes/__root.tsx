@@ -4,6 +4,7 @@ import type { RouterContext } from '@/router'
 import { AppError } from '@/components/app-error'
 import { NotFoundPage } from '@/components/error-page'
 import { useOnline } from '@/lib/use-online'
+import { m } from '@/i18n/paraglide/messages.js'
 
 // Only offline (the installed app, whose service worker holds this chunk): its club-time
 // formatting (with the club query's zod schema) is no part of a visitor's first load (decision 016). Should the chunk
@@ -18,7 +19,7 @@ const OfflineBanner = lazy(() =>
 function OfflineFallback() {
   return (
     <div role="status" className="bg-warn px-4 py-2 text-center text-sm font-medium text-surface">
-      You are offline. Saved pages still show, but actions that need the server will not work until you reconnect.
+      {m.layout_offline()}
     </div>
   )
 }

@@ -18,6 +18,7 @@ import {
 import { AppError } from '../http/errors'
 import { defineRoute } from '../http/route'
 import { createAccountsService, type AccountsDeps } from './accounts.service'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /** Per-IP limits (a campus network may put many newcomers behind one address, hence not lower). */
 export const ACCOUNT_LIMITS = {
@@ -27,12 +28,12 @@ export const ACCOUNT_LIMITS = {
   passwordCheckPerMinute: 10,
 } as const
 
-const perIpPerMinute = (max: number, what: string) => ({
+const perIpPerMinute = (max: number, message: (seconds: number) => string) => ({
   rateLimit: {
     max,
     timeWindow: 60_000,
     errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-      new AppError(429, 'RATE_LIMITED', `Too many ${what} from this network. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      new AppError(429, 'RATE_LIMITED', message(Math.ceil(context.ttl / 1000))),
   },
 })
 
@@ -56,7 +57,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     body: registerInputSchema,
     response: registerResponseSchema,
     status: 201,
-    config: perIpPerMinute(ACCOUNT_LIMITS.registerPerMinute, 'registrations'),
+    config: perIpPerMinute(ACCOUNT_LIMITS.registerPerMinute, (seconds) => m.accounts_too_many_registrations({ seconds })),
     handler: ({ body }) => accounts.register(body),
   })
 
@@ -68,7 +69,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     body: passwordResetRequestSchema,
     response: messageResponseSchema,
     status: 202,
-    config: perIpPerMinute(ACCOUNT_LIMITS.resetRequestPerMinute, 'password-reset requests'),
+    config: perIpPerMinute(ACCOUNT_LIMITS.resetRequestPerMinute, (seconds) => m.accounts_too_many_reset_requests({ seconds })),
     handler: ({ body }) => accounts.requestReset(body.email),
   })
 
@@ -79,7 +80,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     summary: 'Whether a password-reset link can still be used',
     query: passwordResetCheckQuerySchema,
     response: passwordResetCheckResponseSchema,
-    config: perIpPerMinute(ACCOUNT_LIMITS.resetConfirmPerMinute, 'password-reset attempts'),
+    config: perIpPerMinute(ACCOUNT_LIMITS.resetConfirmPerMinute, (seconds) => m.accounts_too_many_reset_attempts({ seconds })),
     handler: ({ query }) => accounts.checkResetToken(query.token),
   })
 
@@ -90,7 +91,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     summary: 'Set a new password with a reset link (single use); ends every session of the account',
     body: passwordResetConfirmSchema,
     response: messageResponseSchema,
-    config: perIpPerMinute(ACCOUNT_LIMITS.resetConfirmPerMinute, 'password-reset attempts'),
+    config: perIpPerMinute(ACCOUNT_LIMITS.resetConfirmPerMinute, (seconds) => m.accounts_too_many_reset_attempts({ seconds })),
     handler: ({ body }) => accounts.confirmReset(body),
   })
 
@@ -101,7 +102,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     summary: 'Change my password; ends my other sessions',
     body: passwordChangeSchema,
     response: messageResponseSchema,
-    config: perIpPerMinute(ACCOUNT_LIMITS.passwordCheckPerMinute, 'password attempts'),
+    config: perIpPerMinute(ACCOUNT_LIMITS.passwordCheckPerMinute, (seconds) => m.accounts_too_many_password_attempts({ seconds })),
     handler: ({ body, principal }) => accounts.changePassword(principal!, body),
   })
 
@@ -112,7 +113,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     summary: 'Change my email address (re-enter the password)',
     body: emailChangeSchema,
     response: userResponseSchema,
-    config: perIpPerMinute(ACCOUNT_LIMITS.passwordCheckPerMinute, 'password attempts'),
+    config: perIpPerMinute(ACCOUNT_LIMITS.passwordCheckPerMinute, (seconds) => m.accounts_too_many_password_attempts({ seconds })),
     handler: ({ body, principal }) => accounts.changeEmail(principal!, body),
   })
 

@@ -28,6 +28,7 @@ import type { Principal } from '../auth/principal'
 import { assertAcceptablePassword } from './password-policy'
 import { currentBandsOf } from '../bands/bands.service'
 import type { PasswordResetService } from './password-reset.service'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface AccountsDeps {
   db: Db
@@ -38,14 +39,13 @@ export interface AccountsDeps {
   publicUrl: string
 }
 
-export const RESET_REQUEST_MESSAGE =
-  'If an active account uses this email, we have sent it a link to reset the password. The link works for one hour.'
+export const resetRequestMessage = () => m.accounts_reset_request_sent()
 
-const resetTokenInvalid = () => new AppError(400, 'RESET_TOKEN_INVALID', 'This link is invalid or has expired. Ask for a new one.')
+const resetTokenInvalid = () => new AppError(400, 'RESET_TOKEN_INVALID', m.accounts_link_expired())
 
 const emailTaken = (field: string) =>
-  new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists.', {
-    [field]: 'An account with this email already exists. If it is yours, sign in or reset its password.',
+  new AppError(409, 'EMAIL_TAKEN', m.accounts_email_taken(), {
+    [field]: m.accounts_email_taken_field(),
   })
 
 
@@ -83,7 +83,7 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
 
   async function userRow(id: string) {
     const [row] = await db.select().from(users).where(eq(users.id, id))
-    if (!row) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
+    if (!row) throw new AppError(401, 'SESSION_EXPIRED', m.accounts_session_ended())
     return row
   }
 
@@ -97,20 +97,20 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
       const club = await settings.get()
       const { mode, inviteCode } = club.registration
       if (mode === 'closed') {
-        throw new AppError(403, 'REGISTRATION_CLOSED', 'Registration is closed at the moment. Ask the club executives if you need an account.')
+        throw new AppError(403, 'REGISTRATION_CLOSED', m.accounts_registration_closed())
       }
       if (mode === 'invite') {
         if (!input.inviteCode) {
-          throw new AppError(400, 'INVITE_CODE_INVALID', 'Registration needs an invite code.', { inviteCode: 'Enter the invite code you were given' })
+          throw new AppError(400, 'INVITE_CODE_INVALID', m.accounts_invite_code_needed(), { inviteCode: m.accounts_invite_code_required() })
         }
         if (!inviteCodeMatches(input.inviteCode, inviteCode)) {
-          throw new AppError(400, 'INVITE_CODE_INVALID', 'This invite code is not valid.', { inviteCode: 'This invite code is not valid' })
+          throw new AppError(400, 'INVITE_CODE_INVALID', m.accounts_invite_code_wrong(), { inviteCode: m.accounts_invite_code_wrong_field() })
         }
       }
       const years = enrollmentYears(club, clock())
       if (input.enrollmentYear < years.min || input.enrollmentYear > years.max) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', {
-          enrollmentYear: `Choose a year from ${years.min} to ${years.max}`,
+        throw new AppError(400, 'VALIDATION_FAILED', m.accounts_fields_need_attention(), {
+          enrollmentYear: m.accounts_year_between({ min: years.min, max: years.max }),
         })
       }
       await assertAcceptablePassword(input.password, input, 'password', [club.clubName])
@@ -138,15 +138,15 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
         await notifyAdminsOfPendingRegistration(input)
         return {
           status,
-          message: 'Thank you for registering. An administrator will approve your account; you can sign in after that.',
+          message: m.accounts_registered_pending(),
         }
       }
-      return { status, message: 'Your account is ready. You can sign in now.' }
+      return { status, message: m.accounts_registered_active() }
     },
 
     async requestReset(email: string) {
       await passwordReset.request(email)
-      return { message: RESET_REQUEST_MESSAGE }
+      return { message: resetRequestMessage() }
     },
 
     async checkResetToken(token: string) {
@@ -185,15 +185,15 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
         return true
       })
       if (!done) throw resetTokenInvalid()
-      return { message: 'Your password has been changed. Sign in with the new one.' }
+      return { message: m.accounts_password_reset_done() }
     },
 
     /** Changes the caller's password and ends their other sessions; this one stays signed in. */
     async changePassword(principal: Principal, { currentPassword, newPassword }: PasswordChange) {
       const user = await userRow(principal.user.id)
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw new AppError(400, 'PASSWORD_INCORRECT', 'Your current password is not correct.', {
-          currentPassword: 'Your current password is not correct',
+        throw new AppError(400, 'PASSWORD_INCORRECT', m.accounts_current_password_wrong(), {
+          currentPassword: m.accounts_current_password_wrong_field(),
         })
       }
       await assertAcceptablePassword(newPassword, user, 'newPassword')
@@ -213,14 +213,14 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
           .where(and(eq(sessions.userId, user.id), ne(sessions.id, principal.sessionId), isNull(sessions.revokedAt)))
         return true
       })
-      if (!changed) throw new AppError(409, 'CONFLICT', 'Your password was changed meanwhile. Reload the page and try again.')
-      return { message: 'Your password has been changed. Your other devices have been signed out.' }
+      if (!changed) throw new AppError(409, 'CONFLICT', m.accounts_password_changed_meanwhile())
+      return { message: m.accounts_password_changed() }
     },
 
     async changeEmail(principal: Principal, { newEmail, password }: EmailChange) {
       const user = await userRow(principal.user.id)
       if (!(await verifyPassword(user.passwordHash, password))) {
-        throw new AppError(400, 'PASSWORD_INCORRECT', 'Your password is not correct.', { password: 'Your password is not correct' })
+        throw new AppError(400, 'PASSWORD_INCORRECT', m.accounts_password_wrong(), { password: m.accounts_password_wrong_field() })
       }
       let updated: typeof users.$inferSelect | undefined
       try {
@@ -261,13 +261,13 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
 
     async updateProfile(principal: Principal, { displayName }: ProfileUpdate) {
       const [row] = await db.update(users).set({ displayName, updatedAt: clock() }).where(eq(users.id, principal.user.id)).returning()
-      if (!row) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
+      if (!row) throw new AppError(401, 'SESSION_EXPIRED', m.accounts_session_ended())
       return { user: toSessionUser(row, principal.user.isExecutive) }
     },
 
     async chooseLanguage(principal: Principal, { language }: LanguageChoice) {
       const [row] = await db.update(users).set({ language, updatedAt: clock() }).where(eq(users.id, principal.user.id)).returning()
-      if (!row) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
+      if (!row) throw new AppError(401, 'SESSION_EXPIRED', m.accounts_session_ended())
       return { user: toSessionUser(row, principal.user.isExecutive) }
     },
   }

@@ -1,6 +1,8 @@
 import type { zxcvbn as Zxcvbn } from '@zxcvbn-ts/core'
 import { PASSWORD_MAX, PASSWORD_MIN, passwordIsEmail } from '../../../src/contract/accounts'
 import { AppError } from '../http/errors'
+import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /** zxcvbn scores 0–4; below this a password is refused (SPEC §4: "not a common password"). */
 export const MIN_PASSWORD_SCORE = 2
@@ -33,19 +35,21 @@ function personalWords(person: { email: string; displayName?: string }, extra: s
 
 /** Why a password is refused, in a sentence for the form; null when it is acceptable. */
 export async function passwordProblem(password: string, person: { email: string; displayName?: string }, extraWords: string[] = []): Promise<string | null> {
-  if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters`
-  if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters`
-  if (passwordIsEmail(password, person.email)) return 'Your password must not be your email address'
+  if (password.length < PASSWORD_MIN) return m.accounts_password_at_least({ min: PASSWORD_MIN })
+  if (password.length > PASSWORD_MAX) return m.accounts_password_at_most({ max: PASSWORD_MAX })
+  if (passwordIsEmail(password, person.email)) return m.accounts_password_not_email()
   const zxcvbn = await strengthChecker()
   const result = zxcvbn(password, personalWords(person, extraWords))
   if (result.score >= MIN_PASSWORD_SCORE) return null
-  const why = result.feedback.warning || 'This password is too easy to guess.'
-  const hint = result.feedback.suggestions[0] ?? 'Add more words or characters that are not a common phrase.'
-  return `${why.replace(/\.?$/, '.')} ${hint}`
+  // zxcvbn words its advice in English only: other languages get the general advice.
+  const english = getLocale() === 'en'
+  const why = (english && result.feedback.warning) || m.accounts_password_too_easy()
+  const hint = (english && result.feedback.suggestions[0]) || m.accounts_strength_hint()
+  return english ? `${why.replace(/\.?$/, '.')} ${hint}` : `${why}${hint}`
 }
 
 /** Throws a 400 naming `field` when the password is refused. */
 export async function assertAcceptablePassword(password: string, person: { email: string; displayName?: string }, field: string, extraWords: string[] = []) {
   const problem = await passwordProblem(password, person, extraWords)
-  if (problem) throw new AppError(400, 'PASSWORD_TOO_WEAK', 'Choose a stronger password.', { [field]: problem })
+  if (problem) throw new AppError(400, 'PASSWORD_TOO_WEAK', m.accounts_password_stronger(), { [field]: problem })
 }

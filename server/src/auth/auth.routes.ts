@@ -4,6 +4,7 @@ import { AppError, unauthenticated } from '../http/errors'
 import { defineRoute } from '../http/route'
 import { speakAccountLanguage } from '../http/language'
 import type { AuthService } from './auth.service'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export const LOGIN_CALLS_PER_IP_PER_MINUTE = 20
 
@@ -53,7 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
         max: limits.loginCallsPerMinute,
         timeWindow: 60_000,
         errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-          new AppError(429, 'RATE_LIMITED', `Too many sign-in attempts from this network. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+          new AppError(429, 'RATE_LIMITED', m.auth_too_many_from_network({ seconds: Math.ceil(context.ttl / 1000) })),
       },
     },
     handler: ({ body, request }) => auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }),

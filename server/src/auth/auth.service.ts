@@ -12,6 +12,7 @@ import type { Principal } from './principal'
 import { CLOCK_TOLERANCE_S, readAccessToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, signAccessToken, type VerifiedClaims } from './tokens'
 import type { ChangeFeed } from '../db/change-feed'
 import { writeActivity } from '../activity/activity'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export const FAILED_LOGIN_LIMIT = 5
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000
@@ -54,10 +55,11 @@ export function holdsPositionIn(term: number) {
   return sql<boolean>`exists (select 1 from "position_holders" ph where ph."user_id" = "users"."id" and ph."term_year" = ${term})`
 }
 
-const refusedStatus: Record<Exclude<UserRow['status'], 'active'>, AppError> = {
-  pending: new AppError(403, 'ACCOUNT_PENDING', 'Your account is waiting for an administrator to approve it.'),
-  suspended: new AppError(403, 'ACCOUNT_SUSPENDED', 'Your account is suspended. Please contact the club executives.'),
-  deleted: new AppError(403, 'ACCOUNT_DELETED', 'This account has been deleted.'),
+/** Worded when thrown, in the language of whoever signs in. */
+const refusedStatus: Record<Exclude<UserRow['status'], 'active'>, () => AppError> = {
+  pending: () => new AppError(403, 'ACCOUNT_PENDING', m.auth_account_pending()),
+  suspended: () => new AppError(403, 'ACCOUNT_SUSPENDED', m.auth_account_suspended()),
+  deleted: () => new AppError(403, 'ACCOUNT_DELETED', m.auth_account_deleted()),
 }
 
 export function createAuthService({ db, secret, clock, settings, feed }: AuthDeps) {
@@ -117,7 +119,7 @@ export function createAuthService({ db, secret, clock, settings, feed }: AuthDep
         throw new AppError(
           429,
           'RATE_LIMITED',
-          `Too many failed sign-ins for this account. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+          m.auth_locked_minutes({ minutes: Math.ceil(retryAfter / 60) }),
           undefined,
           { 'retry-after': String(retryAfter) },
         )
@@ -198,7 +200,7 @@ export function createAuthService({ db, secret, clock, settings, feed }: AuthDep
         .where(eq(sql`lower(${users.email})`, email))
       const user = found?.user
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password)
-      const invalid = new AppError(401, 'INVALID_CREDENTIALS', 'The email or password is incorrect.')
+      const invalid = new AppError(401, 'INVALID_CREDENTIALS', m.auth_invalid_credentials())
       if (!user) throw invalid
       // The activity log (decision 042) names the account, never the password; an unknown email
       // leaves nothing, so made-up addresses cannot fill the log.
@@ -211,7 +213,7 @@ export function createAuthService({ db, secret, clock, settings, feed }: AuthDep
       await db.delete(loginFailures).where(eq(loginFailures.id, attempt))
       if (user.status !== 'active') {
         await writeActivity(db, { at: now, actorId: null, area: 'sign-in', action: `Sign-in refused: the account is ${user.status}`, object: account })
-        throw refusedStatus[user.status]
+        throw refusedStatus[user.status]()
       }
       const session = await withTransaction(db, async (tx) => {
         await tx.delete(loginFailures).where(eq(loginFailures.email, email))
@@ -235,14 +237,14 @@ export function createAuthService({ db, secret, clock, settings, feed }: AuthDep
     /** The caller named by a Bearer token; throws 401 when the token or its session is dead. */
     async authenticate(token: string): Promise<Principal> {
       const live = await liveSession(token, false)
-      if (!live) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
+      if (!live) throw new AppError(401, 'SESSION_EXPIRED', m.auth_session_ended())
       await touch(live.session, live.now)
       return { user: toSessionUser(live.user, live.isExecutive), sessionId: live.session.id }
     },
 
     async refresh(token: string) {
       const live = await liveSession(token, true)
-      if (!live) throw new AppError(401, 'SESSION_EXPIRED', 'Your session has ended. Please sign in again.')
+      if (!live) throw new AppError(401, 'SESSION_EXPIRED', m.auth_session_ended())
       await touch(live.session, live.now, true)
       return { access_token: await issueToken(live.user.id, live.session.id) }
     },

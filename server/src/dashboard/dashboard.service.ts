@@ -18,6 +18,7 @@ import type { Db } from '../db/client'
 import { additionalInfo, allocationRounds, allocationWishes, applications, bandMembers, bands, bookings, events, feedback, files, intros, notices, periods, rooms, timetables, users } from '../db/schema'
 import type { SettingsService } from '../settings/settings.service'
 import { instantPhrase } from '../lives/lives-data'
+import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 
 export interface DashboardDeps {
   db: Db
@@ -83,10 +84,10 @@ const card = (query: SQLWrapper) => sql<unknown>`(select coalesce(json_agg(card)
 /** An instant from a json row, as the contract says it (`toISOString`). */
 const iso = (value: string) => new Date(value).toISOString()
 
-/** "23:59 on Wed 3 Jun" for a deadline: the same few deadlines on every dashboard, so each is worded once. */
+/** "23:59 on Wed 3 Jun" for a deadline: the same few deadlines on every dashboard, so each is worded once per language. */
 const phrases = new Map<string, string>()
 const closesPhrase = (instant: string, timeZone: string) => {
-  const key = `${instant}|${timeZone}`
+  const key = `${instant}|${timeZone}|${getLocale()}`
   let phrase = phrases.get(key)
   if (phrase === undefined) {
     if (phrases.size >= 1000) phrases.clear()
@@ -300,7 +301,8 @@ export function createDashboardService({ db, clock, settings, feed }: DashboardD
     /** My dashboard: the answer kept for me while it is still true, unless `fresh` asks the database. */
     async mine(caller: Caller, { fresh = false } = {}): Promise<Dashboard> {
       const now = clock()
-      const key = `${caller.id}|${caller.role}|${caller.isExecutive}`
+      // Per language too: its deadlines are worded (two devices of one member may differ).
+      const key = `${caller.id}|${caller.role}|${caller.isExecutive}|${getLocale()}`
       const hit = fresh ? undefined : kept.get(key)
       if (hit && hit.until > now.getTime()) return { ...hit.answer, user: caller, now: now.toISOString() }
       const began = generation

@@ -6,6 +6,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField, fieldMessages } f
 import { SubmitForm } from '@/components/ui/form'
 import { numberOf, numberValue } from '@/lib/number-input'
 import type { ServerErrors } from './server-errors'
+import { m } from '@/i18n/paraglide/messages.js'
 
 // The app's form kit: every form is `useAppForm` + `form.Form` + `form.AppField` with one of
 // the bound fields below, so the binding (value, change, blur, client and server errors,
@@ -63,7 +64,7 @@ function BoundSelectField({ rowError, ...props }: Bound<ComponentPropsWithRef<ty
  */
 function BoundNumberField({ rowError, ...props }: Bound<ComponentPropsWithRef<typeof TextField>>) {
   const field = useFieldContext<number>()
-  const errors = useFieldErrors(rowError).map((message) => (message?.includes('NaN') ? 'Enter a number' : message))
+  const errors = useFieldErrors(rowError).map((message) => (message?.includes('NaN') ? m.common_enter_number() : message))
   return (
     <TextField
       type="number"
@@ -139,12 +140,12 @@ function Form({
   )
 }
 /** The submit button: busy (and so disabled) while the form's submit runs, or while `busy` says so. */
-function SubmitButton({ children, busyLabel = 'Saving…', busy = false, ...rest }: Omit<ButtonProps, 'type'> & { children: ReactNode }) {
+function SubmitButton({ children, busyLabel, busy = false, ...rest }: Omit<ButtonProps, 'type'> & { children: ReactNode }) {
   const form = useFormContext()
   return (
     <form.Subscribe selector={(state) => state.isSubmitting}>
       {(isSubmitting) => (
-        <Button type="submit" busy={busy || isSubmitting} busyLabel={busyLabel} {...rest}>
+        <Button type="submit" busy={busy || isSubmitting} busyLabel={busyLabel ?? m.common_saving()} {...rest}>
           {children}
         </Button>
       )}
@@ -157,7 +158,7 @@ function DialogFooter({ onCancel, children, ...submit }: { onCancel: () => void;
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {m.common_cancel()}
       </Button>
       <SubmitButton {...submit}>{children}</SubmitButton>
     </div>

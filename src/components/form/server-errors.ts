@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { errorMessage } from '@/components/ui/feedback'
 import { fieldErrors } from '@/contract/field-errors'
 import { ApiError } from '@/lib/api-client'
+import { m } from '@/i18n/paraglide/messages.js'
 
 // Every form shows a failed call the same way (messages under fields, one for the form), so the
 // handling lives here once instead of in each screen.
@@ -32,7 +33,7 @@ export function useServerErrors<Field extends string = string>(mapField: (name: 
         setFields(Object.fromEntries(Object.entries(error.fields).map(([path, text]) => [mapField(formFieldOf(path)), text])) as Partial<Record<Field, string>>)
         if (message === undefined && error.status === 429 && error.retryAfter) {
           const minutes = Math.ceil(error.retryAfter / 60)
-          setFormError(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)
+          setFormError(m.common_too_many_attempts({ minutes }))
           return
         }
       }

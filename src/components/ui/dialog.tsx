@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { X } from 'lucide-react'
 import { Button } from './button'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * A modal dialog (Radix: focus trap, Escape, labelled), full-width on phones. `closeButton`: a
@@ -28,7 +29,7 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <RadixDialog.Content className="fixed inset-x-2 top-[10vh] z-50 mx-auto max-h-[80vh] max-w-lg overflow-y-auto rounded-lg border border-line bg-surface p-5 text-ink shadow-lg focus:outline-none">
           {closeButton ? (
-            <RadixDialog.Close aria-label="Close" className="float-right -mr-2 -mt-2 ml-2 inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-2">
+            <RadixDialog.Close aria-label={m.common_close()} className="float-right -mr-2 -mt-2 ml-2 inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-2">
               <X aria-hidden="true" className="size-5" />
             </RadixDialog.Close>
           ) : null}
@@ -68,9 +69,9 @@ export function ConfirmDialog({
       {children}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-          Cancel
+          {m.common_cancel()}
         </Button>
-        <Button variant={tone} onClick={onConfirm} busy={busy} busyLabel="Working…">
+        <Button variant={tone} onClick={onConfirm} busy={busy} busyLabel={m.common_working()}>
           {confirmLabel}
         </Button>
       </div>

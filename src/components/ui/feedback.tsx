@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { ApiError } from '@/lib/api-client'
 import { useOnline } from '@/lib/use-online'
 import { Button } from './button'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** A form-level message; `role="alert"` so it is announced when it appears. */
 export function FormAlert({ children, tone = 'danger' }: { children: ReactNode; tone?: 'danger' | 'success' }) {
@@ -16,10 +17,11 @@ export function FormAlert({ children, tone = 'danger' }: { children: ReactNode; 
 /** The message to show for a failed call: the server's sentence, or a generic one. */
 export function errorMessage(error: unknown) {
   if (error instanceof ApiError) return error.message
-  return 'Something went wrong. Please try again.'
+  return m.common_something_wrong()
 }
 
-export const NEEDS_CONNECTION = 'This page needs a connection: it has not been opened on this device before.'
+/** Said where a page's data was never saved on this device. */
+export const needsConnection = () => m.common_needs_connection()
 
 /** A calm note, not an alarm: being offline is not a fault of the page. */
 function OfflineNote({ children }: { children: ReactNode }) {
@@ -35,27 +37,28 @@ function OfflineNote({ children }: { children: ReactNode }) {
  * instead of a spinner that never ends it says the page needs a connection (`offline` words it
  * for the screen, e.g. a week that was not saved).
  */
-export function LoadingBlock({ label = 'Loading…', offline = NEEDS_CONNECTION }: { label?: string; offline?: string }) {
+export function LoadingBlock({ label, offline }: { label?: string; offline?: string }) {
   const online = useOnline()
-  if (!online) return <OfflineNote>{offline}</OfflineNote>
+  if (!online) return <OfflineNote>{offline ?? needsConnection()}</OfflineNote>
   return (
     <p role="status" className="py-8 text-center text-ink-muted">
-      {label}
+      {label ?? m.common_loading()}
     </p>
   )
 }
 
-export function QueryErrorBlock({ error, onRetry, what = 'This page' }: { error: unknown; onRetry?: () => void; what?: string }) {
+/** `what`: the thing that failed, worded to fit "… could not be loaded" (the page itself when omitted). */
+export function QueryErrorBlock({ error, onRetry, what }: { error: unknown; onRetry?: () => void; what?: string }) {
   const online = useOnline()
   // A call that failed because the connection went away is not the page's fault either.
-  if (!online && error instanceof ApiError && error.status === 0) return <OfflineNote>{NEEDS_CONNECTION}</OfflineNote>
+  if (!online && error instanceof ApiError && error.status === 0) return <OfflineNote>{needsConnection()}</OfflineNote>
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-md border border-danger/40 bg-danger/10 p-4 text-sm">
-      <p className="font-medium text-danger">{what} could not be loaded.</p>
+      <p className="font-medium text-danger">{what === undefined ? m.common_page_could_not_load() : m.common_could_not_load({ what })}</p>
       <p className="text-ink">{errorMessage(error)}</p>
       {onRetry ? (
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          {m.common_try_again()}
         </Button>
       ) : null}
     </div>

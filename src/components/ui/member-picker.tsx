@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { memberSearchResultSchema, type MemberSummary } from '@/contract/members'
 import { gradeLabel } from '@/contract/terms'
 import { api } from '@/lib/api-client'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** GET /api/members/search; the key is rooted at `members` so every picker shares the cache. */
 export const memberSearchQueryOptions = (q: string) =>
@@ -54,10 +55,10 @@ export function MemberPicker({ label, onPick, error, description, exclude = [], 
   const announcement = !showList || search.isFetching
     ? ''
     : search.isError
-      ? 'The search failed.'
+      ? m.layout_search_failed()
       : items.length === 0
-        ? 'No results.'
-        : `${items.length} result${items.length === 1 ? '' : 's'}. Use the up and down arrows to choose, Enter to add.`
+        ? m.layout_no_results()
+        : m.layout_picker_found({ count: items.length })
 
   function pick(member: MemberSummary) {
     onPick(member)
@@ -81,7 +82,7 @@ export function MemberPicker({ label, onPick, error, description, exclude = [], 
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy}
         autoComplete="off"
-        placeholder="Type a name"
+        placeholder={m.layout_type_a_name()}
         disabled={disabled}
         value={text}
         onChange={(event) => {
@@ -125,21 +126,21 @@ export function MemberPicker({ label, onPick, error, description, exclude = [], 
       <ul
         id={listId}
         role="listbox"
-        aria-label={`${label} results`}
+        aria-label={m.layout_picker_results({ label })}
         hidden={!showList}
         className="absolute top-full z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-line bg-surface shadow-lg"
       >
         {search.isFetching && items.length === 0 ? (
           <li role="option" aria-disabled="true" aria-selected={false} className="px-3 py-2 text-sm text-ink-muted">
-            Searching…
+            {m.layout_searching()}
           </li>
         ) : search.isError ? (
           <li role="option" aria-disabled="true" aria-selected={false} className="px-3 py-2 text-sm text-danger">
-            The search failed. Try again.
+            {m.layout_search_failed_retry()}
           </li>
         ) : items.length === 0 ? (
           <li role="option" aria-disabled="true" aria-selected={false} className="px-3 py-2 text-sm text-ink-muted">
-            {found.length > 0 ? `Everyone matching “${q}” is already added.` : `No active member matches “${q}”.`}
+            {found.length > 0 ? m.layout_all_added({ query: q }) : m.layout_no_member_matches({ query: q })}
           </li>
         ) : (
           items.map((member, index) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** A screen's title row: the h1, an optional line of context, and actions on the right. */
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
@@ -31,17 +32,17 @@ export function Card({ title, children, actions }: { title?: string; children: R
 export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / pageSize))
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
+    <nav aria-label={m.common_pages()} className="mt-4 flex items-center justify-between gap-2 text-sm">
       <button
         type="button"
         className="min-h-11 rounded-md border border-line px-3 disabled:opacity-50"
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        Previous
+        {m.common_previous()}
       </button>
       <span aria-live="polite">
-        Page {page} of {pages} · {total} in all
+        {m.common_page_of({ page, pages, total })}
       </span>
       <button
         type="button"
@@ -49,7 +50,7 @@ export function Pagination({ page, pageSize, total, onPage }: { page: number; pa
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {m.common_next()}
       </button>
     </nav>
   )

@@ -7,6 +7,7 @@ import {
   registrationInfoSchema,
   userResponseSchema,
   type EmailChange,
+  type LanguageChoice,
   type PasswordChange,
   type PasswordResetConfirm,
   type ProfileUpdate,
@@ -66,4 +67,8 @@ export async function changeEmail(input: EmailChange) {
 
 export async function updateProfile(input: ProfileUpdate) {
   return userResponseSchema.parse(await api('/api/profile', { method: 'PATCH', body: input }))
+}
+
+export async function chooseAccountLanguage(input: LanguageChoice) {
+  return userResponseSchema.parse(await api('/api/profile/language', { method: 'PUT', body: input }))
 }

@@ -8,12 +8,13 @@ import { changePassword } from './accounts-queries'
 import { useServerErrors } from '@/components/form/server-errors'
 import { useAppForm } from '@/components/form/form-kit'
 import { PasswordStrengthMeter } from './password-strength-meter'
+import { m } from '@/i18n/paraglide/messages.js'
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword'
-const labels: Record<Field, string> = {
-  currentPassword: 'Current password',
-  newPassword: 'New password',
-  confirmPassword: 'Repeat the new password',
+const labels: Record<Field, () => string> = {
+  currentPassword: () => m.accounts_current_password(),
+  newPassword: () => m.accounts_new_password(),
+  confirmPassword: () => m.accounts_repeat_new_password(),
 }
 
 export function PasswordChangeScreen() {
@@ -39,7 +40,7 @@ export function PasswordChangeScreen() {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col">
-      <PageHeader title="Change password" description="After the change, your other devices are signed out; this one stays signed in." />
+      <PageHeader title={m.accounts_change_password()} description={m.accounts_change_password_description()} />
       <Card>
         <form.AppForm>
           <form.Form server={server} className="flex flex-col gap-4">
@@ -48,16 +49,16 @@ export function PasswordChangeScreen() {
               <form.AppField key={name} name={name} listeners={{ onChange: () => setDone(null) }}>
                 {(field) => (
                   <div className="flex flex-col gap-2">
-                    <field.TextField label={labels[name]} type="password" name={name} autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'} />
+                    <field.TextField label={labels[name]()} type="password" name={name} autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'} />
                     {name === 'newPassword' ? <PasswordStrengthMeter password={field.state.value} userInputs={userInputs} /> : null}
                   </div>
                 )}
               </form.AppField>
             ))}
             <div className="flex flex-wrap items-center gap-3">
-              <form.SubmitButton busyLabel="Changing…">Change password</form.SubmitButton>
+              <form.SubmitButton busyLabel={m.accounts_changing()}>{m.accounts_change_password()}</form.SubmitButton>
               <Link to="/profile" className="text-sm text-brand underline underline-offset-2">
-                Back to your profile
+                {m.accounts_back_to_profile()}
               </Link>
             </div>
           </form.Form>

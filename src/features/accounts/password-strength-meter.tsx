@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { PASSWORD_MIN } from '@/contract/accounts'
 import { loadPasswordStrength, type PasswordStrength } from './password-strength'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const barColour = (score: number) => (score >= 3 ? 'bg-brand' : score === 2 ? 'bg-warn' : 'bg-danger')
 
@@ -36,15 +37,15 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: { password:
   }, [password, inputsKey])
 
   if (!password) {
-    return <p className="text-sm text-ink-muted">Use at least {PASSWORD_MIN} characters; a few unrelated words work well.</p>
+    return <p className="text-sm text-ink-muted">{m.accounts_strength_intro({ min: PASSWORD_MIN })}</p>
   }
   if (unavailable) {
-    return <p className="text-sm text-ink-muted">The strength check could not load; the server will check the password.</p>
+    return <p className="text-sm text-ink-muted">{m.accounts_strength_unavailable()}</p>
   }
   const score = strength?.score ?? 0
   const tooShort = password.length < PASSWORD_MIN
-  const label = strength ? (tooShort ? 'Too short' : strength.label) : 'Checking…'
-  const hint = tooShort ? `Use at least ${PASSWORD_MIN} characters.` : strength && strength.score < 3 ? strength.warning || strength.suggestion : ''
+  const label = strength ? (tooShort ? m.accounts_strength_too_short() : strength.label) : m.accounts_strength_checking()
+  const hint = tooShort ? m.accounts_strength_use_at_least({ min: PASSWORD_MIN }) : strength && strength.score < 3 ? strength.warning || strength.suggestion : ''
 
   return (
     <div className="flex flex-col gap-1">
@@ -62,7 +63,7 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: { password:
         ))}
       </div>
       <p className="text-sm text-ink" aria-live="polite">
-        <span id={labelId}>Password strength</span>: <strong>{label}</strong>
+        <span id={labelId}>{m.accounts_strength()}</span>: <strong>{label}</strong>
         {hint ? <span className="text-ink-muted"> — {hint}</span> : null}
       </p>
     </div>

@@ -1,3 +1,6 @@
+import { currentLanguage } from '@/i18n/client'
+import { m } from '@/i18n/paraglide/messages.js'
+
 /**
  * The password-strength estimate for the meter. zxcvbn and its dictionaries are large, so
  * they load on first use (a separate chunk), never with /login or the app shell. The server
@@ -11,7 +14,14 @@ export interface PasswordStrength {
   suggestion: string
 }
 
-export const strengthLabels = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const
+/** The meter's words for zxcvbn's scores 0–4, in the language shown. */
+export const strengthLabels = [
+  () => m.accounts_strength_very_weak(),
+  () => m.accounts_strength_weak(),
+  () => m.accounts_strength_fair(),
+  () => m.accounts_strength_strong(),
+  () => m.accounts_strength_very_strong(),
+] as const
 
 type Estimate = (password: string, userInputs: string[]) => PasswordStrength
 
@@ -27,11 +37,13 @@ export function loadPasswordStrength(): Promise<Estimate> {
       })
       return (password: string, userInputs: string[]) => {
         const result = core.zxcvbn(password, [...userInputs.filter((word) => word.length >= 3), 'bandroom'])
+        // zxcvbn words its advice in English only: other languages get the general advice.
+        const english = currentLanguage() === 'en'
         return {
           score: result.score,
-          label: strengthLabels[result.score],
-          warning: result.feedback.warning ?? '',
-          suggestion: result.feedback.suggestions[0] ?? '',
+          label: strengthLabels[result.score](),
+          warning: english ? (result.feedback.warning ?? '') : '',
+          suggestion: english ? (result.feedback.suggestions[0] ?? '') : m.accounts_strength_hint(),
         }
       }
     })

@@ -8,6 +8,7 @@ import { useServerErrors } from '@/components/form/server-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
 import { PublicCard, SignInLink } from './public-card'
 import { useAppForm } from '@/components/form/form-kit'
+import { m } from '@/i18n/paraglide/messages.js'
 
 type Field = 'displayName' | 'email' | 'password' | 'enrollmentYear' | 'inviteCode'
 
@@ -17,14 +18,14 @@ export function RegisterScreen() {
 
   if (done) {
     return (
-      <PublicCard title={done.status === 'pending' ? 'Thanks for registering' : 'Your account is ready'}>
+      <PublicCard title={done.status === 'pending' ? m.accounts_register_thanks() : m.accounts_register_ready()}>
         <FormAlert tone="success">
           {done.status === 'pending'
-            ? 'An administrator will approve your account; you can sign in after that. We will not send a separate mail, so try signing in again later.'
+            ? m.accounts_register_pending_note()
             : done.message}
         </FormAlert>
         <p className="mt-6">
-          <SignInLink>{done.status === 'pending' ? 'Back to sign in' : 'Sign in now'}</SignInLink>
+          <SignInLink>{done.status === 'pending' ? m.accounts_back_to_sign_in() : m.accounts_sign_in_now()}</SignInLink>
         </p>
       </PublicCard>
     )
@@ -32,15 +33,15 @@ export function RegisterScreen() {
 
   if (info.isPending) {
     return (
-      <PublicCard title="Create an account">
+      <PublicCard title={m.accounts_register_title()}>
         <LoadingBlock />
       </PublicCard>
     )
   }
   if (info.isError) {
     return (
-      <PublicCard title="Create an account">
-        <QueryErrorBlock error={info.error} onRetry={() => void info.refetch()} what="Registration" />
+      <PublicCard title={m.accounts_register_title()}>
+        <QueryErrorBlock error={info.error} onRetry={() => void info.refetch()} what={m.accounts_register_what()} />
         <p className="mt-6">
           <SignInLink />
         </p>
@@ -49,10 +50,9 @@ export function RegisterScreen() {
   }
   if (info.data.mode === 'closed') {
     return (
-      <PublicCard title="Registration is closed">
+      <PublicCard title={m.accounts_register_closed_title()}>
         <p className="text-ink">
-          {info.data.clubName} is not taking new registrations at the moment. If you need an account, ask the club
-          executives.
+          {m.accounts_register_closed({ club: info.data.clubName })}
         </p>
         <p className="mt-6">
           <SignInLink />
@@ -97,22 +97,22 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
   })
 
   return (
-    <PublicCard title="Create an account" description={`Join ${info.clubName} on Bandroom.`}>
+    <PublicCard title={m.accounts_register_title()} description={m.accounts_register_join({ club: info.clubName })}>
       {info.mode === 'approval' ? (
-        <p className="mb-4 text-sm text-ink-muted">An administrator approves new accounts before they can sign in.</p>
+        <p className="mb-4 text-sm text-ink-muted">{m.accounts_register_approval_note()}</p>
       ) : null}
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
           <form.AppField name="displayName">
-            {(field) => <field.TextField label="Name" description="How other members see you, e.g. Aoi Tanaka." autoComplete="name" maxLength={60} />}
+            {(field) => <field.TextField label={m.accounts_name()} description={m.accounts_name_description()} autoComplete="name" maxLength={60} />}
           </form.AppField>
 
-          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" autoComplete="email" inputMode="email" />}</form.AppField>
+          <form.AppField name="email">{(field) => <field.TextField label={m.accounts_email()} type="email" autoComplete="email" inputMode="email" />}</form.AppField>
 
           <form.AppField name="password">
             {(field) => (
               <div className="flex flex-col gap-2">
-                <field.TextField label="Password" type="password" name="new-password" autoComplete="new-password" />
+                <field.TextField label={m.accounts_password()} type="password" name="new-password" autoComplete="new-password" />
                 <form.Subscribe selector={(state) => [state.values.email, state.values.displayName] as const}>
                   {([email, displayName]) => <PasswordStrengthMeter password={field.state.value} userInputs={[email, ...email.split('@'), ...displayName.split(/\s+/)]} />}
                 </form.Subscribe>
@@ -123,24 +123,24 @@ function RegisterForm({ info, onDone }: { info: RegistrationInfo; onDone: (resul
           <form.AppField name="enrollmentYear">
             {(field) => (
               <field.SelectField
-                label="Enrollment year"
-                description="The academic year you entered the university; your grade follows from it."
+                label={m.accounts_enrollment_year()}
+                description={m.accounts_enrollment_year_description()}
                 options={years.map((year) => ({ value: String(year), label: String(year) }))}
               />
             )}
           </form.AppField>
 
           {inviteMode ? (
-            <form.AppField name="inviteCode" validators={{ onSubmit: ({ value }) => (value?.trim() ? undefined : 'Enter the invite code you were given') }}>
-              {(field) => <field.TextField label="Invite code" description="Registration needs the code the club gave you." autoComplete="off" />}
+            <form.AppField name="inviteCode" validators={{ onSubmit: ({ value }) => (value?.trim() ? undefined : m.accounts_invite_code_required()) }}>
+              {(field) => <field.TextField label={m.accounts_invite_code()} description={m.accounts_invite_code_description()} autoComplete="off" />}
             </form.AppField>
           ) : null}
 
-          <form.SubmitButton busyLabel="Creating your account…">Create account</form.SubmitButton>
+          <form.SubmitButton busyLabel={m.accounts_creating()}>{m.accounts_create()}</form.SubmitButton>
         </form.Form>
       </form.AppForm>
       <p className="mt-6 text-sm">
-        Already have an account? <SignInLink>Sign in</SignInLink>
+        {m.accounts_have_account()} <SignInLink>{m.accounts_sign_in()}</SignInLink>
       </p>
     </PublicCard>
   )

@@ -9,6 +9,7 @@ import { useServerErrors } from '@/components/form/server-errors'
 import { PasswordStrengthMeter } from './password-strength-meter'
 import { PublicCard, SignInLink } from './public-card'
 import { useAppForm } from '@/components/form/form-kit'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** `/reset-password`: ask for a link, or (with `?token=`) choose the new password. */
 export function ResetPasswordScreen({ token }: { token?: string }) {
@@ -33,9 +34,9 @@ function RequestLink() {
 
   if (sent) {
     return (
-      <PublicCard title="Check your mail">
+      <PublicCard title={m.accounts_check_mail()}>
         <FormAlert tone="success">{sent}</FormAlert>
-        <p className="mt-4 text-sm text-ink-muted">No mail after a few minutes? Check the spam folder, or ask again.</p>
+        <p className="mt-4 text-sm text-ink-muted">{m.accounts_no_mail()}</p>
         <p className="mt-6">
           <SignInLink />
         </p>
@@ -44,11 +45,11 @@ function RequestLink() {
   }
 
   return (
-    <PublicCard title="Reset your password" description="Enter your account's email and we will mail you a link to choose a new password.">
+    <PublicCard title={m.accounts_reset_title()} description={m.accounts_reset_description()}>
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
-          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" autoComplete="email" inputMode="email" />}</form.AppField>
-          <form.SubmitButton busyLabel="Sending…">Send reset link</form.SubmitButton>
+          <form.AppField name="email">{(field) => <field.TextField label={m.accounts_email()} type="email" autoComplete="email" inputMode="email" />}</form.AppField>
+          <form.SubmitButton busyLabel={m.accounts_sending()}>{m.accounts_send_link()}</form.SubmitButton>
         </form.Form>
       </form.AppForm>
       <p className="mt-6 text-sm">
@@ -58,13 +59,13 @@ function RequestLink() {
   )
 }
 
-function InvalidLink({ message = 'This link is invalid or has expired. Ask for a new one.' }: { message?: string }) {
+function InvalidLink({ message }: { message?: string }) {
   return (
-    <PublicCard title="This link no longer works">
-      <FormAlert>{message}</FormAlert>
+    <PublicCard title={m.accounts_link_dead_title()}>
+      <FormAlert>{message ?? m.accounts_link_expired()}</FormAlert>
       <p className="mt-6 flex flex-col gap-2 text-sm">
         <Link to="/reset-password" search={{}} className="text-brand underline underline-offset-2">
-          Ask for a new link
+          {m.accounts_ask_new_link()}
         </Link>
         <SignInLink />
       </p>
@@ -97,10 +98,10 @@ function SetNewPassword({ token }: { token: string }) {
 
   if (done) {
     return (
-      <PublicCard title="Password changed">
+      <PublicCard title={m.accounts_password_changed_title()}>
         <FormAlert tone="success">{done}</FormAlert>
         <p className="mt-6">
-          <SignInLink>Sign in</SignInLink>
+          <SignInLink>{m.accounts_sign_in()}</SignInLink>
         </p>
       </PublicCard>
     )
@@ -108,8 +109,8 @@ function SetNewPassword({ token }: { token: string }) {
   if (invalid !== null) return <InvalidLink message={invalid || undefined} />
   if (check.isPending) {
     return (
-      <PublicCard title="Choose a new password">
-        <LoadingBlock label="Checking your link…" />
+      <PublicCard title={m.accounts_choose_new_password()}>
+        <LoadingBlock label={m.accounts_checking_link()} />
       </PublicCard>
     )
   }
@@ -117,27 +118,27 @@ function SetNewPassword({ token }: { token: string }) {
     // A malformed token is refused as input (400): the link is broken, not the page.
     if (check.error instanceof ApiError && check.error.status === 400) return <InvalidLink />
     return (
-      <PublicCard title="Choose a new password">
-        <QueryErrorBlock error={check.error} onRetry={() => void check.refetch()} what="Your link" />
+      <PublicCard title={m.accounts_choose_new_password()}>
+        <QueryErrorBlock error={check.error} onRetry={() => void check.refetch()} what={m.accounts_your_link()} />
       </PublicCard>
     )
   }
   if (!check.data.valid) return <InvalidLink />
 
   return (
-    <PublicCard title="Choose a new password" description="After this, every device signed in to your account is signed out.">
+    <PublicCard title={m.accounts_choose_new_password()} description={m.accounts_reset_signs_out()}>
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
           <form.AppField name="password">
             {(field) => (
               <div className="flex flex-col gap-2">
-                <field.TextField label="New password" type="password" autoComplete="new-password" />
+                <field.TextField label={m.accounts_new_password()} type="password" autoComplete="new-password" />
                 <PasswordStrengthMeter password={field.state.value} />
               </div>
             )}
           </form.AppField>
-          <form.AppField name="confirmPassword">{(field) => <field.TextField label="Repeat the new password" type="password" autoComplete="new-password" />}</form.AppField>
-          <form.SubmitButton>Set new password</form.SubmitButton>
+          <form.AppField name="confirmPassword">{(field) => <field.TextField label={m.accounts_repeat_new_password()} type="password" autoComplete="new-password" />}</form.AppField>
+          <form.SubmitButton>{m.accounts_set_new_password()}</form.SubmitButton>
         </form.Form>
       </form.AppForm>
     </PublicCard>

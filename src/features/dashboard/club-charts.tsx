@@ -8,6 +8,9 @@ import { applicationStatusLabels, applicationStatuses } from '@/contract/lives'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { clubDashboardQueryOptions } from './dashboard-queries'
+import { currentLanguage } from '@/i18n/client'
+import { intlLocales } from '@/i18n/language'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * The executives' charts on /dashboard2 (issue 17, decision 025). This module is the only one
@@ -40,8 +43,13 @@ const BANDS_DRAWN = 8
 const HEAT_ALPHA = [0, 0.3, 0.55, 1] as const
 const heatLevel = (share: number): 0 | 1 | 2 | 3 => (share <= 0 ? 0 : share <= 1 / 3 ? 1 : share <= 2 / 3 ? 2 : 3)
 
-const shortDay = (date: string) => dayLabel(date).slice(0, 3)
-const weekName = (weekStart: string) => `w/c ${dayLabel(weekStart).slice(4)}`
+/** A calendar day as a UTC instant, so `Intl` words that day wherever the browser is. */
+const utcDay = (date: string) => new Date(`${date}T00:00:00Z`)
+/** "Tue" / "火". */
+const shortDay = (date: string) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { weekday: 'short', timeZone: 'UTC' }).format(utcDay(date))
+/** "w/c 12 May" / "5月12日の週". */
+const weekName = (weekStart: string) =>
+  m.dashboard_week_of({ day: new Intl.DateTimeFormat(intlLocales[currentLanguage()], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(utcDay(weekStart)) })
 
 /** A chart with a caption and its numbers as a table behind a toggle (the chart's text alternative). */
 function ChartFigure({ title, summary, chart, table }: { title: string; summary: string; chart: ReactNode; table: ReactNode }) {
@@ -56,11 +64,11 @@ function ChartFigure({ title, summary, chart, table }: { title: string; summary:
         </div>
         <div>
           <button type="button" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((shown) => !shown)} className="min-h-11 rounded-md border border-line px-3 text-sm">
-            {showTable ? 'Hide the table' : 'Show as a table'}
+            {showTable ? m.dashboard_hide_table() : m.dashboard_show_table()}
           </button>
         </div>
         {/* Focusable: a table wider than the phone scrolls sideways with the arrow keys. */}
-        <div id={tableId} hidden={!showTable} tabIndex={showTable ? 0 : undefined} role="group" aria-label={`${title}: the numbers`} className="overflow-x-auto">
+        <div id={tableId} hidden={!showTable} tabIndex={showTable ? 0 : undefined} role="group" aria-label={m.dashboard_the_numbers({ title })} className="overflow-x-auto">
           {table}
         </div>
       </figure>
@@ -81,19 +89,19 @@ function RoomUseHeatMap({ club }: { club: ClubDashboard }) {
   }
   const total = Math.max(1, rooms.length)
   const words = (booked: number, kind: string | undefined) => {
-    if (roomId !== 'all') return booked === 0 ? 'Free' : kind === 'band' ? 'Band' : kind === 'personal' ? 'Personal' : 'Closed'
+    if (roomId !== 'all') return booked === 0 ? m.dashboard_free() : kind === 'band' ? m.dashboard_band() : kind === 'personal' ? m.dashboard_personal() : m.dashboard_closed()
     return `${booked}/${rooms.length}`
   }
   return (
-    <Card title="Room use this week">
+    <Card title={m.dashboard_room_use()}>
       <div className="flex flex-col gap-3">
-        <p className="text-sm text-ink-muted">Booked rooms per period and day, from {dayLabel(club.weekStart)}. Darker is busier.</p>
+        <p className="text-sm text-ink-muted">{m.dashboard_room_use_note({ day: dayLabel(club.weekStart) })}</p>
         <div className="flex flex-col gap-1">
           <label htmlFor={selectId} className="text-sm font-medium">
-            Room
+            {m.dashboard_room()}
           </label>
           <select id={selectId} value={roomId} onChange={(event) => setRoomId(event.target.value)} className="min-h-11 max-w-xs rounded-md border border-line bg-surface px-3">
-            <option value="all">All rooms</option>
+            <option value="all">{m.dashboard_all_rooms()}</option>
             {club.roomUse.map((row) => (
               <option key={row.room.id} value={row.room.id}>
                 {row.room.name}
@@ -102,17 +110,17 @@ function RoomUseHeatMap({ club }: { club: ClubDashboard }) {
           </select>
         </div>
         {club.periods.length === 0 || club.roomUse.length === 0 ? (
-          <EmptyState title="No rooms or periods are set up yet." />
+          <EmptyState title={m.dashboard_no_rooms()} />
         ) : (
-          <div tabIndex={0} role="group" aria-label="Room use table" className="overflow-x-auto">
+          <div tabIndex={0} role="group" aria-label={m.dashboard_room_use_table()} className="overflow-x-auto">
             <table className="w-full border-collapse text-center text-xs sm:text-sm">
               <caption className="sr-only">
-                Room use this week, {roomId === 'all' ? 'all rooms: booked rooms out of all' : rooms[0]?.room.name}, by period and day
+                {roomId === 'all' ? m.dashboard_room_use_caption_all() : m.dashboard_room_use_caption_room({ room: rooms[0]?.room.name ?? '' })}
               </caption>
               <thead>
                 <tr>
                   <th scope="col" className="px-1 py-1 text-left">
-                    Period
+                    {m.dashboard_period()}
                   </th>
                   {club.days.map((date) => (
                     <th key={date} scope="col" className="px-1 py-1 font-semibold" abbr={dayLabel(date)}>
@@ -154,7 +162,7 @@ function RoomUseHeatMap({ club }: { club: ClubDashboard }) {
 function BookingsPerBand({ club }: { club: ClubDashboard }) {
   const drawn = club.bookingsPerBand.slice(0, BANDS_DRAWN)
   const rest = club.bookingsPerBand.slice(BANDS_DRAWN)
-  const series = [...drawn.map((row) => ({ key: row.band.id, name: row.band.name })), ...(rest.length > 0 ? [{ key: 'other', name: 'Other bands' }] : [])]
+  const series = [...drawn.map((row) => ({ key: row.band.id, name: row.band.name })), ...(rest.length > 0 ? [{ key: 'other', name: m.dashboard_other_bands() }] : [])]
   const data = club.weeks.map((week, index) => ({
     week: weekName(week),
     ...Object.fromEntries(drawn.map((row) => [row.band.id, row.counts[index] ?? 0])),
@@ -163,15 +171,15 @@ function BookingsPerBand({ club }: { club: ClubDashboard }) {
   const total = club.bookingsPerBand.reduce((sum, row) => sum + row.total, 0)
   if (total === 0) {
     return (
-      <Card title="Bookings per band, last 8 weeks">
-        <EmptyState title="No band has booked a room in the last 8 weeks." />
+      <Card title={m.dashboard_bookings_per_band()}>
+        <EmptyState title={m.dashboard_no_band_bookings()} />
       </Card>
     )
   }
   return (
     <ChartFigure
-      title="Bookings per band, last 8 weeks"
-      summary={`${total} band bookings by ${club.bookingsPerBand.length} bands; the busiest: ${club.bookingsPerBand[0]!.band.name} (${club.bookingsPerBand[0]!.total}).`}
+      title={m.dashboard_bookings_per_band()}
+      summary={m.dashboard_bookings_summary({ total, bands: club.bookingsPerBand.length, busiest: club.bookingsPerBand[0]!.band.name, count: club.bookingsPerBand[0]!.total })}
       chart={
         <BarChart accessibilityLayer={false} responsive data={data} style={{ width: '100%', height: 280 }} margin={{ left: -20, right: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--line))" />
@@ -186,11 +194,11 @@ function BookingsPerBand({ club }: { club: ClubDashboard }) {
       }
       table={
         <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Band bookings per week</caption>
+          <caption className="sr-only">{m.dashboard_bookings_caption()}</caption>
           <thead>
             <tr>
               <th scope="col" className={th}>
-                Band
+                {m.dashboard_band()}
               </th>
               {club.weeks.map((week) => (
                 <th key={week} scope="col" className={th}>
@@ -198,7 +206,7 @@ function BookingsPerBand({ club }: { club: ClubDashboard }) {
                 </th>
               ))}
               <th scope="col" className={th}>
-                Total
+                {m.dashboard_total()}
               </th>
             </tr>
           </thead>
@@ -285,7 +293,7 @@ function StackedBars<Series extends string>({
               ))}
               {totals ? (
                 <th scope="col" className={th}>
-                  Total
+                  {m.dashboard_total()}
                 </th>
               ) : null}
             </tr>
@@ -316,19 +324,19 @@ function MembersByPart({ club }: { club: ClubDashboard }) {
   const grades = gradeKeys.filter((grade) => rows.some((row) => row.counts[grade] > 0))
   if (rows.length === 0) {
     return (
-      <Card title="Members by part and grade">
-        <EmptyState title="No active members yet." />
+      <Card title={m.dashboard_members_by_part()}>
+        <EmptyState title={m.dashboard_no_members()} />
       </Card>
     )
   }
   return (
     <StackedBars
-      title="Members by part and grade"
-      summary={`${club.activeMembers} active members, by the parts in their intro (a member with two parts counts in both) and their grade this term.`}
-      caption="Active members by part and grade"
-      rowHeader="Part"
-      rows={rows.map((row) => ({ key: row.part, label: row.part, counts: row.counts, total: row.total }))}
-      series={grades.map((grade) => ({ key: grade, label: gradeKeyLabels[grade] }))}
+      title={m.dashboard_members_by_part()}
+      summary={m.dashboard_members_summary({ count: club.activeMembers })}
+      caption={m.dashboard_members_caption()}
+      rowHeader={m.dashboard_part()}
+      rows={rows.map((row) => ({ key: row.part, label: row.part === 'Not given' ? m.dashboard_part_not_given() : row.part, counts: row.counts, total: row.total }))}
+      series={grades.map((grade) => ({ key: grade, label: gradeKeyLabels[grade]() }))}
       rowHeight={40}
       labelWidth={80}
     />
@@ -339,18 +347,18 @@ function ApplicationsPerLive({ club }: { club: ClubDashboard }) {
   const lives = club.applicationsPerLive
   if (lives.length === 0) {
     return (
-      <Card title="Applications per live">
-        <EmptyState title="No live is planned yet." />
+      <Card title={m.dashboard_applications_per_live()}>
+        <EmptyState title={m.dashboard_no_lives()} />
       </Card>
     )
   }
   const total = lives.reduce((sum, live) => sum + applicationStatuses.reduce((inner, status) => inner + live.counts[status], 0), 0)
   return (
     <StackedBars
-      title="Applications per live"
-      summary={`${total} applications to ${lives.length} lives, by status.`}
-      caption="Applications per live by status"
-      rowHeader="Live"
+      title={m.dashboard_applications_per_live()}
+      summary={m.dashboard_applications_summary({ total, lives: lives.length })}
+      caption={m.dashboard_applications_caption()}
+      rowHeader={m.dashboard_live()}
       rows={lives.map((live) => ({ key: live.event.id, label: live.event.title, counts: live.counts }))}
       series={applicationStatuses.map((status) => ({ key: status, label: applicationStatusLabels[status] }))}
       rowHeight={44}
@@ -359,44 +367,45 @@ function ApplicationsPerLive({ club }: { club: ClubDashboard }) {
   )
 }
 
-const roundSeries = [
-  { key: 'asked', label: 'Periods asked' },
-  { key: 'offered', label: 'Periods free' },
-  { key: 'given', label: 'Periods given' },
-] as const
+const roundSeries = () =>
+  [
+    { key: 'asked', label: m.dashboard_periods_asked() },
+    { key: 'offered', label: m.dashboard_periods_free() },
+    { key: 'given', label: m.dashboard_periods_given() },
+  ] as const
 
 function AllocationDemand({ club }: { club: ClubDashboard }) {
   const rounds = club.allocationRounds
   if (rounds.length === 0) {
     return (
-      <Card title="Allocation rounds: demand and supply">
-        <EmptyState title="No allocation round has opened yet." />
+      <Card title={m.dashboard_allocation_demand()}>
+        <EmptyState title={m.dashboard_no_allocation()} />
       </Card>
     )
   }
   const latest = rounds[0]!
-  const given = latest.given === null ? 'nothing given yet' : `${latest.given} given`
-  const asked = latest.bands === 0 ? 'no band has asked for a period yet' : `${latest.bands} ${latest.bands === 1 ? 'band' : 'bands'} asked for ${latest.asked} ${latest.asked === 1 ? 'period' : 'periods'}`
+  const given = latest.given === null ? m.dashboard_nothing_given() : m.dashboard_given({ count: latest.given })
+  const asked = latest.bands === 0 ? m.dashboard_no_band_asked() : m.dashboard_bands_asked({ bands: latest.bands, periods: m.dashboard_period_count({ count: latest.asked }) })
   return (
     <StackedBars
-      title="Allocation rounds: demand and supply"
-      summary={`Latest round, ${weekName(latest.weekStart)} (${roundStatusLabels[latest.status].toLowerCase()}): ${asked}, with ${latest.offered} free in the rooms of the round; ${given}. Newest round first.`}
-      caption="Periods asked, free and given per allocation round"
-      rowHeader="Round"
+      title={m.dashboard_allocation_demand()}
+      summary={m.dashboard_allocation_summary({ week: weekName(latest.weekStart), status: roundStatusLabels[latest.status].toLowerCase(), asked, offered: latest.offered, given })}
+      caption={m.dashboard_allocation_caption()}
+      rowHeader={m.dashboard_round()}
       rows={rounds.map((round) => ({ key: round.id, label: weekName(round.weekStart), counts: { asked: round.asked, offered: round.offered, given: round.given } }))}
-      series={[...roundSeries]}
+      series={[...roundSeries()]}
       rowHeight={64}
       labelWidth={90}
       grouped
-      missing="Not yet"
+      missing={m.dashboard_not_yet()}
     />
   )
 }
 
 export default function ClubCharts() {
   const club = useQuery(clubDashboardQueryOptions())
-  if (club.isPending) return <LoadingBlock label="Loading the club’s charts…" />
-  if (club.isError) return <QueryErrorBlock error={club.error} what="The club’s charts" onRetry={() => void club.refetch()} />
+  if (club.isPending) return <LoadingBlock label={m.dashboard_charts_loading()} />
+  if (club.isError) return <QueryErrorBlock error={club.error} what={m.dashboard_charts_what()} onRetry={() => void club.refetch()} />
   return (
     <div className="flex flex-col gap-4">
       <RoomUseHeatMap club={club.data} />

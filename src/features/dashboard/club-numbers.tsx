@@ -2,10 +2,11 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import type { BandStatus } from '@/contract/bands'
 import { bandListQueryOptions } from '@/features/bands/bands-queries'
 import { eventListQueryOptions } from '@/features/lives/lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
-const countedStatuses: ReadonlyArray<{ status: BandStatus; label: string }> = [
-  { status: 'active', label: 'Active bands' },
-  { status: 'inactive', label: 'Resting bands' },
+const countedStatuses: ReadonlyArray<{ status: BandStatus; label: () => string }> = [
+  { status: 'active', label: () => m.dashboard_active_bands() },
+  { status: 'inactive', label: () => m.dashboard_resting_bands() },
 ]
 
 /**
@@ -17,21 +18,21 @@ export function ClubNumbers() {
     queries: countedStatuses.map(({ status }) => bandListQueryOptions({ q: undefined, status, part: undefined, memberId: undefined, page: 1, pageSize: 1 })),
   })
   const openLives = useQuery(eventListQueryOptions({ open: true }))
-  const value = (count: number | undefined, failed: boolean) => (failed ? 'Could not be loaded' : count === undefined ? '…' : String(count))
+  const value = (count: number | undefined, failed: boolean) => (failed ? m.dashboard_could_not_load() : count === undefined ? '…' : String(count))
 
   return (
     <section aria-labelledby="club-numbers-heading" className="rounded-lg border border-line p-4">
       <h2 id="club-numbers-heading" className="font-semibold">
-        The club now
+        {m.dashboard_club_now()}
       </h2>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
         {countedStatuses.map(({ status, label }, index) => (
           <div key={status} className="contents">
-            <dt className="text-ink-muted">{label}</dt>
+            <dt className="text-ink-muted">{label()}</dt>
             <dd className="text-right font-semibold tabular-nums">{value(bands[index]?.data?.total, bands[index]?.isError === true)}</dd>
           </div>
         ))}
-        <dt className="text-ink-muted">Lives taking applications</dt>
+        <dt className="text-ink-muted">{m.dashboard_open_lives()}</dt>
         <dd className="text-right font-semibold tabular-nums">{value(openLives.data?.length, openLives.isError)}</dd>
       </dl>
     </section>

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { applicationFormLink, liveOfEvent } from '@/features/lives/live-routes'
 import { BandStatusBadge } from '@/features/bands/band-parts'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const linkClass = 'text-brand underline underline-offset-2'
 const HOUR = 60 * 60 * 1000
@@ -19,10 +20,10 @@ export function timeLeft(ms: number) {
   const days = Math.floor(minutes / (24 * 60))
   const hours = Math.floor((minutes % (24 * 60)) / 60)
   const rest = minutes % 60
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-  if (days > 0) return hours > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(days, 'day')
-  if (hours > 0) return rest > 0 ? `${unit(hours, 'hour')} ${unit(rest, 'minute')}` : unit(hours, 'hour')
-  return unit(rest, 'minute')
+  const both = (first: string, second: string) => m.dashboard_time_two({ first, second })
+  if (days > 0) return hours > 0 ? both(m.dashboard_days({ count: days }), m.dashboard_hours({ count: hours })) : m.dashboard_days({ count: days })
+  if (hours > 0) return rest > 0 ? both(m.dashboard_hours({ count: hours }), m.dashboard_minutes({ count: rest })) : m.dashboard_hours({ count: hours })
+  return m.dashboard_minutes({ count: rest })
 }
 
 /** The time now, moved on every minute, so countdowns stay true while the screen stays open. */
@@ -38,15 +39,15 @@ function useMinuteClock() {
 function Deadline({ live }: { live: DashboardLive }) {
   const now = useMinuteClock()
   const left = new Date(live.applicationClosesAt).getTime() - now
-  if (left <= 0) return <span className="text-sm font-medium text-danger">Applications have closed.</span>
+  if (left <= 0) return <span className="text-sm font-medium text-danger">{m.dashboard_applications_closed()}</span>
   if (left < COUNTDOWN_HOURS * HOUR) {
     return (
       <span className="text-sm font-semibold text-warn">
-        Closes in {timeLeft(left)} ({live.closesLabel})
+        {m.dashboard_closes_in({ time: timeLeft(left), when: live.closesLabel })}
       </span>
     )
   }
-  return <span className="text-sm text-ink-muted">Applications close at {live.closesLabel}.</span>
+  return <span className="text-sm text-ink-muted">{m.dashboard_applications_close_at({ when: live.closesLabel })}</span>
 }
 
 export function MissingInfoPrompt({ missing }: { missing: Dashboard['missingInfo'] }) {
@@ -56,12 +57,12 @@ export function MissingInfoPrompt({ missing }: { missing: Dashboard['missingInfo
       <ClipboardList aria-hidden className="mt-0.5 size-5 shrink-0 text-ink" />
       <div>
         <h2 id="additional-info-prompt" className="font-semibold text-ink">
-          Complete your details for the university
+          {m.dashboard_complete_details_title()}
         </h2>
-        <p className="mt-1 text-sm text-ink">Still missing: {missing.map((field) => additionalInfoLabels[field].toLowerCase()).join(', ')}.</p>
+        <p className="mt-1 text-sm text-ink">{m.dashboard_still_missing({ fields: missing.map((field) => additionalInfoLabels[field].toLowerCase()).join(m.dashboard_list_separator()) })}</p>
         <p className="mt-2">
           <Link to="/additional-info" className={`font-medium ${linkClass}`}>
-            Complete your details
+            {m.dashboard_complete_details()}
           </Link>
         </p>
       </div>
@@ -72,28 +73,28 @@ export function MissingInfoPrompt({ missing }: { missing: Dashboard['missingInfo
 export function NextBookingsCard({ bookings }: { bookings: Dashboard['bookings'] }) {
   return (
     <Card
-      title="My next bookings"
+      title={m.dashboard_next_bookings()}
       actions={
         <Link to="/room-booking-list" className={`text-sm ${linkClass}`}>
-          All my bookings
+          {m.dashboard_all_bookings()}
         </Link>
       }
     >
       {bookings.length === 0 ? (
-        <EmptyState title="No room booked for you or your bands.">
+        <EmptyState title={m.dashboard_no_bookings()}>
           <Link to="/room-booking-form" className={linkClass}>
-            Book a room
+            {m.dashboard_book_a_room()}
           </Link>
         </EmptyState>
       ) : (
-        <ul aria-label="My next bookings" className="flex flex-col divide-y divide-line">
+        <ul aria-label={m.dashboard_next_bookings()} className="flex flex-col divide-y divide-line">
           {bookings.map((booking) => (
             <li key={booking.id} className="flex flex-col gap-0.5 py-2">
               <span className="font-medium">
                 {dayLabel(booking.date)}, {booking.startsAt}–{booking.endsAt} · {booking.roomName}
               </span>
               <span className="text-sm break-words text-ink-muted">
-                {booking.band ? `${booking.band.name}: ` : 'Personal practice: '}
+                {booking.band ? m.dashboard_booking_band({ band: booking.band.name }) : m.dashboard_personal_practice()}
                 {booking.people.map((person) => person.displayName).join(', ')}
               </span>
             </li>
@@ -107,21 +108,21 @@ export function NextBookingsCard({ bookings }: { bookings: Dashboard['bookings']
 export function MyBandsCard({ bands }: { bands: Dashboard['bands'] }) {
   return (
     <Card
-      title="My bands"
+      title={m.dashboard_my_bands()}
       actions={
         <Link to="/user-bands" className={`text-sm ${linkClass}`}>
-          All my bands
+          {m.dashboard_all_bands()}
         </Link>
       }
     >
       {bands.length === 0 ? (
-        <EmptyState title="You are not in any band yet.">
+        <EmptyState title={m.dashboard_no_bands()}>
           <Link to="/band-registration-form" className={linkClass}>
-            Register your first band
+            {m.dashboard_register_first_band()}
           </Link>
         </EmptyState>
       ) : (
-        <ul aria-label="My bands" className="flex flex-col divide-y divide-line">
+        <ul aria-label={m.dashboard_my_bands()} className="flex flex-col divide-y divide-line">
           {bands.map((band) => (
             <li key={band.id} className="flex flex-col gap-0.5 py-2">
               <span className="flex flex-wrap items-center gap-2">
@@ -131,8 +132,8 @@ export function MyBandsCard({ bands }: { bands: Dashboard['bands'] }) {
                 {band.status !== 'active' ? <BandStatusBadge status={band.status} /> : null}
               </span>
               <span className="text-sm text-ink-muted">
-                {band.isLeader ? 'Leader, ' : ''}
-                {band.part} · {band.members.length === 1 ? 'just you' : `${band.members.length} members`}
+                {band.isLeader ? m.dashboard_leader() : ''}
+                {band.part} · {band.members.length === 1 ? m.dashboard_just_you() : m.dashboard_members({ count: band.members.length })}
               </span>
             </li>
           ))}
@@ -144,29 +145,29 @@ export function MyBandsCard({ bands }: { bands: Dashboard['bands'] }) {
 
 export function OpenLivesCard({ lives, hasBands }: { lives: Dashboard['openLives']; hasBands: boolean }) {
   return (
-    <Card title="Lives taking applications">
+    <Card title={m.dashboard_open_lives()}>
       {lives.length === 0 ? (
-        <EmptyState title="No live is taking applications right now.">The executives open them before each live; they show here with their deadline.</EmptyState>
+        <EmptyState title={m.dashboard_no_open_lives()}>{m.dashboard_no_open_lives_note()}</EmptyState>
       ) : (
-        <ul aria-label="Lives taking applications" className="flex flex-col divide-y divide-line">
+        <ul aria-label={m.dashboard_open_lives()} className="flex flex-col divide-y divide-line">
           {lives.map((live) => (
             <li key={live.id} className="flex flex-col gap-1 py-2">
               <span className="font-medium break-words">
-                {live.title} <span className="font-normal text-ink-muted">· from {dayLabel(live.firstDay)}</span>
+                {live.title} <span className="font-normal text-ink-muted">{m.dashboard_live_from({ day: dayLabel(live.firstDay) })}</span>
               </span>
               <Deadline live={live} />
               {live.applications.map((application) => (
                 <span key={application.id} className="text-sm">
-                  {application.band.name}: {applicationStatusLabels[application.status].toLowerCase()}
+                  {m.dashboard_application_status({ band: application.band.name, status: applicationStatusLabels[application.status].toLowerCase() })}
                 </span>
               ))}
               {hasBands ? (
                 <Link {...applicationFormLink(liveOfEvent(live), { eventId: live.id })} className={`text-sm font-medium ${linkClass}`}>
-                  {live.applications.length > 0 ? `Open the application form for ${live.title}` : `Apply to ${live.title}`}
+                  {live.applications.length > 0 ? m.dashboard_open_application({ live: live.title }) : m.dashboard_apply_to({ live: live.title })}
                 </Link>
               ) : (
                 <Link to="/band-registration-form" className={`text-sm ${linkClass}`}>
-                  Register a band to apply
+                  {m.dashboard_register_to_apply()}
                 </Link>
               )}
             </li>
@@ -179,18 +180,18 @@ export function OpenLivesCard({ lives, hasBands }: { lives: Dashboard['openLives
 
 export function PerformancesCard({ performances }: { performances: Dashboard['performances'] }) {
   return (
-    <Card title="My performance times">
+    <Card title={m.dashboard_performances()}>
       {performances.length === 0 ? (
-        <EmptyState title="No performance times published for your bands yet.">Once your band is accepted and the timetable of the live is published, your times show here.</EmptyState>
+        <EmptyState title={m.dashboard_no_performances()}>{m.dashboard_no_performances_note()}</EmptyState>
       ) : (
-        <ul aria-label="My performance times" className="flex flex-col divide-y divide-line">
+        <ul aria-label={m.dashboard_performances()} className="flex flex-col divide-y divide-line">
           {performances.map((performance) => (
             <li key={performance.applicationId} className="flex flex-col gap-0.5 py-2">
               <span className="font-medium">
                 {dayLabel(performance.date)}, {performance.start}–{performance.end} · {performance.stage}
               </span>
               <span className="text-sm break-words text-ink-muted">
-                {performance.band.name} at{' '}
+                {m.dashboard_band_at({ band: performance.band.name })}{' '}
                 <Link to="/festival-schedule" search={{ eventId: performance.event.id }} className={linkClass}>
                   {performance.event.title}
                 </Link>
@@ -206,23 +207,23 @@ export function PerformancesCard({ performances }: { performances: Dashboard['pe
 export function FeedbackCard({ feedback, hasBands }: { feedback: Dashboard['feedback']; hasBands: boolean }) {
   return (
     <Card
-      title="Feedback my bands received"
+      title={m.dashboard_feedback()}
       actions={
         <Link to="/feedback-list" search={{ tab: 'received' }} className={`text-sm ${linkClass}`}>
-          All feedback
+          {m.dashboard_all_feedback()}
         </Link>
       }
     >
       {feedback.length === 0 ? (
-        <EmptyState title="No feedback for your bands yet.">
-          {hasBands ? 'Members can leave feedback once your band has played at a live.' : <Link to="/band-registration-form" className={linkClass}>Register a band</Link>}
+        <EmptyState title={m.dashboard_no_feedback()}>
+          {hasBands ? m.dashboard_no_feedback_note() : <Link to="/band-registration-form" className={linkClass}>{m.dashboard_register_band()}</Link>}
         </EmptyState>
       ) : (
-        <ul aria-label="Feedback my bands received" className="flex flex-col divide-y divide-line">
+        <ul aria-label={m.dashboard_feedback()} className="flex flex-col divide-y divide-line">
           {feedback.map((item) => (
             <li key={item.id} className="flex flex-col gap-1 py-2">
               <span className="text-sm text-ink-muted">
-                {item.band.name} at {item.event.title} · {item.author ? item.author.displayName : 'Anonymous'}
+                {m.dashboard_feedback_from({ band: item.band.name, live: item.event.title, author: item.author ? item.author.displayName : m.dashboard_anonymous() })}
               </span>
               <Quote>{item.body}</Quote>
             </li>
@@ -240,29 +241,32 @@ function Quote({ children }: { children: ReactNode }) {
 export function RoomAllocationCard({ rounds, bands }: { rounds: Dashboard['allocationRounds']; bands: Dashboard['bands'] }) {
   const playing = bands.filter((band) => band.status === 'active')
   return (
-    <Card title="Room allocation">
+    <Card title={m.dashboard_room_allocation()}>
       {rounds.length === 0 ? (
-        <EmptyState title="No allocation round is taking wishes right now.">
+        <EmptyState title={m.dashboard_no_rounds()}>
           <Link to="/room-allocation-list" className={linkClass}>
-            See the rounds and their results
+            {m.dashboard_see_rounds()}
           </Link>
         </EmptyState>
       ) : (
-        <ul aria-label="Allocation rounds taking wishes" className="flex flex-col divide-y divide-line">
+        <ul aria-label={m.dashboard_rounds_list()} className="flex flex-col divide-y divide-line">
           {rounds.map((round) => (
             <li key={round.id} className="flex flex-col gap-1 py-2">
-              <span className="font-medium">Rooms for the week of {dayLabel(round.weekStart)}</span>
+              <span className="font-medium">{m.dashboard_rooms_for_week({ day: dayLabel(round.weekStart) })}</span>
               <RoundDeadline round={round} />
               {playing.map((band) => {
                 const wish = round.wishes.find((candidate) => candidate.band.id === band.id)
                 return (
                   <span key={band.id} className="text-sm">
-                    {band.name}: {wish ? `${wish.count} ${wish.count === 1 ? 'wish' : 'wishes'} for ${wish.wants} ${wish.wants === 1 ? 'period' : 'periods'}` : 'no wishes yet'}
+                    {m.dashboard_application_status({
+                      band: band.name,
+                      status: wish ? m.dashboard_wishes_for({ wishes: m.dashboard_wish_count({ count: wish.count }), periods: m.dashboard_period_count({ count: wish.wants }) }) : m.dashboard_no_wishes_yet(),
+                    })}
                   </span>
                 )
               })}
               <Link to="/room-allocation-list" search={{ round: round.id }} className={`text-sm font-medium ${linkClass}`}>
-                {playing.length === 0 ? 'See the round' : 'Send or change your wishes'}
+                {playing.length === 0 ? m.dashboard_see_round() : m.dashboard_send_wishes()}
               </Link>
             </li>
           ))}
@@ -275,28 +279,28 @@ export function RoomAllocationCard({ rounds, bands }: { rounds: Dashboard['alloc
 function RoundDeadline({ round }: { round: Dashboard['allocationRounds'][number] }) {
   const now = useMinuteClock()
   const left = new Date(round.closesAt).getTime() - now
-  if (left <= 0) return <span className="text-sm font-medium text-danger">Wishes have closed.</span>
-  if (left < COUNTDOWN_HOURS * HOUR) return <span className="text-sm font-semibold text-warn">Wishes close in {timeLeft(left)} ({round.closesLabel})</span>
-  return <span className="text-sm text-ink-muted">Wishes close at {round.closesLabel}.</span>
+  if (left <= 0) return <span className="text-sm font-medium text-danger">{m.dashboard_wishes_closed()}</span>
+  if (left < COUNTDOWN_HOURS * HOUR) return <span className="text-sm font-semibold text-warn">{m.dashboard_wishes_close_in({ time: timeLeft(left), when: round.closesLabel })}</span>
+  return <span className="text-sm text-ink-muted">{m.dashboard_wishes_close_at({ when: round.closesLabel })}</span>
 }
 
 export function NoticesCard({ notices }: { notices: Dashboard['notices'] }) {
   const router = useRouter()
   return (
     <Card
-      title="Notices"
+      title={m.dashboard_notices()}
       actions={
         <Link to="/notices" className={`text-sm ${linkClass}`}>
-          All notices
+          {m.dashboard_all_notices()}
         </Link>
       }
     >
       {notices.unread === 0 ? (
-        <EmptyState title="No unread notices.">You are told here about decisions, timetables, feedback and tomorrow’s practice.</EmptyState>
+        <EmptyState title={m.dashboard_no_notices()}>{m.dashboard_no_notices_note()}</EmptyState>
       ) : (
         <>
-          <p className="mb-2 font-medium">{notices.unread === 1 ? '1 unread notice' : `${notices.unread} unread notices`}</p>
-          <ul aria-label="Unread notices" className="flex flex-col divide-y divide-line">
+          <p className="mb-2 font-medium">{m.dashboard_unread({ count: notices.unread })}</p>
+          <ul aria-label={m.dashboard_unread_list()} className="flex flex-col divide-y divide-line">
             {notices.latest.map((notice) => (
               <li key={notice.id} className="py-2 break-words">
                 {notice.link?.startsWith('/') ? (
@@ -327,21 +331,21 @@ export function NoticesCard({ notices }: { notices: Dashboard['notices'] }) {
 export function NewFilesCard({ files }: { files: Dashboard['newFiles'] }) {
   return (
     <Card
-      title="New files"
+      title={m.dashboard_new_files()}
       actions={
         <Link to="/files" className={`text-sm ${linkClass}`}>
-          All files
+          {m.dashboard_all_files()}
         </Link>
       }
     >
       {files.length === 0 ? (
-        <EmptyState title="No new files in the last two weeks.">
+        <EmptyState title={m.dashboard_no_new_files()}>
           <Link to="/files" className={linkClass}>
-            Browse the club’s files
+            {m.dashboard_browse_files()}
           </Link>
         </EmptyState>
       ) : (
-        <ul aria-label="New files" className="flex flex-col divide-y divide-line">
+        <ul aria-label={m.dashboard_new_files()} className="flex flex-col divide-y divide-line">
           {files.map((file) => (
             <li key={file.id} className="flex flex-wrap justify-between gap-2 py-2">
               <span className="font-medium break-all">{file.name}</span>

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session-context'
 import { dashboardQueryOptions } from './dashboard-queries'
 import { FeedbackCard, MissingInfoPrompt, MyBandsCard, NewFilesCard, NextBookingsCard, NoticesCard, OpenLivesCard, PerformancesCard, RoomAllocationCard } from './dashboard-cards'
 import { useDates } from '@/lib/use-dates'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * `/` and `/dashboard` (SPEC §5.9, issue 17): every card from one request (GET /api/dashboard).
@@ -23,21 +24,21 @@ export function DashboardScreen() {
     <section aria-labelledby="dashboard-heading" className="mx-auto flex max-w-5xl flex-col gap-4 sm:gap-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="dashboard-heading" className="text-2xl font-bold break-words">
-          {user ? `Hello, ${user.displayName}` : 'Dashboard'}
+          {user ? m.dashboard_hello({ name: user.displayName }) : m.dashboard_title()}
         </h1>
         {user?.isExecutive || user?.role === 'admin' ? (
           <Link to="/dashboard2" className="text-sm text-brand underline underline-offset-2">
-            See the club at a glance
+            {m.dashboard_club_at_a_glance()}
           </Link>
         ) : null}
       </div>
       {!online && dashboard.data ? (
         <p role="note" className="rounded-md border border-warn/50 bg-warn/10 px-3 py-2 text-sm text-ink">
-          Offline: this is your dashboard as last seen at {dates.clock(dashboard.dataUpdatedAt)}.
+          {m.dashboard_offline_last_seen({ time: dates.clock(dashboard.dataUpdatedAt) })}
         </p>
       ) : null}
-      {dashboard.isPending ? <LoadingBlock label="Loading your dashboard…" offline="Your dashboard has not been saved on this device yet: it needs a connection the first time." /> : null}
-      {dashboard.isError && !dashboard.data ? <QueryErrorBlock error={dashboard.error} what="Your dashboard" onRetry={() => void dashboard.refetch()} /> : null}
+      {dashboard.isPending ? <LoadingBlock label={m.dashboard_loading()} offline={m.dashboard_not_saved()} /> : null}
+      {dashboard.isError && !dashboard.data ? <QueryErrorBlock error={dashboard.error} what={m.dashboard_what()} onRetry={() => void dashboard.refetch()} /> : null}
       {dashboard.data ? (
         <>
           <MissingInfoPrompt missing={dashboard.data.missingInfo} />

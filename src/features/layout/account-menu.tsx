@@ -3,6 +3,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router'
 import { ChevronDown, LogOut, UserRound } from 'lucide-react'
 import { api } from '@/lib/api-client'
 import { useSession } from '@/lib/session-context'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** A disclosure rather than an ARIA menu: two items do not need roving focus. */
 export function AccountMenu() {
@@ -52,7 +53,7 @@ export function AccountMenu() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={`Account menu: ${user?.displayName ?? ''}`}
+        aria-label={m.layout_account_menu({ name: user?.displayName ?? '' })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -69,7 +70,7 @@ export function AccountMenu() {
           id={panelId}
           className="absolute right-0 z-30 mt-2 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-line bg-surface p-3 shadow-lg"
         >
-          <p className="text-sm text-ink-muted">Signed in as</p>
+          <p className="text-sm text-ink-muted">{m.layout_signed_in_as()}</p>
           <p className="truncate text-sm font-medium text-ink">{user?.email}</p>
           <button
             type="button"
@@ -78,7 +79,7 @@ export function AccountMenu() {
             className="mt-3 flex w-full items-center justify-center gap-2 rounded-md border border-line px-3 py-2 text-sm text-ink hover:bg-surface-2 disabled:opacity-60"
           >
             <LogOut aria-hidden="true" className="size-4" />
-            Sign out
+            {m.layout_sign_out()}
           </button>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { useUiState } from '@/lib/ui-state'
 import { promptInstall } from '@/lib/install-prompt'
 import { AccountMenu } from '@/features/layout/account-menu'
 import { NoticeBell } from '@/features/notices/notice-bell'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const iconButton = 'inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-2'
 
@@ -15,7 +16,7 @@ export function AppHeader({ navExpanded, onToggleNav }: { navExpanded: boolean; 
     <header className="sticky top-0 z-20 flex h-14 print:hidden items-center gap-0 border-b border-line bg-surface px-2 sm:gap-2 sm:px-4">
       <button
         type="button"
-        aria-label="Toggle navigation"
+        aria-label={m.layout_toggle_navigation()}
         aria-expanded={navExpanded}
         aria-controls="app-navigation"
         onClick={onToggleNav}
@@ -32,19 +33,19 @@ export function AppHeader({ navExpanded, onToggleNav }: { navExpanded: boolean; 
         // Icon only on phones: with its words the header outgrew a 360 px screen.
         <button
           type="button"
-          aria-label="Install app"
+          aria-label={m.layout_install_app()}
           onClick={() => void promptInstall()}
           className="inline-flex min-h-10 min-w-10 items-center justify-center gap-2 rounded-md px-2 text-sm text-ink hover:bg-surface-2"
         >
           <Download aria-hidden="true" className="size-5" />
           <span aria-hidden="true" className="hidden sm:inline">
-            Install app
+            {m.layout_install_app()}
           </span>
         </button>
       ) : null}
       <button
         type="button"
-        aria-label={`Switch to ${nextTheme} theme`}
+        aria-label={nextTheme === 'dark' ? m.layout_theme_to_dark() : m.layout_theme_to_light()}
         onClick={() => set({ theme: nextTheme })}
         className={iconButton}
       >

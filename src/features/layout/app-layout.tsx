@@ -7,6 +7,7 @@ import { useMediaQuery } from '@/lib/use-media-query'
 import { AppHeader } from '@/features/layout/app-header'
 import { SidebarNav } from '@/features/layout/sidebar-nav'
 import { MobileDrawer } from '@/features/layout/mobile-drawer'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export function AppLayout() {
   const store = useSessionStore()
@@ -35,12 +36,12 @@ export function AppLayout() {
         href="#main"
         className="sr-only z-50 rounded-md bg-brand px-4 py-2 text-brand-ink focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
       >
-        Skip to main content
+        {m.layout_skip_to_main()}
       </a>
       <AppHeader navExpanded={navExpanded} onToggleNav={toggleNav} />
       <div className="flex flex-1">
         {isDesktop && sidebarShow ? (
-          <nav id="app-navigation" aria-label="Main" className="w-56 shrink-0 border-r border-line bg-surface">
+          <nav id="app-navigation" aria-label={m.layout_main_navigation()} className="w-56 shrink-0 border-r border-line bg-surface">
             <SidebarNav />
           </nav>
         ) : null}

@@ -16,7 +16,7 @@ function NavLink({ item, context, onNavigate }: { item: NavItem; context: NavCon
   const content = (
     <>
       <Icon aria-hidden="true" className="size-5 shrink-0" />
-      <span>{label}</span>
+      <span>{label()}</span>
     </>
   )
   return item.link ? (

@@ -99,9 +99,8 @@ describe('login form in Japanese', () => {
 
   it('words the wait in Japanese when rate limited', async () => {
     server.use(http.post('/api/login', () => HttpResponse.json(buildApiError('RATE_LIMITED', 'Too many requests'), { status: 429, headers: { 'Retry-After': '30' } })))
-    localStorage.setItem('language', 'ja')
-    startLanguage()
-    const { user } = renderApp('/login')
+    // As chosen on this browser (renderApp starts from an empty localStorage, as a fresh page load).
+    const { user } = renderApp('/login', { language: 'ja' })
     await user.type(await screen.findByLabelText('メールアドレス'), knownUser.email)
     await user.type(screen.getByLabelText('パスワード'), 'anything')
     await user.click(screen.getByRole('button', { name: 'ログイン' }))

@@ -49,6 +49,8 @@ export function shownTexts(root: Element = document.body): string[] {
       if (!parent || parent.closest('script, style, template, noscript, [data-untranslated]')) continue
       if (node.textContent?.trim()) texts.push(node.textContent.trim())
     } else if (node instanceof Element) {
+      // Set aside like its text: attributes too (an element marked, or inside a marked one).
+      if (node.closest('[data-untranslated]')) continue
       for (const attribute of ATTRIBUTES) {
         const value = node.getAttribute(attribute)
         if (value?.trim()) texts.push(value.trim())

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import type { Profile, RegistrationInfo } from '@/contract/accounts'
+import type { SessionUser } from '@/contract/auth'
 import { buildApiError } from '../../support/factories'
 import { knownPassword, knownUser } from './auth'
 
@@ -15,6 +16,12 @@ export const knownProfile: Profile = {
   gradeLabel: '3rd year',
   positions: [{ name: 'Treasurer', termYear: 2025, current: false }],
   bands: [],
+}
+
+/** Whoever the test signed in (render-app.tsx keeps them in localStorage). */
+function signedInUser(): SessionUser {
+  const saved = localStorage.getItem('user')
+  return saved ? (JSON.parse(saved) as SessionUser) : knownUser
 }
 
 export const accountsHandlers = [
@@ -41,6 +48,10 @@ export const accountsHandlers = [
     return HttpResponse.json({ message: 'Your password has been changed. Your other devices have been signed out.' })
   }),
   http.get('/api/profile', () => HttpResponse.json(knownProfile)),
+  http.put('/api/profile/language', async ({ request }) => {
+    const body = (await request.json()) as { language: 'en' | 'ja' | null }
+    return HttpResponse.json({ user: { ...signedInUser(), language: body.language } })
+  }),
   http.patch('/api/profile', async ({ request }) => {
     const body = (await request.json()) as { displayName: string }
     return HttpResponse.json({ user: { ...knownUser, displayName: body.displayName } })
