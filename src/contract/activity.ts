@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { isoDateSchema } from './club'
 import { pageOf, pagingQuerySchema } from './paging'
 import { activityAreas } from './choices'
+import { says } from './text'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * The activity log (issue 34 §5, decision 042): who did what. One entry per executive or admin
@@ -15,8 +17,13 @@ export type ActivityArea = (typeof activityAreas)[number]
 
 export const activityQuerySchema = pagingQuerySchema.extend({
   /** Only what this person did. */
-  actorId: z.uuid('Choose a person').optional(),
-  area: z.enum(activityAreas, { error: 'Choose an area from the list' }).optional(),
+  actorId: z.uuid(says(() => m.activity_choose_person())).optional(),
+  area: z
+    .enum(
+      activityAreas,
+      says(() => m.activity_choose_area()),
+    )
+    .optional(),
   /** Club dates, both included. */
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),

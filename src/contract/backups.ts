@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { says } from './text'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * The daily backup and "Back up now" (issue 34, decision 041): what the admin card shows and the
@@ -49,7 +51,16 @@ export const backupLinkSchema = z.object({ url: z.string(), expiresAt: z.string(
 export type BackupLink = z.infer<typeof backupLinkSchema>
 
 export const backupDownloadQuerySchema = z.object({
-  token: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(2000, 'This link is not valid'),
+  token: z
+    .string(says(() => m.backups_link_not_valid()))
+    .min(
+      1,
+      says(() => m.backups_link_not_valid()),
+    )
+    .max(
+      2000,
+      says(() => m.backups_link_not_valid()),
+    ),
 })
 
 /** How long a download link of a backup works. */

@@ -1,39 +1,42 @@
 import { z } from 'zod'
 import { bandStatuses } from './choices'
-import { text } from './text'
+import { says, text } from './text'
 import { pageOf, pagingQuerySchema } from './paging'
 import { partSchema } from './people'
+import { m } from '../i18n/paraglide/messages.js'
 
 export { bandStatuses }
 export type BandStatus = (typeof bandStatuses)[number]
 
 export const MAX_BAND_MEMBERS = 10
 
-export const bandMemberInputSchema = z.object({
-  userId: z.uuid('Choose a member from the list'),
-  part: partSchema,
-  isLeader: z.boolean(),
-})
+export const bandMemberInputSchema = z.object({ userId: z.uuid(says(() => m.bands_choose_member_from_list())), part: partSchema, isLeader: z.boolean() })
 export type BandMemberInput = z.infer<typeof bandMemberInputSchema>
 
 const bandFields = {
-  name: text({ min: 1, max: 60, empty: 'Enter the band name' }),
+  name: text({ min: 1, max: 60, empty: () => m.bands_name_required() }),
   description: text({ max: 500, multiline: true }),
   /** The genre, or the artist the band covers. */
   genre: text({ max: 80 }),
   members: z
     .array(bandMemberInputSchema)
-    .min(1, 'A band needs at least one member')
-    .max(MAX_BAND_MEMBERS, `A band has at most ${MAX_BAND_MEMBERS} members`),
+    .min(
+      1,
+      says(() => m.bands_at_least_one_member()),
+    )
+    .max(
+      MAX_BAND_MEMBERS,
+      says(() => m.bands_at_most_members_error({ max: MAX_BAND_MEMBERS })),
+    ),
 }
 
 /** Exactly one leader, and nobody listed twice. */
 function checkMembers(value: { members: BandMemberInput[] }, context: z.RefinementCtx) {
   const leaders = value.members.filter((member) => member.isLeader).length
-  if (leaders !== 1) context.addIssue({ code: 'custom', path: ['members'], message: 'Choose exactly one leader' })
+  if (leaders !== 1) context.addIssue({ code: 'custom', path: ['members'], message: m.bands_exactly_one_leader() })
   const seen = new Set<string>()
   value.members.forEach((member, index) => {
-    if (seen.has(member.userId)) context.addIssue({ code: 'custom', path: ['members', index, 'userId'], message: 'This person is already in the band' })
+    if (seen.has(member.userId)) context.addIssue({ code: 'custom', path: ['members', index, 'userId'], message: m.bands_already_in_band() })
     seen.add(member.userId)
   })
 }
@@ -46,7 +49,7 @@ export type BandInput = z.infer<typeof bandInputSchema>
 export const bandAdminInputSchema = z.object({ ...bandFields, status: z.enum(bandStatuses) }).superRefine(checkMembers)
 export type BandAdminInput = z.infer<typeof bandAdminInputSchema>
 
-export const bandParamsSchema = z.object({ bandId: z.uuid('Not a band id') })
+export const bandParamsSchema = z.object({ bandId: z.uuid(says(() => m.bands_not_a_band_id())) })
 
 export const bandMemberSchema = z.object({
   /** Null for a deleted account, shown as "Deleted user". */

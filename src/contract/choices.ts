@@ -5,6 +5,8 @@
  * files build their enums from these and re-export them.
  */
 
+import { m } from '../i18n/paraglide/messages.js'
+
 /** Years any calendar day must fall in (see text.ts `calendarDate()`). */
 export const CALENDAR_YEARS = { min: 1900, max: 2200 } as const
 
@@ -56,15 +58,46 @@ export type FeedbackCategory = (typeof feedbackCategories)[number]
 /** Which of everyone's feedback an executive looks at: what the bands and executives see, what was hidden, or both. */
 export const feedbackVisibilities = ['shown', 'hidden', 'all'] as const
 
-export const feedbackTargetLabels: Record<FeedbackTarget, string> = { club: 'Suggestion to the executives', performance: 'Feedback on a performance' }
-export const feedbackStatusLabels: Record<FeedbackStatus, string> = { new: 'New', acknowledged: 'Seen', resolved: 'Resolved' }
-export const feedbackCategoryLabels: Record<FeedbackCategory, string> = {
-  rooms: 'Practice rooms',
-  equipment: 'Equipment',
-  lives: 'Lives and events',
-  rules: 'Club rules',
-  app: 'This app',
-  other: 'Something else',
+// The feedback labels are getters: each read is worded in the language of that moment
+// (decision 046), and the screens and the server's notices read them as plain strings.
+export const feedbackTargetLabels: Readonly<Record<FeedbackTarget, string>> = {
+  get club() {
+    return m.feedback_target_club()
+  },
+  get performance() {
+    return m.feedback_target_performance()
+  },
+}
+export const feedbackStatusLabels: Readonly<Record<FeedbackStatus, string>> = {
+  get new() {
+    return m.feedback_status_new()
+  },
+  get acknowledged() {
+    return m.feedback_status_acknowledged()
+  },
+  get resolved() {
+    return m.feedback_status_resolved()
+  },
+}
+export const feedbackCategoryLabels: Readonly<Record<FeedbackCategory, string>> = {
+  get rooms() {
+    return m.feedback_category_rooms()
+  },
+  get equipment() {
+    return m.feedback_category_equipment()
+  },
+  get lives() {
+    return m.feedback_category_lives()
+  },
+  get rules() {
+    return m.feedback_category_rules()
+  },
+  get app() {
+    return m.feedback_category_app()
+  },
+  get other() {
+    return m.feedback_category_other()
+  },
 }
 // files (SPEC §5.8)
 export const fileVisibilities = ['members', 'executives'] as const

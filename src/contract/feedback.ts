@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { feedbackCategories, feedbackStatuses, feedbackTargets, feedbackVisibilities } from './choices'
 import { pageOf, pagingQuerySchema } from './paging'
-import { text } from './text'
+import { says, text } from './text'
+import { m } from '../i18n/paraglide/messages.js'
 
 export { feedbackCategories, feedbackStatuses, feedbackTargets, feedbackVisibilities }
 export type { FeedbackCategory, FeedbackStatus, FeedbackTarget } from './choices'
@@ -16,34 +17,47 @@ export type { FeedbackCategory, FeedbackStatus, FeedbackTarget } from './choices
 export const FEEDBACK_MAX = 2000
 export const REPLY_MAX = 2000
 
-export const feedbackBodySchema = text({ min: 1, max: FEEDBACK_MAX, multiline: true, empty: 'Write your feedback', tooLong: `At most ${FEEDBACK_MAX} characters` })
+export const feedbackBodySchema = text({ min: 1, max: FEEDBACK_MAX, multiline: true, empty: () => m.feedback_write_required() })
 
 /** What the form sends; one flat shape so each field's message lands under its field. */
 export const feedbackInputSchema = z
   .object({
-    target: z.enum(feedbackTargets, 'Choose what the feedback is about'),
-    category: z.enum(feedbackCategories, 'Choose a category').optional(),
-    eventId: z.uuid('Choose a live').optional(),
-    bandId: z.uuid('Choose a band').optional(),
+    target: z.enum(
+      feedbackTargets,
+      says(() => m.feedback_choose_target()),
+    ),
+    category: z
+      .enum(
+        feedbackCategories,
+        says(() => m.feedback_choose_category()),
+      )
+      .optional(),
+    eventId: z.uuid(says(() => m.feedback_choose_live())).optional(),
+    bandId: z.uuid(says(() => m.feedback_choose_band())).optional(),
     body: feedbackBodySchema,
     anonymous: z.boolean().default(false),
   })
   .superRefine((value, context) => {
-    if (value.target === 'club' && !value.category) context.addIssue({ code: 'custom', path: ['category'], message: 'Choose a category' })
-    if (value.target === 'performance' && !value.eventId) context.addIssue({ code: 'custom', path: ['eventId'], message: 'Choose a live' })
-    if (value.target === 'performance' && !value.bandId) context.addIssue({ code: 'custom', path: ['bandId'], message: 'Choose a band' })
+    if (value.target === 'club' && !value.category) context.addIssue({ code: 'custom', path: ['category'], message: m.feedback_choose_category() })
+    if (value.target === 'performance' && !value.eventId) context.addIssue({ code: 'custom', path: ['eventId'], message: m.feedback_choose_live() })
+    if (value.target === 'performance' && !value.bandId) context.addIssue({ code: 'custom', path: ['bandId'], message: m.feedback_choose_band() })
   })
 export type FeedbackInput = z.input<typeof feedbackInputSchema>
 export type FeedbackInputValue = z.output<typeof feedbackInputSchema>
 
-export const feedbackParamsSchema = z.object({ feedbackId: z.uuid('Not a valid id') })
+export const feedbackParamsSchema = z.object({ feedbackId: z.uuid(says(() => m.feedback_not_valid_id())) })
 
-export const feedbackStatusInputSchema = z.object({ status: z.enum(feedbackStatuses, 'Choose a status') })
+export const feedbackStatusInputSchema = z.object({
+  status: z.enum(
+    feedbackStatuses,
+    says(() => m.feedback_choose_status()),
+  ),
+})
 export const feedbackReplyInputSchema = z.object({
-  reply: text({ min: 1, max: REPLY_MAX, multiline: true, empty: 'Write a reply', tooLong: `At most ${REPLY_MAX} characters` }),
+  reply: text({ min: 1, max: REPLY_MAX, multiline: true, empty: () => m.feedback_write_reply() }),
 })
 export type FeedbackReplyInput = z.input<typeof feedbackReplyInputSchema>
-export const feedbackHiddenInputSchema = z.object({ hidden: z.boolean('Say whether to hide it') })
+export const feedbackHiddenInputSchema = z.object({ hidden: z.boolean(says(() => m.feedback_say_hide())) })
 
 const personSchema = z.object({ id: z.uuid().nullable(), displayName: z.string() })
 const eventRefSchema = z.object({ id: z.uuid(), title: z.string(), firstDay: z.string() })
@@ -102,8 +116,8 @@ export const clubFeedbackQuerySchema = pagingQuerySchema.extend({
   target: z.enum(feedbackTargets).optional(),
   status: z.enum(feedbackStatuses).optional(),
   category: z.enum(feedbackCategories).optional(),
-  eventId: z.uuid('Not a live').optional(),
-  bandId: z.uuid('Not a band').optional(),
+  eventId: z.uuid(says(() => m.feedback_not_a_live())).optional(),
+  bandId: z.uuid(says(() => m.feedback_not_a_band())).optional(),
   visibility: z.enum(feedbackVisibilities).default('all'),
   /** Text contains. */
   q: text({ max: 100 }).optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { fileSorts, fileVisibilities, type FileSort, type FileVisibility } from './choices'
 import { pageOf, pagingQuerySchema } from './paging'
-import { text } from './text'
+import { says, text } from './text'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * The club's shared files (SPEC §5.8, issue 16, decision 024): folders, files, uploads (tus)
@@ -9,14 +10,14 @@ import { text } from './text'
  */
 export { fileSorts, fileVisibilities, type FileSort, type FileVisibility }
 
-export const fileVisibilityLabels: Record<FileVisibility, string> = { members: 'All members', executives: 'Executives only' }
-export const fileSortLabels: Record<FileSort, string> = {
-  name: 'Name A–Z',
-  '-name': 'Name Z–A',
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  largest: 'Largest first',
-  smallest: 'Smallest first',
+export const fileVisibilityLabels: Record<FileVisibility, () => string> = { members: () => m.files_visibility_members(), executives: () => m.files_visibility_executives() }
+export const fileSortLabels: Record<FileSort, () => string> = {
+  name: () => m.files_sort_name(),
+  '-name': () => m.files_sort_name_desc(),
+  newest: () => m.files_sort_newest(),
+  oldest: () => m.files_sort_oldest(),
+  largest: () => m.files_sort_largest(),
+  smallest: () => m.files_sort_smallest(),
 }
 
 /**
@@ -24,21 +25,47 @@ export const fileSortLabels: Record<FileSort, string> = {
  * file-type) must be one of the allowed kinds' types, and its name must end in one of that
  * kind's extensions: a `.pdf` that is HTML, or an `.mp3` that is a program, is refused.
  * `text` has no signature to read: a file is text when file-type recognises nothing and its
- * first bytes are UTF-8 without NUL.
+ * first bytes are UTF-8 without NUL. `label` is a getter: it is worded in the language of the
+ * moment it is read (decision 046).
  */
 export const fileKinds = [
-  { id: 'pdf', label: 'PDF documents', types: ['application/pdf'], extensions: ['pdf'] },
-  { id: 'image', label: 'Images (JPEG, PNG, GIF, WebP)', types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
+  {
+    id: 'pdf',
+    get label() {
+      return m.files_kind_pdf()
+    },
+    types: ['application/pdf'],
+    extensions: ['pdf'],
+  },
+  {
+    id: 'image',
+    get label() {
+      return m.files_kind_image()
+    },
+    types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
+  },
   {
     id: 'audio',
-    label: 'Audio (MP3, M4A, WAV, OGG, FLAC)',
+    get label() {
+      return m.files_kind_audio()
+    },
     types: ['audio/mpeg', 'audio/x-m4a', 'audio/mp4', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/flac', 'audio/x-flac'],
     extensions: ['mp3', 'm4a', 'wav', 'ogg', 'oga', 'flac'],
   },
-  { id: 'video', label: 'Video (MP4, MOV, WebM)', types: ['video/mp4', 'video/quicktime', 'video/webm'], extensions: ['mp4', 'm4v', 'mov', 'webm'] },
+  {
+    id: 'video',
+    get label() {
+      return m.files_kind_video()
+    },
+    types: ['video/mp4', 'video/quicktime', 'video/webm'],
+    extensions: ['mp4', 'm4v', 'mov', 'webm'],
+  },
   {
     id: 'office',
-    label: 'Word, Excel and PowerPoint documents',
+    get label() {
+      return m.files_kind_office()
+    },
     types: [
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -46,8 +73,22 @@ export const fileKinds = [
     ],
     extensions: ['docx', 'xlsx', 'pptx'],
   },
-  { id: 'text', label: 'Plain text (TXT, CSV, Markdown)', types: ['text/plain'], extensions: ['txt', 'csv', 'md'] },
-  { id: 'zip', label: 'ZIP archives', types: ['application/zip'], extensions: ['zip'] },
+  {
+    id: 'text',
+    get label() {
+      return m.files_kind_text()
+    },
+    types: ['text/plain'],
+    extensions: ['txt', 'csv', 'md'],
+  },
+  {
+    id: 'zip',
+    get label() {
+      return m.files_kind_zip()
+    },
+    types: ['application/zip'],
+    extensions: ['zip'],
+  },
 ] as const
 export type FileKind = (typeof fileKinds)[number]
 export type FileKindId = FileKind['id']
@@ -62,15 +103,15 @@ export const extensionOf = (name: string) => {
 /** What the screen shows for a type: "PDF", "Audio", … */
 export function typeLabel(type: string) {
   if (type === 'application/pdf') return 'PDF'
-  if (type.startsWith('image/')) return 'Image'
-  if (type.startsWith('audio/')) return 'Audio'
-  if (type.startsWith('video/')) return 'Video'
-  if (type === 'text/plain') return 'Text'
-  if (type === 'application/zip') return 'ZIP archive'
-  if (type.includes('wordprocessingml')) return 'Word document'
-  if (type.includes('spreadsheetml')) return 'Excel workbook'
-  if (type.includes('presentationml')) return 'PowerPoint'
-  return 'File'
+  if (type.startsWith('image/')) return m.files_type_image()
+  if (type.startsWith('audio/')) return m.files_type_audio()
+  if (type.startsWith('video/')) return m.files_type_video()
+  if (type === 'text/plain') return m.files_type_text()
+  if (type === 'application/zip') return m.files_type_zip()
+  if (type.includes('wordprocessingml')) return m.files_type_word()
+  if (type.includes('spreadsheetml')) return m.files_type_excel()
+  if (type.includes('presentationml')) return m.files_type_powerpoint()
+  return m.files_type_file()
 }
 
 /** How the screen previews a type in the app, if it can. */
@@ -87,10 +128,19 @@ export const FOLDER_NAME_MAX = 80
 export const FILE_DESCRIPTION_MAX = 1000
 
 const noSlashes = (value: string) => !/[/\\]/.test(value) && value !== '.' && value !== '..'
-export const fileNameSchema = text({ min: 1, max: FILE_NAME_MAX, empty: 'Enter the file’s name' }).refine(noSlashes, 'A name cannot contain / or \\')
-export const folderNameSchema = text({ min: 1, max: FOLDER_NAME_MAX, empty: 'Enter the folder’s name' }).refine(noSlashes, 'A name cannot contain / or \\')
+export const fileNameSchema = text({ min: 1, max: FILE_NAME_MAX, empty: () => m.files_name_required() }).refine(
+  noSlashes,
+  says(() => m.files_no_slashes()),
+)
+export const folderNameSchema = text({ min: 1, max: FOLDER_NAME_MAX, empty: () => m.files_folder_name_required() }).refine(
+  noSlashes,
+  says(() => m.files_no_slashes()),
+)
 export const fileDescriptionSchema = text({ max: FILE_DESCRIPTION_MAX, multiline: true })
-export const fileVisibilitySchema = z.enum(fileVisibilities, { error: 'Choose who can see the file' })
+export const fileVisibilitySchema = z.enum(
+  fileVisibilities,
+  says(() => m.files_choose_visibility()),
+)
 
 // ---- folders ----
 export const folderSchema = z.object({
@@ -100,16 +150,28 @@ export const folderSchema = z.object({
 })
 export type Folder = z.infer<typeof folderSchema>
 export const folderListSchema = z.object({ items: z.array(folderSchema) })
-export const folderIdParamsSchema = z.object({ folderId: z.uuid({ error: 'Not a folder id' }) })
+export const folderIdParamsSchema = z.object({ folderId: z.uuid(says(() => m.files_not_a_folder_id())) })
 export const folderInputSchema = z.object({
   name: folderNameSchema,
-  parentId: z.uuid({ error: 'Choose a folder' }).nullable().default(null),
+  parentId: z
+    .uuid(says(() => m.files_choose_folder()))
+    .nullable()
+    .default(null),
 })
 export type FolderInput = z.input<typeof folderInputSchema>
 /** Rename and/or move: what is given changes. */
 export const folderPatchSchema = z
-  .object({ name: folderNameSchema.optional(), parentId: z.uuid({ error: 'Choose a folder' }).nullable().optional() })
-  .refine((value) => value.name !== undefined || value.parentId !== undefined, 'Give a new name or a new place')
+  .object({
+    name: folderNameSchema.optional(),
+    parentId: z
+      .uuid(says(() => m.files_choose_folder()))
+      .nullable()
+      .optional(),
+  })
+  .refine(
+    (value) => value.name !== undefined || value.parentId !== undefined,
+    says(() => m.files_new_name_or_place()),
+  )
 
 // ---- files ----
 export const fileSchema = z.object({
@@ -130,13 +192,18 @@ export const fileSchema = z.object({
   deletedAt: z.string().nullable(),
 })
 export type FileItem = z.infer<typeof fileSchema>
-export const fileIdParamsSchema = z.object({ fileId: z.uuid({ error: 'Not a file id' }) })
+export const fileIdParamsSchema = z.object({ fileId: z.uuid(says(() => m.files_not_a_file_id())) })
 
 export const fileListQuerySchema = pagingQuerySchema.extend({
   /** The folder to list; absent: the top. Ignored while searching (a search looks everywhere). */
-  folderId: z.uuid({ error: 'Not a folder id' }).optional(),
+  folderId: z.uuid(says(() => m.files_not_a_folder_id())).optional(),
   q: text({ max: 100 }).optional(),
-  sort: z.enum(fileSorts, { error: 'Choose a sort from the list' }).default('name'),
+  sort: z
+    .enum(
+      fileSorts,
+      says(() => m.files_choose_sort()),
+    )
+    .default('name'),
 })
 export type FileListQuery = z.input<typeof fileListQuerySchema>
 export const filePageSchema = pageOf(fileSchema)
@@ -155,9 +222,15 @@ export const filePatchSchema = z
     name: fileNameSchema.optional(),
     description: fileDescriptionSchema.optional(),
     visibility: fileVisibilitySchema.optional(),
-    folderId: z.uuid({ error: 'Choose a folder' }).nullable().optional(),
+    folderId: z
+      .uuid(says(() => m.files_choose_folder()))
+      .nullable()
+      .optional(),
   })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Nothing to change')
+  .refine(
+    (value) => Object.values(value).some((field) => field !== undefined),
+    says(() => m.files_nothing_to_change()),
+  )
 export type FilePatch = z.input<typeof filePatchSchema>
 
 // ---- links (download and preview) ----
@@ -165,7 +238,16 @@ export const fileLinkQuerySchema = z.object({ download: z.enum(['1', '0']).defau
 export const fileLinkSchema = z.object({ url: z.string(), expiresAt: z.string() })
 export type FileLink = z.infer<typeof fileLinkSchema>
 export const fileContentQuerySchema = z.object({
-  token: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(2000, 'This link is not valid'),
+  token: z
+    .string(says(() => m.files_link_not_valid()))
+    .min(
+      1,
+      says(() => m.files_link_not_valid()),
+    )
+    .max(
+      2000,
+      says(() => m.files_link_not_valid()),
+    ),
   download: z.enum(['1', '0']).default('0'),
 })
 /** How long a download or preview link works: long enough to listen to a whole live recording. */
@@ -177,10 +259,15 @@ export type NameClashChoice = (typeof nameClashChoices)[number]
 /** Sent as tus Upload-Metadata (strings only); the server parses it with this schema when the upload is created. */
 export const uploadMetadataSchema = z.object({
   filename: fileNameSchema,
-  folderId: z.union([z.literal(''), z.uuid({ error: 'Choose a folder' })]).default(''),
+  folderId: z.union([z.literal(''), z.uuid(says(() => m.files_choose_folder()))]).default(''),
   description: fileDescriptionSchema.default(''),
   visibility: fileVisibilitySchema.default('members'),
-  onClash: z.enum(nameClashChoices, { error: 'Choose keep both or replace' }).default('ask'),
+  onClash: z
+    .enum(
+      nameClashChoices,
+      says(() => m.files_choose_clash()),
+    )
+    .default('ask'),
 })
 export type UploadMetadata = z.input<typeof uploadMetadataSchema>
 /** The path tus uploads are created at (POST) and continued at (PATCH/HEAD/DELETE `/<id>`). */

@@ -1,6 +1,8 @@
+import { m } from '@/i18n/paraglide/messages.js'
+
 /** "1.4 MB", "820 KB", "12 bytes": sizes as people read them (files, backups). */
 export function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
+  if (bytes < 1024) return m.files_size_bytes({ count: bytes })
   const units = ['KB', 'MB', 'GB']
   let value = bytes / 1024
   let unit = 0

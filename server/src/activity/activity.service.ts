@@ -5,6 +5,7 @@ import type { ClubSettings } from '../../../src/contract/settings'
 import type { Db } from '../db/client'
 import { activityLog, users } from '../db/schema'
 import { AppError } from '../http/errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 const DAY_MS = 24 * 60 * 60_000
 
@@ -14,7 +15,7 @@ export function createActivityService({ db, settings, clock }: { db: Db; setting
     /** Newest first; `from`/`to` are club days (both included) in the club's time zone. Actor names in the same query. */
     async list(query: ActivityQuery): Promise<ActivityPage> {
       if (query.from && query.to && query.from > query.to) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', { to: 'Choose a day on or after the first day' })
+        throw new AppError(400, 'VALIDATION_FAILED', m.activity_error_fields(), { to: m.activity_error_to_before_from() })
       }
       const { timeZone } = await settings.get()
       const where: SQL[] = []

@@ -10,6 +10,7 @@ import type { ChangeFeed } from '../db/change-feed'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import { defineRoute } from '../http/route'
 import type { Backups } from './daily-backups'
 
@@ -88,7 +89,7 @@ export function registerBackupRoutes(
     response: backupLinkSchema,
     handler: async ({ principal }) => {
       const newest = await backups.newest()
-      if (!newest) throw notFound('There is no backup to download yet: make one with “Back up now”.')
+      if (!newest) throw notFound(m.backups_error_none_to_download())
       const { token, expiresAt } = await links.sign(newest.name, principal!.user.id)
       return { url: `/api/backups/download?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString(), fileName: newest.name, bytes: newest.bytes }
     },
@@ -102,7 +103,7 @@ export function registerBackupRoutes(
     query: backupDownloadQuerySchema,
     config: { compress: false },
     handler: async ({ reply, query }) => {
-      const refused = new AppError(403, 'LINK_EXPIRED', 'This link has expired or is not valid. Ask for the download again from System settings.')
+      const refused = new AppError(403, 'LINK_EXPIRED', m.backups_error_link_expired())
       const claims = await links.read(query.token)
       if (!claims || !z.uuid().safeParse(claims.userId).success) throw refused
       const [admin] = await db
@@ -111,7 +112,7 @@ export function registerBackupRoutes(
         .where(and(eq(users.id, claims.userId), eq(users.status, 'active'), eq(users.role, 'admin')))
       if (!admin) throw refused
       const archive = await backups.archiveNamed(claims.fileName)
-      if (!archive) throw notFound('That backup is no longer in the backups folder (newer ones replaced it). Download the newest one again.')
+      if (!archive) throw notFound(m.backups_error_archive_gone())
       return reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', contentDisposition(archive.name, { type: 'attachment' }))

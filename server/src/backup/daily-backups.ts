@@ -13,6 +13,7 @@ import type { Database } from '../db/client'
 import { noticeRuns, settings as settingsTable } from '../db/schema'
 import { withTransaction, type Executor } from '../db/transaction'
 import { AppError } from '../http/errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { JobRunner } from '../jobs/job-runner'
 import { BackupError, writeBackup } from './backup.service'
 import { connectionOf } from './connection'
@@ -56,17 +57,17 @@ async function serverArchives(dir: string) {
     .sort((a, b) => (a.time === b.time ? b.n - a.n : a.time < b.time ? 1 : -1))
 }
 
-/** The sentence an admin reads when no archive was made. */
+/** The sentence an admin reads when no archive was made: in the language of the request ("Back up now") or the club's (the daily job). */
 function failureSentence(error: unknown, dir: string) {
   if (error instanceof BackupError) return error.message
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return `No backup was made: the server may not write in the backups folder ${dir}. Let the server's user write there, or set BACKUPS_DIR to another folder.`
+    return m.backups_error_not_writable({ dir })
   }
-  if (code === 'ENOTDIR' || code === 'EEXIST') return `No backup was made: the backups folder ${dir} is not a folder the server can write in (a file is in its way). Set BACKUPS_DIR to a folder.`
-  if (code === 'ENOSPC' || code === 'EDQUOT') return `No backup was made: the disk holding the backups folder ${dir} is full. Free some space, keep fewer backups, or set BACKUPS_DIR to a folder on another disk.`
+  if (code === 'ENOTDIR' || code === 'EEXIST') return m.backups_error_not_folder({ dir })
+  if (code === 'ENOSPC' || code === 'EDQUOT') return m.backups_error_disk_full({ dir })
   const detail = error instanceof Error ? error.message : String(error)
-  return `No backup was made: ${detail.slice(0, 300)}`
+  return m.backups_error_other({ detail: detail.slice(0, 300) })
 }
 
 /**
@@ -160,7 +161,9 @@ export function createBackups({
         throw new AppError(
           409,
           'BACKUP_RUNNING',
-          `A backup is already being made (started ${formatDateTime(refused.startedAt, { timeZone: club.timeZone })}). Wait until it has finished.`,
+          m.backups_error_running({
+            time: formatDateTime(refused.startedAt, { timeZone: club.timeZone }),
+          }),
         )
       }
       const startedAt = clock()

@@ -8,6 +8,7 @@ import { bandEvents, bandMembers, bands, users } from '../db/schema'
 import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
 import { AppError, forbidden, notFound } from '../http/errors'
 import type { Principal } from '../auth/principal'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type BandRow = typeof bands.$inferSelect
 type HistoryAction = BandHistoryEntry['action']
@@ -16,10 +17,9 @@ export const DELETED_MEMBER_NAME = 'Deleted user'
 
 const statusLabels: Record<BandStatus, string> = { active: 'Active', inactive: 'Inactive', disbanded: 'Disbanded' }
 
-const bandNotFound = () => notFound('This band does not exist.')
-const nameTaken = (name: string) =>
-  new AppError(409, 'BAND_NAME_TAKEN', `There is already a band called “${name}”.`, { name: 'Another band already uses this name' })
-const disbandedBand = () => new AppError(409, 'BAND_DISBANDED', 'This band has been disbanded and can no longer be changed.')
+const bandNotFound = () => notFound(m.bands_error_not_found())
+const nameTaken = (name: string) => new AppError(409, 'BAND_NAME_TAKEN', m.bands_error_name_taken({ name }), { name: m.bands_error_name_taken_field() })
+const disbandedBand = () => new AppError(409, 'BAND_DISBANDED', m.bands_disbanded_locked())
 
 interface MemberRow {
   bandId: string
@@ -125,10 +125,10 @@ function assertJoinable(members: BandInput['members'], accounts: Map<string, { s
   members.forEach((member, index) => {
     const account = accounts.get(member.userId)
     const ok = account && (account.status === 'active' || (allowed.has(member.userId) && account.status !== 'deleted'))
-    if (!ok) fields[`members.${index}.userId`] = 'Choose an active member'
+    if (!ok) fields[`members.${index}.userId`] = m.bands_error_choose_active_member()
   })
   if (Object.keys(fields).length > 0) {
-    throw new AppError(400, 'MEMBER_NOT_ACTIVE', 'Only active members can join a band.', fields)
+    throw new AppError(400, 'MEMBER_NOT_ACTIVE', m.bands_error_member_not_active(), fields)
   }
 }
 
@@ -312,9 +312,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
   return {
     async create(actorId: string, input: BandInput): Promise<Band> {
       if (!input.members.some((member) => member.userId === actorId)) {
-        throw new AppError(400, 'REGISTRANT_NOT_MEMBER', 'You can only register a band you play in: add yourself as a member.', {
-          members: 'Add yourself to the band',
-        })
+        throw new AppError(400, 'REGISTRANT_NOT_MEMBER', m.bands_error_registrant_not_member(), { members: m.bands_error_add_yourself() })
       }
       const now = clock()
       const id = await guardName(input.name, () =>
@@ -382,12 +380,12 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
           )
           const band = await lockBand(tx, bandId)
           const current = await membersOf(tx, [bandId])
-          if (!current.some((member) => member.userId === actorId)) throw forbidden('Only the band’s members can edit it.')
+          if (!current.some((member) => member.userId === actorId)) throw forbidden(m.bands_error_members_only_edit())
           if (band.status === 'disbanded') throw disbandedBand()
           const oldLeader = current.find((member) => member.isLeader)?.userId
           const newLeader = input.members.find((member) => member.isLeader)!.userId
           if (oldLeader && oldLeader !== newLeader && oldLeader !== actorId) {
-            throw new AppError(409, 'LEADER_ONLY', 'Only the leader can hand over leadership.', { members: 'Only the current leader can choose a new leader' })
+            throw new AppError(409, 'LEADER_ONLY', m.bands_error_leader_only(), { members: m.bands_error_leader_only_field() })
           }
           assertJoinable(input.members, accounts, new Set(current.map((member) => member.userId)))
           const events = fieldEvents(band, input)
@@ -464,13 +462,13 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
         const band = await lockBand(tx, bandId)
         const current = await membersOf(tx, [bandId])
         const me = current.find((member) => member.userId === actorId)
-        if (!me) throw forbidden('You are not a member of this band.')
+        if (!me) throw forbidden(m.bands_error_not_member())
         if (band.status === 'disbanded') throw disbandedBand()
         if (current.length === 1) {
-          throw new AppError(409, 'LAST_MEMBER', 'You are the last member: disband the band instead of leaving it.')
+          throw new AppError(409, 'LAST_MEMBER', m.bands_error_last_member())
         }
         if (me.isLeader) {
-          throw new AppError(409, 'LEADER_MUST_HAND_OVER', 'You lead this band: choose a new leader before you leave.')
+          throw new AppError(409, 'LEADER_MUST_HAND_OVER', m.bands_error_leader_must_hand_over())
         }
         await tx.delete(bandMembers).where(and(eq(bandMembers.bandId, bandId), eq(bandMembers.userId, actorId)))
         await tx.update(bands).set({ updatedAt: now }).where(eq(bands.id, bandId))
@@ -486,7 +484,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
         const band = await lockBand(tx, bandId)
         const current = await membersOf(tx, [bandId])
         const me = current.find((member) => member.userId === actorId)
-        if (!me?.isLeader) throw forbidden('Only the band’s leader can disband it.')
+        if (!me?.isLeader) throw forbidden(m.bands_error_leader_only_disband())
         if (band.status === 'disbanded') throw disbandedBand()
         await tx.update(bands).set({ status: 'disbanded', updatedAt: now }).where(eq(bands.id, bandId))
         await writeHistory(tx, bandId, actorId, now, [{ action: 'disbanded', summary: `Disbanded by ${me.displayName}` }])
@@ -504,7 +502,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
           .select({ userId: bandMembers.userId })
           .from(bandMembers)
           .where(and(eq(bandMembers.bandId, bandId), eq(bandMembers.userId, principal.user.id)))
-        if (!member) throw forbidden('Only the band’s members and the club’s executives can see its history.')
+        if (!member) throw forbidden(m.bands_error_history_forbidden())
       }
       const rows = await db
         .select({

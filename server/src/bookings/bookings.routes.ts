@@ -19,6 +19,7 @@ import {
 } from '../../../src/contract/bookings'
 import { dayLabel } from '../../../src/contract/calendar'
 import { sendCsv, type CsvColumn } from '../http/csv'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import { notFound } from '../http/errors'
 import { defineRoute } from '../http/route'
 import { createBookingsService, type BookingsDeps } from './bookings.service'
@@ -29,20 +30,90 @@ const statusLabels: Record<Booking['status'], string> = { active: 'Active', canc
 const sourceLabels: Record<Booking['source'], string> = { booking: 'Booking', allocation: 'Allocation' }
 
 const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
-  { header: 'Date', value: (booking) => booking.date },
-  { header: 'Day', value: (booking) => dayLabel(booking.date).slice(0, 3) },
-  { header: 'Period', value: (booking) => booking.periodLabel },
-  { header: 'Start', value: (booking) => booking.startsAt },
-  { header: 'End', value: (booking) => booking.endsAt },
-  { header: 'Room', value: (booking) => booking.roomName },
-  { header: 'Kind', value: (booking) => bookingKindLabels[booking.kind] },
-  { header: 'Band', value: (booking) => booking.band?.name },
-  { header: 'Booked by', value: (booking) => booking.bookedBy.displayName },
-  { header: 'Reason', value: (booking) => booking.reason },
-  { header: 'Status', value: (booking) => statusLabels[booking.status] },
-  { header: 'Source', value: (booking) => sourceLabels[booking.source] },
-  { header: 'Booked at', value: (booking) => booking.createdAt },
-  { header: 'Cancelled at', value: (booking) => booking.cancelledAt },
+  {
+    get header() {
+      return m.common_csv_date()
+    },
+    value: (booking) => booking.date,
+  },
+  {
+    get header() {
+      return m.common_csv_day()
+    },
+    value: (booking) => dayLabel(booking.date).slice(0, 3),
+  },
+  {
+    get header() {
+      return m.common_csv_period()
+    },
+    value: (booking) => booking.periodLabel,
+  },
+  {
+    get header() {
+      return m.common_csv_start()
+    },
+    value: (booking) => booking.startsAt,
+  },
+  {
+    get header() {
+      return m.common_csv_end()
+    },
+    value: (booking) => booking.endsAt,
+  },
+  {
+    get header() {
+      return m.common_csv_room()
+    },
+    value: (booking) => booking.roomName,
+  },
+  {
+    get header() {
+      return m.common_csv_kind()
+    },
+    value: (booking) => bookingKindLabels[booking.kind],
+  },
+  {
+    get header() {
+      return m.common_csv_band()
+    },
+    value: (booking) => booking.band?.name,
+  },
+  {
+    get header() {
+      return m.common_csv_booked_by()
+    },
+    value: (booking) => booking.bookedBy.displayName,
+  },
+  {
+    get header() {
+      return m.common_csv_reason()
+    },
+    value: (booking) => booking.reason,
+  },
+  {
+    get header() {
+      return m.common_csv_status()
+    },
+    value: (booking) => statusLabels[booking.status],
+  },
+  {
+    get header() {
+      return m.common_csv_source()
+    },
+    value: (booking) => sourceLabels[booking.source],
+  },
+  {
+    get header() {
+      return m.common_csv_booked_at()
+    },
+    value: (booking) => booking.createdAt,
+  },
+  {
+    get header() {
+      return m.common_csv_cancelled_at()
+    },
+    value: (booking) => booking.cancelledAt,
+  },
 ]
 
 /**

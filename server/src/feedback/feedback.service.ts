@@ -23,6 +23,7 @@ import { applications, bandMembers, bands, events, feedback, rateLimitCounters, 
 import { containsPattern } from '../db/sql-helpers'
 import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { AppError, notFound } from '../http/errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { Mailer } from '../mail/mailer'
 import { executiveIds, type Notifier } from '../notices/notify'
 import type { SettingsService } from '../settings/settings.service'
@@ -157,11 +158,11 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
   async function checkTarget(tx: Tx, input: FeedbackInputValue) {
     const [event] = await heldEvents(tx, [input.eventId!])
     if (!event) {
-      throw new AppError(409, 'FEEDBACK_TARGET_INVALID', 'Feedback on a performance can be left once the live has started.', { eventId: 'Choose a live that has taken place' })
+      throw new AppError(409, 'FEEDBACK_TARGET_INVALID', m.feedback_error_not_started(), { eventId: m.feedback_error_choose_past_live() })
     }
     const bandsOfEvent = (await performedBands(tx, [event.id])).get(event.id) ?? []
     const band = bandsOfEvent.find((candidate) => candidate.id === input.bandId)
-    if (!band) throw new AppError(409, 'FEEDBACK_TARGET_INVALID', `That band did not play at ${event.title}.`, { bandId: 'Choose a band that played at this live' })
+    if (!band) throw new AppError(409, 'FEEDBACK_TARGET_INVALID', m.feedback_error_band_not_played({ title: event.title }), { bandId: m.feedback_error_choose_played_band() })
     return { event, band }
   }
 
@@ -187,13 +188,13 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
     if (row!.hits > FEEDBACK_LIMIT.max) {
       const seconds = Math.max(1, Math.ceil((row!.windowEndsAt.getTime() - now.getTime()) / 1000))
       const minutes = Math.ceil(seconds / 60)
-      throw new AppError(429, 'RATE_LIMITED', `You have sent a lot of feedback in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, { 'retry-after': String(seconds) })
+      throw new AppError(429, 'RATE_LIMITED', m.feedback_error_rate_limited({ minutes }), undefined, { 'retry-after': String(seconds) })
     }
   }
 
   async function loadOne(executor: Executor, feedbackId: string) {
     const [joined] = await selectFeedback(executor).where(eq(feedback.id, feedbackId))
-    if (!joined) throw notFound('No such feedback.')
+    if (!joined) throw notFound(m.feedback_error_not_found())
     return joined
   }
 
@@ -209,8 +210,11 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
   async function change(caller: Caller, feedbackId: string, set: PgUpdateSetSource<typeof feedback>, after?: (tx: Tx, joined: Joined) => Promise<unknown>) {
     await withTransaction(db, async (tx) => {
       const [row] = await tx.select({ id: feedback.id }).from(feedback).where(eq(feedback.id, feedbackId)).for('update')
-      if (!row) throw notFound('No such feedback.')
-      await tx.update(feedback).set({ ...set, updatedAt: clock() }).where(eq(feedback.id, feedbackId))
+      if (!row) throw notFound(m.feedback_error_not_found())
+      await tx
+        .update(feedback)
+        .set({ ...set, updatedAt: clock() })
+        .where(eq(feedback.id, feedbackId))
       if (after) await after(tx, await loadOne(tx, feedbackId))
     })
     if (after) mailer.flush()
@@ -230,7 +234,7 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
     async create(caller: Caller, input: FeedbackInputValue): Promise<MyFeedback> {
       const club = await settings.get()
       if (input.anonymous && !club.anonymousFeedbackAllowed) {
-        throw new AppError(409, 'ANONYMOUS_NOT_ALLOWED', 'The club does not take anonymous feedback at the moment.', { anonymous: 'Anonymous feedback is turned off' })
+        throw new AppError(409, 'ANONYMOUS_NOT_ALLOWED', m.feedback_error_anonymous_off(), { anonymous: m.feedback_error_anonymous_off_field() })
       }
       const id = await withTransaction(db, async (tx) => {
         const target = input.target === 'performance' ? await checkTarget(tx, input) : null

@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { fileTypeFromFile } from 'file-type'
 import { extensionOf, fileKinds, type FileKind, type FileKindId } from '../../../src/contract/files'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /** The SHA-256 of a file, read as a stream (1 MiB at a time): memory stays flat whatever its size. */
 export async function sha256Of(filePath: string) {
@@ -35,7 +36,7 @@ async function looksLikeText(filePath: string) {
 /** Names a file of a detected type may also end in, beside file-type's own extension. */
 const extensionAliases: Record<string, string[]> = { jpg: ['jpeg'], ogg: ['oga'], mp4: ['m4v'], m4a: ['mp4'], tif: ['tiff'] }
 
-const kindNames = (kinds: readonly FileKind[]) => kinds.map((kind) => kind.label).join(', ')
+const kindNames = (kinds: readonly FileKind[]) => kinds.map((kind) => kind.label).join(m.files_list_separator())
 
 export type TypeCheck = { ok: true; type: string } | { ok: false; message: string }
 
@@ -55,22 +56,35 @@ export async function checkFileType(filePath: string, name: string, allowedIds: 
     type = detected.mime
     kind = fileKinds.find((candidate) => (candidate.types as readonly string[]).includes(detected.mime))
     if (!kind) {
-      return { ok: false, message: `“${name}” is really a .${detected.ext} file, which the club does not accept. Accepted: ${kindNames(allowed)}.` }
+      return {
+        ok: false,
+        message: m.files_error_really_other_type({ name, ext: detected.ext, accepted: kindNames(allowed) }),
+      }
     }
   } else if (await looksLikeText(filePath)) {
     type = 'text/plain'
     kind = fileKinds.find((candidate) => candidate.id === 'text')!
   } else {
-    return { ok: false, message: `The content of “${name}” is of no kind the club accepts. Accepted: ${kindNames(allowed)}.` }
+    return {
+      ok: false,
+      message: m.files_error_no_kind({ name, accepted: kindNames(allowed) }),
+    }
   }
   const fits = detected ? [detected.ext, ...(extensionAliases[detected.ext] ?? [])] : (kind.extensions as readonly string[])
   if (!fits.includes(extension)) {
-    const expected = fits.map((ext) => `.${ext}`).join(', ')
-    const says = extension ? `its name ends in .${extension}` : 'its name has no extension'
-    return { ok: false, message: `“${name}” is not what its name says: its content is ${kind.id === 'text' ? 'plain text' : `a .${detected!.ext} file`}, but ${says}. If that is right, rename it to end in ${expected}.` }
+    const expected = fits.map((ext) => `.${ext}`).join(m.files_list_separator())
+    const says = extension ? m.files_name_ends_in({ ext: extension }) : m.files_name_no_extension()
+    const content = kind.id === 'text' ? m.files_content_plain_text() : m.files_content_ext({ ext: detected!.ext })
+    return {
+      ok: false,
+      message: m.files_error_name_mismatch({ name, content, says, expected }),
+    }
   }
   if (!allowed.includes(kind)) {
-    return { ok: false, message: `The club does not accept ${kind.label.toLowerCase()} at the moment. Accepted: ${kindNames(allowed)}.` }
+    return {
+      ok: false,
+      message: m.files_error_kind_not_accepted({ kind: kind.label.toLowerCase(), accepted: kindNames(allowed) }),
+    }
   }
   return { ok: true, type }
 }

@@ -28,6 +28,7 @@ import { holdsPositionIn } from '../auth/auth.service'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import { defineRoute } from '../http/route'
 import type { SettingsService } from '../settings/settings.service'
 import type { FileLinks } from './file-links'
@@ -178,7 +179,7 @@ export function registerFileRoutes(
   /** The member a link names, as a viewer, if they are still active. */
   async function viewerOfLink(token: string, fileId: string): Promise<Viewer> {
     const claims = await links.read(token, fileId)
-    const refused = new AppError(403, 'LINK_EXPIRED', 'This link has expired or is not valid. Open the file again from the files page.')
+    const refused = new AppError(403, 'LINK_EXPIRED', m.files_error_link_expired())
     if (!claims || !z.uuid().safeParse(claims.userId).success) throw refused
     const term = await settings.currentTerm()
     const [user] = await db
@@ -201,7 +202,7 @@ export function registerFileRoutes(
     handler: async ({ request, reply, params, query }) => {
       const viewer = await viewerOfLink(query.token, params.fileId)
       const file = await files.downloadable(viewer, params.fileId).catch(() => {
-        throw notFound('That file does not exist or is not shared with you.')
+        throw notFound(m.files_error_not_shared())
       })
       const etag = `"${file.sha256}"`
       const size = file.size
@@ -211,7 +212,7 @@ export function registerFileRoutes(
       if (asked && (!ifRange || ifRange === etag)) {
         const parsed = rangeParser(size, asked, { combine: true })
         if (parsed === -1) {
-          throw new AppError(416, 'RANGE_NOT_SATISFIABLE', `The file has ${size} bytes; that part of it does not exist.`, undefined, { 'content-range': `bytes */${size}` })
+          throw new AppError(416, 'RANGE_NOT_SATISFIABLE', m.files_error_range({ size }), undefined, { 'content-range': `bytes */${size}` })
         }
         // A malformed header is ignored (RFC 9110); several ranges get the whole file.
         if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = { start: parsed[0]!.start, end: parsed[0]!.end }

@@ -18,6 +18,7 @@ import { fileFolders, files, users } from '../db/schema'
 import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
 import { AppError, notFound } from '../http/errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { JobRunner } from '../jobs/job-runner'
 import type { FileStorage } from './storage'
 
@@ -91,10 +92,9 @@ function selectFiles(executor: Executor) {
     .leftJoin(uploader, eq(uploader.id, files.uploadedBy))
 }
 
-const nameTaken = (name: string) =>
-  new AppError(409, 'FILE_NAME_TAKEN', `A file called “${name}” is already in that folder. Keep both, or replace it with the new one.`, { name: 'A file with this name is already there' })
-const folderNameTaken = () => new AppError(409, 'FOLDER_NAME_TAKEN', 'A folder with that name is already there.', { name: 'A folder with this name is already there' })
-const folderMissing = () => new AppError(404, 'NOT_FOUND', 'That folder does not exist (any more).')
+const nameTaken = (name: string) => new AppError(409, 'FILE_NAME_TAKEN', m.files_error_name_taken({ name }), { name: m.files_error_name_taken_field() })
+const folderNameTaken = () => new AppError(409, 'FOLDER_NAME_TAKEN', m.files_error_folder_name_taken(), { name: m.files_error_folder_name_taken_field() })
+const folderMissing = () => new AppError(404, 'NOT_FOUND', m.files_error_folder_missing())
 
 /** "score.pdf" → "score (2).pdf", "score (3).pdf", … */
 export function numberedName(name: string, n: number) {
@@ -142,9 +142,10 @@ export function createFilesService({
   }
 
   async function detailRow(executor: Executor, viewer: Viewer, fileId: string, { trashed = false } = {}) {
-    const [row] = await selectFiles(executor)
-      .where(and(eq(files.id, fileId), eq(files.status, 'ready'), visibleTo(viewer), trashed && viewer.seesAll ? undefined : isNull(files.deletedAt)))
-    if (!row) throw notFound('That file does not exist or is not shared with you.')
+    const [row] = await selectFiles(executor).where(
+      and(eq(files.id, fileId), eq(files.status, 'ready'), visibleTo(viewer), trashed && viewer.seesAll ? undefined : isNull(files.deletedAt)),
+    )
+    if (!row) throw notFound(m.files_error_not_shared())
     return row
   }
 
@@ -182,7 +183,7 @@ export function createFilesService({
           if (patch.parentId) {
             if (!parents.has(patch.parentId)) throw folderMissing()
             for (let at: string | null | undefined = patch.parentId; at; at = parents.get(at)) {
-              if (at === folderId) throw new AppError(409, 'FOLDER_INSIDE_ITSELF', 'A folder cannot go inside itself or one of its own folders.', { parentId: 'Choose a folder outside this one' })
+              if (at === folderId) throw new AppError(409, 'FOLDER_INSIDE_ITSELF', m.files_error_folder_inside_itself(), { parentId: m.files_error_choose_outside() })
             }
           }
           const [row] = await tx
@@ -209,7 +210,7 @@ export function createFilesService({
           .from(files)
           .where(and(eq(files.folderId, folderId), isNull(files.replacedAt), isNull(files.deletedAt)))
         if (children!.n > 0 || inside!.n > 0) {
-          throw new AppError(409, 'FOLDER_NOT_EMPTY', 'Only an empty folder can be deleted: move or delete what is in it first.')
+          throw new AppError(409, 'FOLDER_NOT_EMPTY', m.files_error_folder_not_empty())
         }
         await tx.update(files).set({ folderId: null }).where(eq(files.folderId, folderId))
         await tx.delete(fileFolders).where(eq(fileFolders.id, folderId))
@@ -251,8 +252,12 @@ export function createFilesService({
     async update(viewer: Viewer, fileId: string, patch: z.output<typeof filePatchSchema>): Promise<FileItem> {
       try {
         await withTransaction(db, async (tx) => {
-          const [file] = await tx.select().from(files).where(and(eq(files.id, fileId), current)).for('update')
-          if (!file) throw notFound('That file does not exist (any more).')
+          const [file] = await tx
+            .select()
+            .from(files)
+            .where(and(eq(files.id, fileId), current))
+            .for('update')
+          if (!file) throw notFound(m.files_error_file_missing())
           if (patch.folderId !== undefined) await folderExists(tx, patch.folderId)
           const now = clock()
           await tx
@@ -281,8 +286,12 @@ export function createFilesService({
     /** To the trash with its earlier versions; gone for good after TRASH_DAYS (a job in the same transaction). */
     async trash(userId: string, fileId: string) {
       await withTransaction(db, async (tx) => {
-        const [file] = await tx.select().from(files).where(and(eq(files.id, fileId), current)).for('update')
-        if (!file) throw notFound('That file does not exist (any more).')
+        const [file] = await tx
+          .select()
+          .from(files)
+          .where(and(eq(files.id, fileId), current))
+          .for('update')
+        if (!file) throw notFound(m.files_error_file_missing())
         const now = clock()
         await tx
           .update(files)
@@ -300,14 +309,14 @@ export function createFilesService({
             .from(files)
             .where(and(eq(files.id, fileId), isNull(files.replacedAt), isNotNull(files.deletedAt)))
             .for('update')
-          if (!file) throw notFound('That file is not in the trash.')
+          if (!file) throw notFound(m.files_error_not_in_trash())
           await tx
             .update(files)
             .set({ deletedAt: null, deletedBy: null, updatedAt: clock() })
             .where(and(eq(files.lineageId, file.lineageId), eq(files.deletedAt, file.deletedAt!)))
         })
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(409, 'FILE_NAME_TAKEN', 'A file with the same name is in its folder now: rename or move that one first.')
+        if (isUniqueViolation(error)) throw new AppError(409, 'FILE_NAME_TAKEN', m.files_error_restore_name_taken())
         throw error
       }
       return toItem(await detailRow(db, viewer, fileId))

@@ -7,6 +7,7 @@ import { ERRORS, MemoryLocker, Server, type ServerOptions, type Upload } from '@
 import { FileStore } from '@tus/file-store'
 import type { FastifyBaseLogger } from 'fastify'
 import { UPLOADS_PATH, uploadMetadataSchema } from '../../../src/contract/files'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
 import type { Principal } from '../auth/principal'
 import type { Db } from '../db/client'
@@ -70,11 +71,34 @@ class ClubTusServer extends Server {
     headers.set('Content-Type', 'application/json; charset=utf-8')
     headers.set('Cache-Control', 'no-store')
     // tus answers an extension our store lacks with 501; it is the request that asks too much.
-    if (status === 501) return super.write(context, headers, 400, JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: body.trim() || 'This server does not do that.' } }))
-    if (status >= 500) return super.write(context, headers, status, JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on the server. Try again in a moment.' } }))
+    if (status === 501)
+      return super.write(
+        context,
+        headers,
+        400,
+        JSON.stringify({
+          error: { code: 'VALIDATION_FAILED', message: body.trim() || m.files_error_not_supported() },
+        }),
+      )
+    if (status >= 500)
+      return super.write(
+        context,
+        headers,
+        status,
+        JSON.stringify({
+          error: { code: 'INTERNAL', message: m.files_error_server() },
+        }),
+      )
     if (body.startsWith('{"error"')) return super.write(context, headers, status, body)
-    const message = body.trim() || 'The upload could not go on.'
-    return super.write(context, headers, status, JSON.stringify({ error: { code: codeForStatus[status] ?? 'VALIDATION_FAILED', message } }))
+    const message = body.trim() || m.files_error_upload_cannot_go_on()
+    return super.write(
+      context,
+      headers,
+      status,
+      JSON.stringify({
+        error: { code: codeForStatus[status] ?? 'VALIDATION_FAILED', message },
+      }),
+    )
   }
 }
 
@@ -263,7 +287,7 @@ export function createUploads({
   const principalOf = (req: TusRequest) => {
     const node = nodeRequestOf(req)
     const principal = node && principals.get(node)
-    if (!principal) throw new UploadRefusal(401, 'UNAUTHENTICATED', 'Sign in to continue.')
+    if (!principal) throw new UploadRefusal(401, 'UNAUTHENTICATED', m.files_error_sign_in())
     return principal
   }
 
@@ -298,7 +322,7 @@ export function createUploads({
     }
     const stored = await files.storedAs(upload.id)
     if (stored?.status === 'ready') return stored
-    if (!upload.size) throw await refuse(415, 'FILE_TYPE_REFUSED', `“${metadata.filename}” is empty.`)
+    if (!upload.size) throw await refuse(415, 'FILE_TYPE_REFUSED', m.files_error_empty({ name: metadata.filename }))
     const club = await settings.get()
     const check = await checkFileType(filePath, metadata.filename, club.allowedFileKinds)
     if (!check.ok) throw await refuse(415, 'FILE_TYPE_REFUSED', check.message)
@@ -355,45 +379,46 @@ export function createUploads({
       return Array.isArray(value) ? value[0] : value
     }
     const id = path.basename(new URL(req.url ?? '/', 'http://x').pathname)
-    if (header('content-type') !== 'application/offset+octet-stream') return answerError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the bytes as application/offset+octet-stream.')
+    if (header('content-type') !== 'application/offset+octet-stream') return answerError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', m.files_error_octet_stream())
     const offsetText = header('upload-offset') ?? ''
     const lengthText = header('content-length')
-    if (!/^\d{1,15}$/.test(offsetText)) return answerError(res, 400, 'VALIDATION_FAILED', 'Say where these bytes start with Upload-Offset, a whole number of bytes.')
+    if (!/^\d{1,15}$/.test(offsetText)) return answerError(res, 400, 'VALIDATION_FAILED', m.files_error_upload_offset())
     const offset = Number(offsetText)
     // An upload is its uploader's: another executive's id is a 404, as if it did not exist.
     // Checked before the lock, so that nobody else's request can stop the uploader's.
-    if ((await uploaderOf(id)) !== principal.user.id) return answerError(res, 404, 'NOT_FOUND', 'This upload is not on the server any more. Start it again.')
+    if ((await uploaderOf(id)) !== principal.user.id) return answerError(res, 404, 'NOT_FOUND', m.files_error_upload_gone())
 
     const stop = new AbortController()
     const lock = locker.newLock(id)
     try {
       await lock.lock(new AbortController().signal, () => stop.abort())
     } catch {
-      return answerError(res, 409, 'CONFLICT', 'Another request is still sending this upload. Try again in a moment.')
+      return answerError(res, 409, 'CONFLICT', m.files_error_upload_busy())
     }
     let upload: Upload
     let sent: Awaited<ReturnType<HashingFileStore['writeBody']>>
     try {
       const current = await datastore.getUpload(id).catch(() => null)
-      if (!current) return answerError(res, 404, 'NOT_FOUND', 'This upload is not on the server any more. Start it again.')
+      if (!current) return answerError(res, 404, 'NOT_FOUND', m.files_error_upload_gone())
       upload = current
       // A complete upload is a stored file (its bytes are the stored file's, hard-linked): no
       // request may write into it any more, whatever offset it names (issue 33).
-      if (upload.size !== undefined && upload.offset >= upload.size) return answerError(res, 409, 'CONFLICT', 'This upload is complete. Start a new upload to send another file.')
-      if (upload.offset !== offset) return answerError(res, 409, 'CONFLICT', `The server has ${upload.offset} bytes of this upload, not ${offset}: ask where it stands (HEAD) and go on from there.`)
+      if (upload.size !== undefined && upload.offset >= upload.size) return answerError(res, 409, 'CONFLICT', m.files_error_upload_complete())
+      if (upload.offset !== offset)
+        return answerError(res, 409, 'CONFLICT', `The server has ${upload.offset} bytes of this upload, not ${offset}: ask where it stands (HEAD) and go on from there.`)
       const room = (upload.size ?? 0) - offset
-      if (lengthText !== undefined && Number(lengthText) > room) return answerError(res, 413, 'FILE_TOO_LARGE', 'These bytes go past the length the upload declared.')
+      if (lengthText !== undefined && Number(lengthText) > room) return answerError(res, 413, 'FILE_TOO_LARGE', m.files_error_past_length())
       sent = await datastore.writeBody(req, id, offset, { limit: room, stop: stop.signal })
     } catch (error) {
       log.error({ err: error, uploadId: id }, 'upload failed')
-      return answerError(res, 500, 'INTERNAL', 'Something went wrong on the server. Try again in a moment.')
+      return answerError(res, 500, 'INTERNAL', m.files_error_server())
     } finally {
       await lock.unlock()
     }
     // A body cut short (the client went away, a newer request took over, too many bytes) keeps
     // what came; the connection closes, since the rest of the body was never read.
     if (!sent.whole) res.setHeader('Connection', 'close')
-    if (sent.tooLarge) return answerError(res, 413, 'FILE_TOO_LARGE', 'These bytes go past the length the upload declared.')
+    if (sent.tooLarge) return answerError(res, 413, 'FILE_TOO_LARGE', m.files_error_past_length())
     upload.offset = offset + sent.written
     if (upload.offset === upload.size) {
       try {
@@ -401,7 +426,7 @@ export function createUploads({
       } catch (error) {
         if (error instanceof UploadRefusal) return answer(res, error.status_code, error.body)
         log.error({ err: error, uploadId: id }, 'a finished upload could not be stored')
-        return answerError(res, 500, 'INTERNAL', 'Something went wrong on the server. Try again in a moment.')
+        return answerError(res, 500, 'INTERNAL', m.files_error_server())
       }
     }
     res.setHeader('Upload-Offset', String(upload.offset))
@@ -425,12 +450,12 @@ export function createUploads({
       // A key sent without a value (`folderId` at the top) arrives as null.
       const sent = Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([key, value]) => [key, value ?? '']))
       const parsed = uploadMetadataSchema.safeParse(sent)
-      if (!parsed.success) throw new UploadRefusal(400, 'VALIDATION_FAILED', 'Some fields need attention.', fieldErrors(parsed.error.issues))
-      if (upload.size === undefined) throw new UploadRefusal(400, 'VALIDATION_FAILED', 'Tell the size of the file when the upload starts.')
+      if (!parsed.success) throw new UploadRefusal(400, 'VALIDATION_FAILED', m.files_error_fields(), fieldErrors(parsed.error.issues))
+      if (upload.size === undefined) throw new UploadRefusal(400, 'VALIDATION_FAILED', m.files_error_size_unknown())
       const metadata = parsed.data
       const limitMb = (await settings.get()).uploadLimitMb
       if (upload.size > limitMb * MB) {
-        throw new UploadRefusal(413, 'FILE_TOO_LARGE', `“${metadata.filename}” is ${(upload.size / MB).toFixed(1)} MB; the club’s limit is ${limitMb} MB.`)
+        throw new UploadRefusal(413, 'FILE_TOO_LARGE', m.files_error_too_large({ name: metadata.filename, size: (upload.size / MB).toFixed(1), limit: limitMb }))
       }
       try {
         await files.checkNewUpload(metadata)
@@ -465,11 +490,11 @@ export function createUploads({
       // 412 naming the one spoken, before anything is read or written.
       if (req.headers['tus-resumable'] !== TUS_VERSION) {
         res.setHeader('Tus-Version', TUS_VERSION)
-        return answerError(res, 412, 'VALIDATION_FAILED', `Send the header Tus-Resumable: ${TUS_VERSION} (a tus client does).`)
+        return answerError(res, 412, 'VALIDATION_FAILED', m.files_error_tus_version({ version: TUS_VERSION }))
       }
       // Parallel uploads (the concatenation extension) are not offered; tus itself says 501.
       if (req.method === 'POST' && req.headers['upload-concat'] !== undefined) {
-        return answerError(res, 400, 'VALIDATION_FAILED', 'This server does not join partial uploads (Upload-Concat): send the file as one upload.')
+        return answerError(res, 400, 'VALIDATION_FAILED', m.files_error_no_concat())
       }
       // A client that lost the answer to its last PATCH asks where it stands (HEAD): an upload
       // complete on disk whose file was never written (the process died while finishing) is

@@ -29,6 +29,7 @@ import { applications, bands, events, timetables } from '../db/schema'
 import { change, noteActivity } from '../activity/activity'
 import { withTransaction, type Executor } from '../db/transaction'
 import type { CsvColumn } from '../http/csv'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import { AppError, notFound } from '../http/errors'
 import { timetableCost } from '../../../src/timetable/cost'
 import { checkTimetable } from '../../../src/timetable/rules'
@@ -197,13 +198,48 @@ interface CsvRow {
 }
 
 const csvColumns: ReadonlyArray<CsvColumn<CsvRow>> = [
-  { header: 'Date', value: (row) => row.placement.date },
-  { header: 'Day', value: (row) => dayLabel(row.placement.date) },
-  { header: 'Stage', value: (row) => row.placement.stage },
-  { header: 'Start', value: (row) => row.placement.start },
-  { header: 'End', value: (row) => row.placement.end },
-  { header: 'Band', value: (row) => row.performance.bandName },
-  { header: 'Members', value: (row) => row.performance.members.map((member) => `${member.displayName} (${member.part})`).join('; ') },
+  {
+    get header() {
+      return m.common_csv_date()
+    },
+    value: (row) => row.placement.date,
+  },
+  {
+    get header() {
+      return m.common_csv_day()
+    },
+    value: (row) => dayLabel(row.placement.date),
+  },
+  {
+    get header() {
+      return m.common_csv_stage()
+    },
+    value: (row) => row.placement.stage,
+  },
+  {
+    get header() {
+      return m.common_csv_start()
+    },
+    value: (row) => row.placement.start,
+  },
+  {
+    get header() {
+      return m.common_csv_end()
+    },
+    value: (row) => row.placement.end,
+  },
+  {
+    get header() {
+      return m.common_csv_band()
+    },
+    value: (row) => row.performance.bandName,
+  },
+  {
+    get header() {
+      return m.common_csv_members()
+    },
+    value: (row) => row.performance.members.map((member) => `${member.displayName} (${member.part})`).join('; '),
+  },
 ]
 
 /**

@@ -4,6 +4,7 @@ import type { AcceptedBand, Participant, ParticipantList } from '../../../src/co
 import { gradeLabel, gradeOf, type Grade } from '../../../src/contract/terms'
 import { additionalInfo, applications, bandMembers, bands, users } from '../db/schema'
 import type { CsvColumn } from '../http/csv'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import { latestPublished } from './live-schedule.service'
 import { endAfter } from '../../../src/timetable/input'
 import { findEvent, isPrivileged, membersOfBands, type EventRow } from './lives-data'
@@ -19,20 +20,70 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).c
 
 /** Columns every member sees in the participants' CSV. */
 const publicColumns: ReadonlyArray<CsvColumn<Participant>> = [
-  { header: 'Name', value: (person) => person.displayName },
-  { header: 'Grade', value: (person) => person.grade },
-  { header: 'Parts', value: (person) => person.parts.join('; ') },
-  { header: 'Bands', value: (person) => person.bands.map((band) => `${band.name} (${band.part})`).join('; ') },
+  {
+    get header() {
+      return m.common_csv_name()
+    },
+    value: (person) => person.displayName,
+  },
+  {
+    get header() {
+      return m.common_csv_grade()
+    },
+    value: (person) => person.grade,
+  },
+  {
+    get header() {
+      return m.common_csv_parts()
+    },
+    value: (person) => person.parts.join('; '),
+  },
+  {
+    get header() {
+      return m.common_csv_bands()
+    },
+    value: (person) => person.bands.map((band) => `${band.name} (${band.part})`).join('; '),
+  },
 ]
 
 /** The university's details, for executives' CSV only. */
 const privateColumns: ReadonlyArray<CsvColumn<Participant>> = [
-  { header: 'Full name', value: (person) => person.details?.fullName },
-  { header: 'Name (kana)', value: (person) => person.details?.nameKana },
-  { header: 'Student number', value: (person) => person.details?.studentNumber },
-  { header: 'Faculty', value: (person) => person.details?.faculty },
-  { header: 'Department', value: (person) => person.details?.department },
-  { header: 'Phone', value: (person) => person.details?.phone },
+  {
+    get header() {
+      return m.common_csv_full_name()
+    },
+    value: (person) => person.details?.fullName,
+  },
+  {
+    get header() {
+      return m.common_csv_name_kana()
+    },
+    value: (person) => person.details?.nameKana,
+  },
+  {
+    get header() {
+      return m.common_csv_student_number()
+    },
+    value: (person) => person.details?.studentNumber,
+  },
+  {
+    get header() {
+      return m.common_csv_faculty()
+    },
+    value: (person) => person.details?.faculty,
+  },
+  {
+    get header() {
+      return m.common_csv_department()
+    },
+    value: (person) => person.details?.department,
+  },
+  {
+    get header() {
+      return m.common_csv_phone()
+    },
+    value: (person) => person.details?.phone,
+  },
 ]
 
 /**

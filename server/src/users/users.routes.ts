@@ -14,18 +14,59 @@ import {
   type UserListItem,
 } from '../../../src/contract/users'
 import { sendCsv, type CsvColumn } from '../http/csv'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import { defineRoute } from '../http/route'
 import { createUsersService, type UsersDeps } from './users.service'
 
 const csvColumns: ReadonlyArray<CsvColumn<UserListItem>> = [
-  { header: 'Name', value: (user) => user.displayName },
-  { header: 'Email', value: (user) => user.email },
-  { header: 'Enrollment year', value: (user) => user.enrollmentYear },
-  { header: 'Grade', value: (user) => gradeLabel(user.grade) },
-  { header: 'Role', value: (user) => roleLabels[user.role] },
-  { header: 'Executive', value: (user) => (user.isExecutive ? 'Yes' : 'No') },
-  { header: 'Status', value: (user) => statusLabels[user.status] },
-  { header: 'Registered', value: (user) => user.createdAt },
+  {
+    get header() {
+      return m.common_csv_name()
+    },
+    value: (user) => user.displayName,
+  },
+  {
+    get header() {
+      return m.common_csv_email()
+    },
+    value: (user) => user.email,
+  },
+  {
+    get header() {
+      return m.common_csv_enrollment_year()
+    },
+    value: (user) => user.enrollmentYear,
+  },
+  {
+    get header() {
+      return m.common_csv_grade()
+    },
+    value: (user) => gradeLabel(user.grade),
+  },
+  {
+    get header() {
+      return m.common_csv_role()
+    },
+    value: (user) => roleLabels[user.role],
+  },
+  {
+    get header() {
+      return m.common_csv_executive()
+    },
+    value: (user) => (user.isExecutive ? 'Yes' : 'No'),
+  },
+  {
+    get header() {
+      return m.common_csv_status()
+    },
+    value: (user) => statusLabels[user.status],
+  },
+  {
+    get header() {
+      return m.common_csv_registered()
+    },
+    value: (user) => user.createdAt,
+  },
 ]
 
 /**

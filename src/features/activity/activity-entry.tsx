@@ -2,13 +2,15 @@ import { useId, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import type { ActivityEntry } from '@/contract/activity'
 import type { Dates } from '@/lib/use-dates'
-import { activityAreaLabels } from './activity-words'
+import { m } from '@/i18n/paraglide/messages.js'
+import { currentLanguage } from '@/i18n/client'
+import { actionText, activityAreaLabels, objectTypeText } from './activity-words'
 
 /** A value before or after a change, as plain text: never markup, whatever the server stored. */
 export function valueText(value: unknown): string {
   if (value === null || value === undefined) return '—'
-  if (typeof value === 'string') return value === '' ? '(empty)' : value
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'string') return value === '' ? m.activity_empty_value() : value
+  if (typeof value === 'boolean') return value ? m.activity_yes() : m.activity_no()
   if (typeof value === 'number' || typeof value === 'bigint') return String(value)
   try {
     return JSON.stringify(value) ?? String(value)
@@ -17,8 +19,12 @@ export function valueText(value: unknown): string {
   }
 }
 
-/** `booking.horizonDays` → "Booking › horizon days": a stored field name, in words. */
+/**
+ * `booking.horizonDays` → "Booking › horizon days": a stored field name, in words. The names
+ * are the stored (English) ones: in another language they are shown as stored.
+ */
 export function fieldText(field: string) {
+  if (currentLanguage() !== 'en') return field
   const words = field
     .split('.')
     .map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase())
@@ -36,13 +42,12 @@ function isLong(changes: ActivityEntry['changes']) {
 
 function ChangeList({ changes, id }: { changes: ActivityEntry['changes']; id?: string }) {
   return (
-    <ul id={id} aria-label="Changes" className="flex flex-col gap-1">
+    <ul id={id} aria-label={m.activity_changes()} className="flex flex-col gap-1">
       {changes.map((change, index) => (
         <li key={`${change.field}-${index}`} className="rounded bg-surface-2 px-2 py-1 text-sm break-words">
-          <span className="font-medium">{fieldText(change.field)}</span>:{' '}
-          <span className="text-ink-muted line-through decoration-1">{valueText(change.before)}</span>
+          <span className="font-medium">{fieldText(change.field)}</span>: <span className="text-ink-muted line-through decoration-1">{valueText(change.before)}</span>
           <span aria-hidden="true"> → </span>
-          <span className="sr-only"> changed to </span>
+          <span className="sr-only">{m.activity_changed_to()}</span>
           <span>{valueText(change.after)}</span>
         </li>
       ))}
@@ -56,7 +61,7 @@ function Changes({ changes }: { changes: ActivityEntry['changes'] }) {
   const [open, setOpen] = useState(false)
   if (changes.length === 0) return null
   if (!isLong(changes)) return <ChangeList changes={changes} />
-  const count = `${changes.length} field${changes.length === 1 ? '' : 's'} changed`
+  const count = m.activity_fields_changed({ count: changes.length })
   return (
     <div className="flex flex-col items-start gap-2">
       <button
@@ -66,7 +71,7 @@ function Changes({ changes }: { changes: ActivityEntry['changes'] }) {
         onClick={() => setOpen((value) => !value)}
         className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
       >
-        {open ? `Hide the changes (${count})` : `Show the changes (${count})`}
+        {open ? m.activity_hide_changes({ count }) : m.activity_show_changes({ count })}
       </button>
       {/* Always in the page so aria-controls points somewhere; hidden while folded. */}
       <div hidden={!open} className="w-full">
@@ -78,7 +83,8 @@ function Changes({ changes }: { changes: ActivityEntry['changes'] }) {
 
 function objectText(object: ActivityEntry['object']) {
   if (!object) return null
-  return object.label ? `${object.label} (${object.type})` : object.type
+  const type = objectTypeText(object.type)
+  return object.label ? m.activity_object_with_type({ label: object.label, type }) : type
 }
 
 /** One entry: when (club time), who, what, on what, and the fields before → after. */
@@ -88,7 +94,7 @@ export function ActivityEntryItem({ entry, dates }: { entry: ActivityEntry; date
     <article className="flex flex-col gap-2 rounded-md border border-line p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2 text-ink-muted">
         <time dateTime={entry.at}>{dates.dateTime(entry.at)}</time>
-        <span className="rounded-full border border-line px-2 py-0.5 text-xs">{activityAreaLabels[entry.area]}</span>
+        <span className="rounded-full border border-line px-2 py-0.5 text-xs">{activityAreaLabels[entry.area]()}</span>
       </div>
       <p className="break-words">
         {entry.actor ? (
@@ -96,20 +102,20 @@ export function ActivityEntryItem({ entry, dates }: { entry: ActivityEntry; date
             to="/activity-log"
             search={(previous) => ({ ...previous, actorId: entry.actor!.id, page: undefined })}
             className="font-medium text-brand underline underline-offset-2"
-            title={`Show only what ${entry.actor.name} did`}
+            title={m.activity_show_only({ name: entry.actor.name })}
           >
             {entry.actor.name}
           </Link>
         ) : (
-          <span className="font-medium">Someone not signed in</span>
+          <span className="font-medium">{m.activity_someone_not_signed_in()}</span>
         )}
         <span aria-hidden="true"> · </span>
         <span className="sr-only">: </span>
-        <span>{entry.action}</span>
+        <span>{actionText(entry.action)}</span>
         {on ? (
           <>
             <span aria-hidden="true"> · </span>
-            <span className="text-ink-muted">on </span>
+            <span className="text-ink-muted">{m.activity_on()}</span>
             <span className="font-medium">{on}</span>
           </>
         ) : null}

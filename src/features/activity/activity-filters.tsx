@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { activityAreas } from '@/contract/choices'
+import { m } from '@/i18n/paraglide/messages.js'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { statusLabels } from '@/contract/users'
@@ -35,14 +36,14 @@ function PersonFilter({ actorId, knownName, onChange }: { actorId: string | unde
   const chosen = useQuery({ ...userQueryOptions(actorId ?? ''), enabled: Boolean(actorId) && !knownName })
 
   if (actorId) {
-    const name = knownName ?? chosen.data?.displayName ?? (chosen.isPending ? '…' : 'A person no longer in the list')
+    const name = knownName ?? chosen.data?.displayName ?? (chosen.isPending ? '…' : m.activity_person_gone())
     return (
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-medium text-ink">Person</legend>
+        <legend className="mb-1 text-sm font-medium text-ink">{m.activity_person()}</legend>
         <div className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-md border border-line pl-3">
           <span className="font-medium break-words">{name}</span>
           <Button variant="ghost" className="px-2" onClick={() => onChange(undefined)}>
-            Show everyone
+            {m.activity_show_everyone()}
           </Button>
         </div>
       </fieldset>
@@ -51,16 +52,30 @@ function PersonFilter({ actorId, knownName, onChange }: { actorId: string | unde
 
   return (
     <div className="flex flex-col gap-1">
-      <TextField label="Person" type="search" placeholder="Name or email" value={text} onChange={(event) => setText(event.target.value)} maxLength={100} autoComplete="off" />
+      <TextField
+        label={m.activity_person()}
+        type="search"
+        placeholder={m.activity_person_placeholder()}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={100}
+        autoComplete="off"
+      />
       {q.length > 0 ? (
         people.isPending ? (
-          <p role="status" className="text-sm text-ink-muted">Looking…</p>
+          <p role="status" className="text-sm text-ink-muted">
+            {m.activity_looking()}
+          </p>
         ) : people.isError ? (
-          <p role="status" className="text-sm text-danger">The people could not be found. Try again.</p>
+          <p role="status" className="text-sm text-danger">
+            {m.activity_people_not_found()}
+          </p>
         ) : people.data.items.length === 0 ? (
-          <p role="status" className="text-sm text-ink-muted">No account matches “{q}”.</p>
+          <p role="status" className="text-sm text-ink-muted">
+            {m.activity_no_account_matches({ q })}
+          </p>
         ) : (
-          <ul aria-label="People found" className="flex flex-col rounded-md border border-line">
+          <ul aria-label={m.activity_people_found()} className="flex flex-col rounded-md border border-line">
             {people.data.items.map((person) => (
               <li key={person.id} className="border-t border-line first:border-t-0">
                 <button
@@ -99,16 +114,23 @@ export function ActivityFilters({
 }) {
   const rangeError = dateRangeError(search)
   return (
-    <form role="search" aria-label="Filter the activity log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+    <form role="search" aria-label={m.activity_filter()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
       <PersonFilter actorId={search.actorId} knownName={knownName} onChange={(actorId) => onChange({ actorId })} />
       <SelectField
-        label="Area"
+        label={m.activity_area()}
         value={search.area ?? ''}
         onChange={(event) => onChange({ area: (event.target.value || undefined) as ActivitySearch['area'] })}
-        options={[{ value: '', label: 'Every area' }, ...activityAreas.map((area) => ({ value: area, label: activityAreaLabels[area] }))]}
+        options={[{ value: '', label: m.activity_every_area() }, ...activityAreas.map((area) => ({ value: area, label: activityAreaLabels[area]() }))]}
       />
-      <TextField label="From" type="date" value={search.from ?? ''} max={search.to} onChange={(event) => onChange({ from: event.target.value || undefined })} />
-      <TextField label="To" type="date" value={search.to ?? ''} min={search.from} errors={[rangeError]} onChange={(event) => onChange({ to: event.target.value || undefined })} />
+      <TextField label={m.activity_from()} type="date" value={search.from ?? ''} max={search.to} onChange={(event) => onChange({ from: event.target.value || undefined })} />
+      <TextField
+        label={m.activity_to()}
+        type="date"
+        value={search.to ?? ''}
+        min={search.from}
+        errors={[rangeError]}
+        onChange={(event) => onChange({ to: event.target.value || undefined })}
+      />
     </form>
   )
 }

@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
+import { m } from '@/i18n/paraglide/messages.js'
 import { Button } from '@/components/ui/button'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader, Pagination } from '@/components/ui/page'
@@ -29,31 +30,31 @@ export function ActivityLogScreen() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <PageHeader title="Activity log" description="Who changed what, and every sign-in, newest first. Times are club time." />
+      <PageHeader title={m.activity_title()} description={m.activity_lead()} />
       <ActivityFilters search={search} knownName={knownName} onChange={update} />
 
       {rangeError ? (
-        <p className="text-sm text-ink-muted">Fix the dates above to see the log.</p>
+        <p className="text-sm text-ink-muted">{m.activity_fix_dates()}</p>
       ) : log.isPending ? (
-        <LoadingBlock label="Loading the activity log…" />
+        <LoadingBlock label={m.activity_loading()} />
       ) : log.isError ? (
-        <QueryErrorBlock error={log.error} onRetry={() => void log.refetch()} what="The activity log" />
+        <QueryErrorBlock error={log.error} onRetry={() => void log.refetch()} what={m.activity_the_log()} />
       ) : log.data.items.length === 0 ? (
         filtered ? (
-          <EmptyState title="Nothing matches these filters">
+          <EmptyState title={m.activity_nothing_matches()}>
             <div className="mt-2 flex flex-col items-center gap-2">
-              <span>Try another person, area or dates.</span>
+              <span>{m.activity_nothing_matches_hint()}</span>
               <Button variant="secondary" onClick={clear}>
-                Clear filters
+                {m.activity_clear_filters()}
               </Button>
             </div>
           </EmptyState>
         ) : (
-          <EmptyState title="Nothing recorded yet">Changes by executives and admins, and sign-ins, will be listed here.</EmptyState>
+          <EmptyState title={m.activity_nothing_yet()}>{m.activity_nothing_yet_hint()}</EmptyState>
         )
       ) : (
         <div aria-busy={log.isFetching} className={log.isPlaceholderData ? 'opacity-70' : undefined}>
-          <ol aria-label="Activity" className="flex flex-col gap-2">
+          <ol aria-label={m.activity_activity()} className="flex flex-col gap-2">
             {log.data.items.map((entry) => (
               <li key={entry.id}>
                 <ActivityEntryItem entry={entry} dates={dates} />

@@ -1,4 +1,5 @@
 import type { ActivitySearch } from './activity-search'
+import { m } from '@/i18n/paraglide/messages.js'
 
 // Kept apart from activity-search.ts: the router loads that one with the app (validateSearch),
 // while these are needed only by the loader and the screen, which are chunks of their own.
@@ -7,7 +8,7 @@ export const ACTIVITY_PAGE_SIZE = 25
 
 /** The field message when the dates are the wrong way round (`to` before `from`); days compare as text. */
 export function dateRangeError(search: Pick<ActivitySearch, 'from' | 'to'>) {
-  return search.from && search.to && search.to < search.from ? 'The end date must be on or after the start date' : undefined
+  return search.from && search.to && search.to < search.from ? m.activity_date_range() : undefined
 }
 
 /** The API query for a URL's search: the first page by default, unset filters left out. */

@@ -1,4 +1,5 @@
 import { Link, getRouteApi } from '@tanstack/react-router'
+import { m } from '@/i18n/paraglide/messages.js'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { FormAlert } from '@/components/ui/feedback'
@@ -20,29 +21,25 @@ export function BandAdminEditScreen() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <PageHeader
-        title={`Edit ${band.name} (admin)`}
+        title={m.bands_edit_admin_title({ name: band.name })}
         description={<BandStatusBadge status={band.status} />}
         actions={
           <Link to="/band-list" className="inline-flex min-h-11 items-center rounded-md px-3 text-brand underline underline-offset-2">
-            Back to bands
+            {m.bands_back_to_bands()}
           </Link>
         }
       />
-      <Card title="Band details">
+      <Card title={m.bands_details()}>
         <div className="flex flex-col gap-4">
-          {deleted > 0 ? (
-            <FormAlert>
-              {deleted === 1 ? 'A deleted user is' : `${deleted} deleted users are`} still listed in this band; saving removes them from the member list.
-            </FormAlert>
-          ) : null}
+          {deleted > 0 ? <FormAlert>{m.bands_deleted_users_listed({ count: deleted })}</FormAlert> : null}
           <BandForm
             key={band.updatedAt}
             admin
             initial={initialFromBand(band)}
-            submitLabel="Save changes"
+            submitLabel={m.bands_save_changes()}
             onSubmit={async (input) => {
               await update.mutateAsync({ bandId: band.id, input })
-              toast.success('Changes saved.')
+              toast.success(m.bands_changes_saved())
             }}
           />
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { m } from '@/i18n/paraglide/messages.js'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
@@ -15,9 +16,9 @@ import { bandQueryOptions, useDisbandBand, useLeaveBand, useRefreshBands, useUpd
 
 const routeApi = getRouteApi('/_authenticated/bands/edit/$bandId')
 
-const backLink = (
+const BackLink = () => (
   <Link to="/user-bands" className="inline-flex min-h-11 items-center rounded-md px-3 text-brand underline underline-offset-2">
-    Back to my bands
+    {m.bands_back_to_my_bands()}
   </Link>
 )
 
@@ -30,17 +31,17 @@ export function BandEditScreen() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <PageHeader title={`Edit ${band.name}`} description={<BandStatusBadge status={band.status} />} actions={backLink} />
+      <PageHeader title={m.bands_edit_title({ name: band.name })} description={<BandStatusBadge status={band.status} />} actions={<BackLink />} />
       {band.status === 'disbanded' ? (
-        <Card title="Members">
+        <Card title={m.bands_members()}>
           <div className="flex flex-col gap-3">
-            <FormAlert>This band has been disbanded and can no longer be changed.</FormAlert>
+            <FormAlert>{m.bands_disbanded_locked()}</FormAlert>
             <BandMemberList band={band} />
           </div>
         </Card>
       ) : (
         <>
-          <Card title="Band details">
+          <Card title={m.bands_details()}>
             {/* Keyed by the record's version: after a save the form shows the stored values. */}
             <BandForm
               key={band.updatedAt}
@@ -48,10 +49,10 @@ export function BandEditScreen() {
               initial={initialFromBand(band)}
               lockedUserId={me?.id}
               leaderLocked={!isBandLeader(band, me?.id)}
-              submitLabel="Save changes"
+              submitLabel={m.bands_save_changes()}
               onSubmit={async (input) => {
                 await update.mutateAsync({ bandId: band.id, input })
-                toast.success('Changes saved.')
+                toast.success(m.bands_changes_saved())
               }}
             />
           </Card>
@@ -81,7 +82,7 @@ function MembershipActions({ band, isLeader }: { band: Band; isLeader: boolean }
       return
     }
     setOpen(null)
-    toast.success(action === 'leave' ? `You have left ${band.name}.` : `${band.name} is disbanded.`)
+    toast.success(action === 'leave' ? m.bands_left({ name: band.name }) : m.bands_disbanded_done({ name: band.name }))
     await navigate({ to: '/user-bands' })
     await refresh()
   }
@@ -95,26 +96,24 @@ function MembershipActions({ band, isLeader }: { band: Band; isLeader: boolean }
   }
 
   return (
-    <Card title="Membership">
-      <p className="mb-3 text-sm text-ink-muted">
-        {isLeader ? 'You are the leader. To leave, make someone else the leader and save first.' : 'Leaving removes you from the band; the others stay.'}
-      </p>
+    <Card title={m.bands_membership()}>
+      <p className="mb-3 text-sm text-ink-muted">{isLeader ? m.bands_leader_leave_hint() : m.bands_leave_hint()}</p>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setOpen('leave')}>
-          Leave band
+          {m.bands_leave()}
         </Button>
         {isLeader ? (
           <Button variant="danger" onClick={() => setOpen('disband')}>
-            Disband band
+            {m.bands_disband()}
           </Button>
         ) : null}
       </div>
       <ConfirmDialog
         open={open === 'leave'}
         onOpenChange={close}
-        title={`Leave ${band.name}?`}
-        description="You will no longer be a member and cannot edit the band."
-        confirmLabel="Leave band"
+        title={m.bands_leave_title({ name: band.name })}
+        description={m.bands_leave_description()}
+        confirmLabel={m.bands_leave()}
         busy={leave.isPending}
         onConfirm={() => void run('leave')}
       >
@@ -123,9 +122,9 @@ function MembershipActions({ band, isLeader }: { band: Band; isLeader: boolean }
       <ConfirmDialog
         open={open === 'disband'}
         onOpenChange={close}
-        title={`Disband ${band.name}?`}
-        description={`${band.name} is marked disbanded for all its members and its name becomes free. Members cannot undo this.`}
-        confirmLabel="Disband band"
+        title={m.bands_disband_title({ name: band.name })}
+        description={m.bands_disband_description({ name: band.name })}
+        confirmLabel={m.bands_disband()}
         busy={disband.isPending}
         onConfirm={() => void run('disband')}
       >

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { X } from 'lucide-react'
+import { m } from '@/i18n/paraglide/messages.js'
 import { Button } from '@/components/ui/button'
 import { MemberPicker } from '@/components/ui/member-picker'
 import {
@@ -64,18 +65,18 @@ function MemberPartSelect({ id, memberName }: { id: string; memberName: string }
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-2">
         <label htmlFor={id} className="text-sm">
-          Part
+          {m.bands_part()}
         </label>
         <select
           id={id}
-          aria-label={`Part for ${memberName}`}
+          aria-label={m.bands_part_for({ name: memberName })}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : undefined}
           value={field.state.value}
           onChange={(event) => field.handleChange(event.target.value as Part)}
           className="min-h-11 rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand aria-[invalid=true]:border-danger"
         >
-          <option value="">Choose a part</option>
+          <option value="">{m.bands_choose_part()}</option>
           {parts.map((part) => (
             <option key={part} value={part}>
               {part}
@@ -106,7 +107,7 @@ export function BandForm({
   lockedUserId,
   leaderLocked = false,
   submitLabel,
-  busyLabel = 'Saving…',
+  busyLabel = m.bands_saving(),
   ...submit
 }: {
   initial: BandFormInitial
@@ -149,20 +150,18 @@ export function BandForm({
   return (
     <form.AppForm>
       <form.Form server={serverErrors} className="flex flex-col gap-4">
-        <form.AppField name="name">{(field) => <field.TextField label="Band name" autoComplete="off" maxLength={60} />}</form.AppField>
-        <form.AppField name="genre">
-          {(field) => <field.TextField label="Genre or artist covered" autoComplete="off" maxLength={80} description="Optional, e.g. “J-rock” or “Sakanaction covers”." />}
-        </form.AppField>
+        <form.AppField name="name">{(field) => <field.TextField label={m.bands_name()} autoComplete="off" maxLength={60} />}</form.AppField>
+        <form.AppField name="genre">{(field) => <field.TextField label={m.bands_genre()} autoComplete="off" maxLength={80} description={m.bands_genre_hint()} />}</form.AppField>
         <form.AppField name="description">
-          {(field) => <field.TextAreaField label="Description" description={`${field.state.value.length} of ${DESCRIPTION_MAX} characters`} />}
+          {(field) => <field.TextAreaField label={m.bands_description()} description={m.bands_characters_of({ count: field.state.value.length, max: DESCRIPTION_MAX })} />}
         </form.AppField>
         {submit.admin ? (
           <form.AppField name="status">
             {(field) => (
               <field.SelectField
-                label="Status"
-                options={bandStatuses.map((status) => ({ value: status, label: bandStatusLabels[status] }))}
-                description="A disbanded band frees its name and can no longer be edited by its members."
+                label={m.bands_status()}
+                options={bandStatuses.map((status) => ({ value: status, label: bandStatusLabels[status]() }))}
+                description={m.bands_status_hint()}
               />
             )}
           </form.AppField>
@@ -174,15 +173,14 @@ export function BandForm({
             const full = members.length >= MAX_BAND_MEMBERS
             return (
               <fieldset className="flex flex-col gap-3 rounded-md border border-line p-3 sm:p-4" aria-describedby={`${id}-members-help`}>
-                <legend className="px-1 text-sm font-semibold">Members</legend>
+                <legend className="px-1 text-sm font-semibold">{m.bands_members()}</legend>
                 <p id={`${id}-members-help`} className="text-sm text-ink-muted">
-                  {members.length} of {MAX_BAND_MEMBERS} members.{' '}
-                  {leaderLocked ? 'Choose each one’s part; only the leader can choose a new leader.' : 'Choose each one’s part and exactly one leader.'}
+                  {m.bands_members_count({ count: members.length, max: MAX_BAND_MEMBERS })} {leaderLocked ? m.bands_members_help_locked() : m.bands_members_help()}
                 </p>
                 <membersField.ErrorText role="alert" />
-                <ul aria-label="Band members" className="flex flex-col divide-y divide-line">
+                <ul aria-label={m.bands_band_members()} className="flex flex-col divide-y divide-line">
                   {members.map((member, index) => {
-                    const name = names[member.userId] ?? 'Member'
+                    const name = names[member.userId] ?? m.bands_member()
                     const isYou = member.userId === lockedUserId
                     // Removing the leader would hand over leadership, which only the leader does.
                     const locked = isYou || (leaderLocked && member.isLeader)
@@ -190,7 +188,7 @@ export function BandForm({
                       <li key={member.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:flex-wrap sm:items-center">
                         <span className="min-w-0 font-medium break-words sm:w-40">
                           {name}
-                          {isYou ? <span className="text-ink-muted"> (you)</span> : null}
+                          {isYou ? <span className="text-ink-muted">{m.bands_you()}</span> : null}
                         </span>
                         <form.AppField name={`members[${index}].part`}>{() => <MemberPartSelect id={`${id}-part-${index}`} memberName={name} />}</form.AppField>
                         <label className="flex min-h-11 items-center gap-2 text-sm">
@@ -198,17 +196,17 @@ export function BandForm({
                             type="radio"
                             name={`${id}-leader`}
                             className="size-5 accent-brand"
-                            aria-label={`Leader: ${name}`}
+                            aria-label={m.bands_leader_of({ name })}
                             checked={member.isLeader}
                             disabled={leaderLocked}
                             onChange={() => membersField.handleChange(members.map((other, position) => ({ ...other, isLeader: position === index })))}
                           />
-                          Leader
+                          {m.bands_leader()}
                         </label>
                         {locked ? null : (
                           <Button
                             variant="ghost"
-                            aria-label={`Remove ${name}`}
+                            aria-label={m.bands_remove_member({ name })}
                             className="sm:ml-auto"
                             onClick={() => {
                               dropServerMemberErrors()
@@ -216,7 +214,7 @@ export function BandForm({
                             }}
                           >
                             <X aria-hidden className="size-4" />
-                            Remove
+                            {m.bands_remove()}
                           </Button>
                         )}
                         <form.AppField name={`members[${index}].userId`}>{(field) => <field.ErrorText className="w-full" rowError={`members[${index}]`} />}</form.AppField>
@@ -225,10 +223,10 @@ export function BandForm({
                   })}
                 </ul>
                 <MemberPicker
-                  label="Add a member"
+                  label={m.bands_add_member()}
                   exclude={members.map((member) => member.userId)}
                   disabled={full}
-                  description={full ? `A band has at most ${MAX_BAND_MEMBERS} members.` : 'Search by name; ↑/↓ to choose, Enter to add.'}
+                  description={full ? m.bands_at_most_members({ max: MAX_BAND_MEMBERS }) : m.bands_add_member_hint()}
                   onPick={(person) => {
                     if (members.length >= MAX_BAND_MEMBERS || members.some((member) => member.userId === person.id)) return
                     dropServerMemberErrors()

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { m } from '@/i18n/paraglide/messages.js'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { bandHistoryQueryOptions } from './bands-queries'
@@ -10,21 +11,21 @@ export function BandHistory({ bandId }: { bandId: string }) {
   const dates = useDates()
 
   return (
-    <Card title="History">
+    <Card title={m.bands_history()}>
       {history.isPending ? (
-        <LoadingBlock label="Loading the history…" />
+        <LoadingBlock label={m.bands_loading_history()} />
       ) : history.isError ? (
-        <QueryErrorBlock error={history.error} onRetry={() => void history.refetch()} what="The history" />
+        <QueryErrorBlock error={history.error} onRetry={() => void history.refetch()} what={m.bands_the_history()} />
       ) : history.data.length === 0 ? (
-        <EmptyState title="No changes recorded yet." />
+        <EmptyState title={m.bands_no_history()} />
       ) : (
-        <ol aria-label="Band history" className="flex flex-col divide-y divide-line">
+        <ol aria-label={m.bands_band_history()} className="flex flex-col divide-y divide-line">
           {history.data.map((entry) => (
             <li key={entry.id} className="py-2 text-sm">
               <p className="break-words text-ink">{entry.summary}</p>
               <p className="text-ink-muted">
                 <time dateTime={entry.at}>{dates.dateTime(entry.at)}</time>
-                {entry.actor ? ` · by ${entry.actor.displayName}` : null}
+                {entry.actor ? m.bands_by({ name: entry.actor.displayName }) : null}
               </p>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { Link, getRouteApi } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
+import { m } from '@/i18n/paraglide/messages.js'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader, Pagination } from '@/components/ui/page'
 import { useSession } from '@/lib/session-context'
@@ -26,26 +27,26 @@ export function BandListScreen() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title="Bands"
-        description="Every band of the club."
+        title={m.bands_title()}
+        description={m.bands_every_band()}
         actions={
           <Link to="/band-registration-form" className={linkButtonClass}>
             <Plus aria-hidden className="mr-1 size-4" />
-            Register a band
+            {m.bands_register()}
           </Link>
         }
       />
       <BandFilters search={search} myId={me?.id} onChange={update} />
 
       {list.isPending ? (
-        <LoadingBlock label="Loading bands…" />
+        <LoadingBlock label={m.bands_loading()} />
       ) : list.isError ? (
-        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="The band list" />
+        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.bands_the_list()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title="No bands match">Try another search or clear the filters.</EmptyState>
+        <EmptyState title={m.bands_none_match()}>{m.bands_none_match_hint()}</EmptyState>
       ) : (
         <div aria-busy={list.isFetching} className={list.isPlaceholderData ? 'opacity-70' : undefined}>
-          <ul aria-label="Bands" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label={m.bands_title()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {list.data.items.map((band) => (
               <li key={band.id}>
                 <BandCard
@@ -54,12 +55,12 @@ export function BandListScreen() {
                     <>
                       {isBandMember(band, me?.id) && band.status !== 'disbanded' ? (
                         <Link to="/bands/edit/$bandId" params={{ bandId: band.id }} className={linkButtonClass}>
-                          Edit
+                          {m.bands_edit()}
                         </Link>
                       ) : null}
                       {executive ? (
                         <Link to="/bands/edit-admin/$bandId" params={{ bandId: band.id }} className={linkButtonClass}>
-                          Edit (admin)
+                          {m.bands_edit_admin()}
                         </Link>
                       ) : null}
                     </>

@@ -1,26 +1,27 @@
 import { Crown } from 'lucide-react'
+import { m } from '@/i18n/paraglide/messages.js'
 import type { Band, BandMember, BandStatus } from '@/contract/bands'
 import type { SessionUser } from '@/contract/auth'
 
-export const bandStatusLabels: Record<BandStatus, string> = {
-  active: 'Active',
-  inactive: 'Inactive',
-  disbanded: 'Disbanded',
+export const bandStatusLabels: Record<BandStatus, () => string> = {
+  active: () => m.bands_status_active(),
+  inactive: () => m.bands_status_inactive(),
+  disbanded: () => m.bands_status_disbanded(),
 }
 
 export function BandStatusBadge({ status }: { status: BandStatus }) {
   const tone = status === 'active' ? 'border-brand/40 text-ink' : status === 'inactive' ? 'border-amber-600/60 text-ink' : 'border-line text-ink-muted'
-  return <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>{bandStatusLabels[status]}</span>
+  return <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>{bandStatusLabels[status]()}</span>
 }
 
 /** A deleted account keeps its place in old bands, without a name. */
-export const memberName = (member: Pick<BandMember, 'userId' | 'displayName'>) => (member.userId === null ? 'Deleted user' : member.displayName)
+export const memberName = (member: Pick<BandMember, 'userId' | 'displayName'>) => (member.userId === null ? m.bands_deleted_user() : member.displayName)
 
 /** Members with their parts, the leader first and marked (in words, not only by the icon). */
 export function BandMemberList({ band }: { band: Band }) {
   const members = band.members.toSorted((a, b) => Number(b.isLeader) - Number(a.isLeader))
   return (
-    <ul aria-label={`Members of ${band.name}`} className="flex flex-col gap-1 text-sm">
+    <ul aria-label={m.bands_members_of({ name: band.name })} className="flex flex-col gap-1 text-sm">
       {members.map((member, index) => (
         <li key={member.userId ?? `deleted-${index}`} className="flex flex-wrap items-center gap-x-2">
           <span className={member.userId === null ? 'text-ink-muted italic' : 'font-medium'}>{memberName(member)}</span>
@@ -28,7 +29,7 @@ export function BandMemberList({ band }: { band: Band }) {
           {member.isLeader ? (
             <span className="inline-flex items-center gap-1 text-xs font-medium">
               <Crown aria-hidden className="size-3.5" />
-              Leader
+              {m.bands_leader()}
             </span>
           ) : null}
         </li>

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'sonner'
+import { m } from '@/i18n/paraglide/messages.js'
 import { Card, PageHeader } from '@/components/ui/page'
 import { useSession } from '@/lib/session-context'
 import { BandForm } from './band-form'
@@ -15,18 +16,27 @@ export function BandRegistrationScreen() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <PageHeader title="Register a band" description="You are a member of the band you register. Add the others by searching for them." />
+      <PageHeader title={m.bands_register()} description={m.bands_register_lead()} />
       <Card>
         <BandForm
           admin={false}
           lockedUserId={me.id}
-          submitLabel="Register band"
-          busyLabel="Registering…"
-          initial={{ name: '', genre: '', description: '', status: 'active', members: [{ userId: me.id, displayName: me.displayName, part: '', isLeader: true }] }}
+          submitLabel={m.bands_register_submit()}
+          busyLabel={m.bands_registering()}
+          initial={{
+            name: '',
+            genre: '',
+            description: '',
+            status: 'active',
+            members: [{ userId: me.id, displayName: me.displayName, part: '', isLeader: true }],
+          }}
           onSubmit={async (input) => {
             const band = await register.mutateAsync(input)
-            toast.success(`“${band.name}” is registered.`)
-            await navigate({ to: '/bands/edit/$bandId', params: { bandId: band.id } })
+            toast.success(m.bands_registered({ name: band.name }))
+            await navigate({
+              to: '/bands/edit/$bandId',
+              params: { bandId: band.id },
+            })
           }}
         />
       </Card>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
+import { m } from '@/i18n/paraglide/messages.js'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import type { Application, ApplicationStatus } from '@/contract/lives'
@@ -11,10 +12,10 @@ import { myBandsQueryOptions } from '@/lib/reference-queries'
 
 /** What a band's live application means for it, e.g. "Accepted for Autumn Live 2026". */
 const applicationStateText: Record<Exclude<ApplicationStatus, 'withdrawn'>, (title: string) => string> = {
-  submitted: (title) => `Applied to ${title}: waiting for review`,
-  accepted: (title) => `Accepted for ${title}`,
-  waitlisted: (title) => `On the waiting list for ${title}`,
-  rejected: (title) => `Not accepted for ${title}`,
+  submitted: (title) => m.bands_application_submitted({ title }),
+  accepted: (title) => m.bands_application_accepted({ title }),
+  waitlisted: (title) => m.bands_application_waitlisted({ title }),
+  rejected: (title) => m.bands_application_rejected({ title }),
 }
 
 /**
@@ -40,31 +41,31 @@ export function UserBandsScreen() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title="My bands"
+        title={m.bands_my_bands()}
         actions={
           <Link to="/band-registration-form" className={linkButtonClass}>
             <Plus aria-hidden className="mr-1 size-4" />
-            Register a band
+            {m.bands_register()}
           </Link>
         }
       />
       {bands.isPending ? (
-        <LoadingBlock label="Loading your bands…" />
+        <LoadingBlock label={m.bands_loading_mine()} />
       ) : bands.isError ? (
-        <QueryErrorBlock error={bands.error} onRetry={() => void bands.refetch()} what="Your bands" />
+        <QueryErrorBlock error={bands.error} onRetry={() => void bands.refetch()} what={m.bands_your_bands()} />
       ) : bands.data.length === 0 ? (
-        <EmptyState title="You are not in any band yet.">
+        <EmptyState title={m.bands_not_in_any()}>
           <Link to="/band-registration-form" className="text-brand underline underline-offset-2">
-            Register your first band
-          </Link>{' '}
-          or ask a band’s leader to add you.{' '}
-          <Link to="/band-list" className="text-brand underline underline-offset-2">
-            See every band
+            {m.bands_register_first()}
           </Link>
-          .
+          {m.bands_or_ask_leader_spaced()}
+          <Link to="/band-list" className="text-brand underline underline-offset-2">
+            {m.bands_see_every_band()}
+          </Link>
+          {m.bands_sentence_end()}
         </EmptyState>
       ) : (
-        <ul aria-label="My bands" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={m.bands_my_bands()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {bands.data.map((band) => (
             <li key={band.id}>
               <BandCard
@@ -73,12 +74,12 @@ export function UserBandsScreen() {
                   band.status === 'disbanded' ? null : (
                     <>
                       <Link to="/bands/edit/$bandId" params={{ bandId: band.id }} className={linkButtonClass}>
-                        Edit band
+                        {m.bands_edit_band()}
                       </Link>
                       {band.status === 'active' ? (
                         <>
                           <Link to="/room-booking-form" search={{ bandId: band.id }} className={linkButtonClass}>
-                            Book a room
+                            {m.bands_book_room()}
                           </Link>
                           {(openEvents.data ?? []).map((event) => {
                             const application = applied.get(`${event.id}:${band.id}`)
@@ -88,7 +89,7 @@ export function UserBandsScreen() {
                               </Link>
                             ) : (
                               <Link key={event.id} {...applicationFormLink(liveOfEvent(event), { eventId: event.id, bandId: band.id })} className={linkButtonClass}>
-                                Apply to {event.title}
+                                {m.bands_apply_to({ title: event.title })}
                               </Link>
                             )
                           })}

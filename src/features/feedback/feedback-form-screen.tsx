@@ -2,6 +2,7 @@ import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useStore } from '@tanstack/react-form'
 import { toast } from 'sonner'
+import { m } from '@/i18n/paraglide/messages.js'
 import { useAppForm } from '@/components/form/form-kit'
 import { useServerErrors } from '@/components/form/server-errors'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
@@ -53,21 +54,21 @@ export function FeedbackFormScreen() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <PageHeader
-        title="Send feedback"
+        title={m.feedback_send()}
         description={
           <>
-            A suggestion to the executives, or a word to a band about how they played. What you sent and any reply are in{' '}
+            {m.feedback_form_lead_before()}
             <Link to="/feedback-list" className={linkClass}>
-              Feedback
+              {m.feedback_title()}
             </Link>
-            .
+            {m.feedback_form_lead_after()}
           </>
         }
       />
       {options.isPending ? (
         <LoadingBlock />
       ) : options.isError ? (
-        <QueryErrorBlock error={options.error} onRetry={() => void options.refetch()} what="The feedback form" />
+        <QueryErrorBlock error={options.error} onRetry={() => void options.refetch()} what={m.feedback_the_form()} />
       ) : (
         <FeedbackForm key={`${search.eventId}|${search.bandId}`} options={options.data} search={search} />
       )}
@@ -96,7 +97,7 @@ function FeedbackForm({ options, search }: { options: FeedbackOptions; search: F
       server.clear()
       try {
         const sent = await send.mutateAsync(feedbackInputSchema.parse(toInput(value)))
-        toast.success(sent.target === 'performance' && sent.band ? `Feedback sent to ${sent.band.name}` : 'Suggestion sent to the executives')
+        toast.success(sent.target === 'performance' && sent.band ? m.feedback_sent_to_band({ name: sent.band.name }) : m.feedback_sent_to_executives())
         await navigate({ to: '/feedback-list' })
       } catch (error) {
         // The server's own sentence says how long to wait (the limit is per hour).
@@ -111,13 +112,13 @@ function FeedbackForm({ options, search }: { options: FeedbackOptions; search: F
   return (
     <Card>
       <form.AppForm>
-        <form.Form server={server} aria-label="Send feedback" className="flex flex-col gap-4">
+        <form.Form server={server} aria-label={m.feedback_send()} className="flex flex-col gap-4">
           <form.AppField name="target">
             {(field) => (
               <field.SelectField
-                label="What is it about?"
+                label={m.feedback_what_about()}
                 options={[
-                  { value: '', label: 'Choose…' },
+                  { value: '', label: m.feedback_choose() },
                   { value: 'club', label: feedbackTargetLabels.club },
                   { value: 'performance', label: feedbackTargetLabels.performance },
                 ]}
@@ -129,8 +130,11 @@ function FeedbackForm({ options, search }: { options: FeedbackOptions; search: F
             <form.AppField name="category">
               {(field) => (
                 <field.SelectField
-                  label="Category"
-                  options={[{ value: '', label: 'Choose a category' }, ...feedbackCategories.map((category) => ({ value: category, label: feedbackCategoryLabels[category] }))]}
+                  label={m.feedback_category()}
+                  options={[
+                    { value: '', label: m.feedback_choose_category() },
+                    ...feedbackCategories.map((category) => ({ value: category, label: feedbackCategoryLabels[category] })),
+                  ]}
                 />
               )}
             </form.AppField>
@@ -138,7 +142,7 @@ function FeedbackForm({ options, search }: { options: FeedbackOptions; search: F
 
           {values.target === 'performance' ? (
             options.events.length === 0 ? (
-              <EmptyState title="No live to give feedback on yet">Once a live has started, its bands appear here.</EmptyState>
+              <EmptyState title={m.feedback_no_live_yet()}>{m.feedback_no_live_yet_hint()}</EmptyState>
             ) : (
               <>
                 <form.AppField
@@ -150,18 +154,24 @@ function FeedbackForm({ options, search }: { options: FeedbackOptions; search: F
                 >
                   {(field) => (
                     <field.SelectField
-                      label="Live"
-                      options={[{ value: '', label: 'Choose a live' }, ...options.events.map((live) => ({ value: live.id, label: `${live.title} (${dayLabel(live.firstDay)})` }))]}
+                      label={m.feedback_live()}
+                      options={[
+                        { value: '', label: m.feedback_choose_live() },
+                        ...options.events.map((live) => ({
+                          value: live.id,
+                          label: m.feedback_live_with_day({ title: live.title, day: dayLabel(live.firstDay) }),
+                        })),
+                      ]}
                     />
                   )}
                 </form.AppField>
                 <form.AppField name="bandId">
                   {(field) => (
                     <field.SelectField
-                      label="Band"
+                      label={m.feedback_band()}
                       disabled={!event}
-                      description={event ? 'The bands that played at this live.' : 'Choose the live first.'}
-                      options={[{ value: '', label: 'Choose a band' }, ...(event?.bands ?? []).map((band) => ({ value: band.id, label: band.name }))]}
+                      description={event ? m.feedback_bands_that_played() : m.feedback_choose_live_first()}
+                      options={[{ value: '', label: m.feedback_choose_band() }, ...(event?.bands ?? []).map((band) => ({ value: band.id, label: band.name }))]}
                     />
                   )}
                 </form.AppField>
@@ -172,29 +182,24 @@ function FeedbackForm({ options, search }: { options: FeedbackOptions; search: F
           <form.AppField name="body">
             {(field) => (
               <field.TextAreaField
-                label="Your feedback"
+                label={m.feedback_your_feedback_label()}
                 rows={6}
                 maxLength={FEEDBACK_MAX}
-                description={`${field.state.value.length} of ${FEEDBACK_MAX} characters.`}
+                description={m.feedback_characters_of({ count: field.state.value.length, max: FEEDBACK_MAX })}
               />
             )}
           </form.AppField>
 
           {options.anonymousAllowed ? (
             <form.AppField name="anonymous">
-              {(field) => (
-                <field.CheckboxField
-                  label="Send without my name"
-                  description="The band and the executives will not see who wrote it. The club’s admins can still see your name."
-                />
-              )}
+              {(field) => <field.CheckboxField label={m.feedback_send_anonymously()} description={m.feedback_send_anonymously_hint()} />}
             </form.AppField>
           ) : (
-            <p className="text-sm text-ink-muted">Your name is shown with your feedback: the club does not take anonymous feedback at the moment.</p>
+            <p className="text-sm text-ink-muted">{m.feedback_no_anonymous()}</p>
           )}
 
           <div className="flex flex-wrap gap-2">
-            <form.SubmitButton busyLabel="Sending…">Send feedback</form.SubmitButton>
+            <form.SubmitButton busyLabel={m.feedback_sending()}>{m.feedback_send()}</form.SubmitButton>
           </div>
         </form.Form>
       </form.AppForm>

@@ -3,6 +3,7 @@ import { Link, getRouteApi } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { MessageSquarePlus } from 'lucide-react'
 import { toast } from 'sonner'
+import { m } from '@/i18n/paraglide/messages.js'
 import { useAppForm } from '@/components/form/form-kit'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Button } from '@/components/ui/button'
@@ -29,7 +30,7 @@ export const isExecutive = (user: Pick<SessionUser, 'role' | 'isExecutive'> | nu
 const tabClass = 'inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand'
 const linkClass = 'font-medium text-brand underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
-const tabLabels: Record<FeedbackTab, string> = { mine: 'What I sent', received: 'My bands received', all: 'All feedback' }
+const tabLabels: Record<FeedbackTab, () => string> = { mine: () => m.feedback_tab_mine(), received: () => m.feedback_tab_received(), all: () => m.feedback_tab_all() }
 
 /** The tab shown: members never land on the executives' tab, even from a hand-edited URL. */
 export const tabOf = (search: FeedbackListSearch, executive: boolean): FeedbackTab => (search.tab === 'all' && !executive ? 'mine' : (search.tab ?? 'mine'))
@@ -45,19 +46,19 @@ export function FeedbackListScreen() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
-        title="Feedback"
-        description="Suggestions to the executives and words to bands about their performances, with the executives’ replies."
+        title={m.feedback_title()}
+        description={m.feedback_list_lead()}
         actions={
           <Link
             to="/feedback-form"
             className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
           >
             <MessageSquarePlus aria-hidden className="size-4" />
-            Send feedback
+            {m.feedback_send()}
           </Link>
         }
       />
-      <nav aria-label="Feedback lists">
+      <nav aria-label={m.feedback_lists()}>
         <ul className="inline-flex flex-wrap gap-0.5 rounded-md border border-line bg-surface-2 p-0.5">
           {tabs.map((name) => (
             <li key={name}>
@@ -67,7 +68,7 @@ export function FeedbackListScreen() {
                 aria-current={name === tab ? 'page' : undefined}
                 className={`${tabClass} ${name === tab ? 'bg-brand text-brand-ink' : 'text-ink hover:bg-surface'}`}
               >
-                {tabLabels[name]}
+                {tabLabels[name]()}
               </Link>
             </li>
           ))}
@@ -88,30 +89,30 @@ function MineSection({ page }: { page: number }) {
   const query = useQuery(myFeedbackQueryOptions(page, FEEDBACK_PAGE_SIZE))
   const onPage = usePageChange()
   if (query.isPending) return <LoadingBlock />
-  if (query.isError) return <QueryErrorBlock error={query.error} onRetry={() => void query.refetch()} what="Your feedback" />
+  if (query.isError) return <QueryErrorBlock error={query.error} onRetry={() => void query.refetch()} what={m.feedback_yours()} />
   if (query.data.total === 0) {
     return (
-      <EmptyState title="You have not sent any feedback yet">
+      <EmptyState title={m.feedback_none_sent()}>
         <Link to="/feedback-form" className={linkClass}>
-          Send a suggestion or a word to a band
+          {m.feedback_send_first()}
         </Link>
       </EmptyState>
     )
   }
   return (
-    <section aria-label={tabLabels.mine}>
+    <section aria-label={tabLabels.mine()}>
       {/* The tab's name, for the outline: the items' h3s must not follow the h1 directly. */}
-      <h2 className="sr-only">{tabLabels.mine}</h2>
+      <h2 className="sr-only">{tabLabels.mine()}</h2>
       <ul className="flex flex-col gap-3">
         {query.data.items.map((item) => (
           <FeedbackItem
             key={item.id}
             title={aboutOf(item)}
-            meta={`Sent ${dates.dateTime(item.createdAt)}${item.anonymous ? ' · without your name' : ''}`}
+            meta={`${m.feedback_sent_at({ at: dates.dateTime(item.createdAt) })}${item.anonymous ? m.feedback_without_your_name() : ''}`}
             badges={<StatusBadge status={item.status} />}
           >
             <FeedbackText>{item.body}</FeedbackText>
-            {item.hidden ? <p className="text-sm text-ink-muted">The executives have hidden this from the band.</p> : null}
+            {item.hidden ? <p className="text-sm text-ink-muted">{m.feedback_hidden_from_band_note()}</p> : null}
             {item.reply ? <ReplyBlock reply={item.reply} /> : null}
           </FeedbackItem>
         ))}
@@ -128,7 +129,12 @@ function byLive(items: ReceivedFeedback[]) {
     const key = item.event?.id ?? 'none'
     const last = groups.at(-1)
     if (last && last.key === key) last.items.push(item)
-    else groups.push({ key, title: item.event ? `${item.event.title} · ${dayLabel(item.event.firstDay)}` : 'A live', items: [item] })
+    else
+      groups.push({
+        key,
+        title: item.event ? m.feedback_live_group({ title: item.event.title, day: dayLabel(item.event.firstDay) }) : m.feedback_a_live_title(),
+        items: [item],
+      })
   }
   return groups
 }
@@ -138,18 +144,22 @@ function ReceivedSection({ page }: { page: number }) {
   const query = useQuery(receivedFeedbackQueryOptions(page, FEEDBACK_PAGE_SIZE))
   const onPage = usePageChange()
   if (query.isPending) return <LoadingBlock />
-  if (query.isError) return <QueryErrorBlock error={query.error} onRetry={() => void query.refetch()} what="Your bands’ feedback" />
+  if (query.isError) return <QueryErrorBlock error={query.error} onRetry={() => void query.refetch()} what={m.feedback_your_bands_feedback()} />
   if (query.data.total === 0) {
-    return <EmptyState title="Your bands have not received feedback yet">After a live, what members write about your performance shows here.</EmptyState>
+    return <EmptyState title={m.feedback_none_received()}>{m.feedback_none_received_hint()}</EmptyState>
   }
   return (
-    <section aria-label={tabLabels.received} className="flex flex-col gap-4">
+    <section aria-label={tabLabels.received()} className="flex flex-col gap-4">
       {byLive(query.data.items).map((group) => (
         <section key={group.key} aria-label={group.title}>
           <h2 className="mb-2 text-lg font-semibold text-ink">{group.title}</h2>
           <ul className="flex flex-col gap-3">
             {group.items.map((item) => (
-              <FeedbackItem key={item.id} title={item.band?.name ?? 'Your band'} meta={`From ${authorLine(item)} · ${dates.dateTime(item.createdAt)}`}>
+              <FeedbackItem
+                key={item.id}
+                title={item.band?.name ?? m.feedback_your_band()}
+                meta={m.feedback_from({ author: authorLine(item), at: dates.dateTime(item.createdAt) })}
+              >
                 <FeedbackText>{item.body}</FeedbackText>
               </FeedbackItem>
             ))}
@@ -179,51 +189,57 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
   const [text, setText] = useDebouncedSearch(search.q, (q) => filter({ q }))
 
   const changeStatus = (item: ClubFeedback, status: FeedbackStatus) =>
-    setStatus.mutate({ id: item.id, status }, { onSuccess: () => toast.success(`Marked ${feedbackStatusLabels[status].toLowerCase()}`), onError: (error) => toast.error(errorMessage(error)) })
+    setStatus.mutate(
+      { id: item.id, status },
+      {
+        onSuccess: () => toast.success(m.feedback_marked({ status: feedbackStatusLabels[status].toLowerCase() })),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    )
   const show = (item: ClubFeedback) =>
-    hide.mutate({ id: item.id, hidden: false }, { onSuccess: () => toast.success('The band can see it again'), onError: (error) => toast.error(errorMessage(error)) })
+    hide.mutate({ id: item.id, hidden: false }, { onSuccess: () => toast.success(m.feedback_visible_again()), onError: (error) => toast.error(errorMessage(error)) })
 
   return (
-    <section aria-label={tabLabels.all} className="flex flex-col gap-3">
-      <h2 className="sr-only">{tabLabels.all}</h2>
-      <form role="search" aria-label="Filter feedback" className="flex flex-wrap items-end gap-2" onSubmit={(event) => event.preventDefault()}>
-        <TextField label="Words in the feedback" type="search" className="sm:w-64" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+    <section aria-label={tabLabels.all()} className="flex flex-col gap-3">
+      <h2 className="sr-only">{tabLabels.all()}</h2>
+      <form role="search" aria-label={m.feedback_filter()} className="flex flex-wrap items-end gap-2" onSubmit={(event) => event.preventDefault()}>
+        <TextField label={m.feedback_words()} type="search" className="sm:w-64" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
         <SegmentedControl
           showLabel
-          label="Status"
+          label={m.feedback_status()}
           value={search.status}
           onChange={(status) => filter({ status })}
-          options={[{ value: undefined, label: 'Any status' }, ...feedbackStatuses.map((status) => ({ value: status, label: feedbackStatusLabels[status] }))]}
+          options={[{ value: undefined, label: m.feedback_any_status() }, ...feedbackStatuses.map((status) => ({ value: status, label: feedbackStatusLabels[status] }))]}
         />
         <SegmentedControl
           showLabel
-          label="About"
+          label={m.feedback_about()}
           value={search.target}
           onChange={(target) => filter({ target })}
           options={[
-            { value: undefined, label: 'Everything' },
-            { value: 'club', label: 'Suggestions' },
-            { value: 'performance', label: 'Performances' },
+            { value: undefined, label: m.feedback_everything() },
+            { value: 'club', label: m.feedback_suggestions() },
+            { value: 'performance', label: m.feedback_performances() },
           ]}
         />
         <SegmentedControl
           showLabel
-          label="Hidden"
+          label={m.feedback_hidden()}
           value={search.visibility}
           onChange={(visibility) => filter({ visibility })}
           options={[
-            { value: undefined, label: 'Shown and hidden' },
-            { value: 'shown', label: 'Shown' },
-            { value: 'hidden', label: 'Hidden' },
+            { value: undefined, label: m.feedback_shown_and_hidden() },
+            { value: 'shown', label: m.feedback_shown() },
+            { value: 'hidden', label: m.feedback_hidden() },
           ]}
         />
       </form>
       {query.isPending ? (
         <LoadingBlock />
       ) : query.isError ? (
-        <QueryErrorBlock error={query.error} onRetry={() => void query.refetch()} what="The club’s feedback" />
+        <QueryErrorBlock error={query.error} onRetry={() => void query.refetch()} what={m.feedback_the_clubs()} />
       ) : query.data.total === 0 ? (
-        <EmptyState title={search.status || search.target || search.visibility || search.q ? 'No feedback matches these filters' : 'No feedback yet'} />
+        <EmptyState title={search.status || search.target || search.visibility || search.q ? m.feedback_none_match() : m.feedback_none_yet()} />
       ) : (
         <>
           <ul className="flex flex-col gap-3">
@@ -231,24 +247,24 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
               <FeedbackItem
                 key={item.id}
                 title={aboutOf(item)}
-                meta={`From ${authorLine(item)} · ${dates.dateTime(item.createdAt)}`}
+                meta={m.feedback_from({ author: authorLine(item), at: dates.dateTime(item.createdAt) })}
                 badges={
                   <>
                     <StatusBadge status={item.status} />
-                    {item.hidden ? <span className="inline-flex items-center rounded-full border border-danger/40 bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger">Hidden</span> : null}
+                    {item.hidden ? (
+                      <span className="inline-flex items-center rounded-full border border-danger/40 bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger">
+                        {m.feedback_hidden()}
+                      </span>
+                    ) : null}
                   </>
                 }
               >
                 <FeedbackText>{item.body}</FeedbackText>
-                {item.hidden ? (
-                  <p className="text-sm text-ink-muted">
-                    Hidden from the band by {item.hidden.by.displayName} · {dates.dateTime(item.hidden.at)}
-                  </p>
-                ) : null}
+                {item.hidden ? <p className="text-sm text-ink-muted">{m.feedback_hidden_by({ name: item.hidden.by.displayName, at: dates.dateTime(item.hidden.at) })}</p> : null}
                 {item.reply ? <ReplyBlock reply={item.reply} /> : null}
                 <div className="flex flex-wrap items-end gap-2">
                   <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-                    Status
+                    {m.feedback_status()}
                     <select
                       className="min-h-11 rounded-md border border-line bg-surface px-3 text-ink"
                       value={item.status}
@@ -263,16 +279,16 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
                     </select>
                   </label>
                   <Button variant="secondary" onClick={() => setDialog({ open: 'reply', item })}>
-                    {item.reply ? 'Change reply' : 'Reply'}
+                    {item.reply ? m.feedback_change_reply() : m.feedback_reply()}
                   </Button>
                   {item.target === 'performance' ? (
                     item.hidden ? (
-                      <Button variant="secondary" onClick={() => show(item)} busy={hide.isPending && hide.variables?.id === item.id} busyLabel="Working…">
-                        Show to the band
+                      <Button variant="secondary" onClick={() => show(item)} busy={hide.isPending && hide.variables?.id === item.id} busyLabel={m.feedback_working()}>
+                        {m.feedback_show_to_band()}
                       </Button>
                     ) : (
                       <Button variant="secondary" onClick={() => setDialog({ open: 'hide', item })}>
-                        Hide from the band
+                        {m.feedback_hide_from_band()}
                       </Button>
                     )
                   ) : null}
@@ -287,13 +303,21 @@ function AllSection({ search }: { search: FeedbackListSearch }) {
       <ConfirmDialog
         open={dialog.open === 'hide'}
         onOpenChange={(open) => (open ? undefined : close())}
-        title="Hide this feedback from the band?"
-        description="The band will no longer see it. It stays here, marked with your name, and you can show it again."
-        confirmLabel="Hide"
+        title={m.feedback_hide_title()}
+        description={m.feedback_hide_description()}
+        confirmLabel={m.feedback_hide()}
         busy={hide.isPending}
         onConfirm={() => {
           if (!dialog.item) return
-          hide.mutate({ id: dialog.item.id, hidden: true }, { onSuccess: () => { toast.success('Hidden from the band'); close() } })
+          hide.mutate(
+            { id: dialog.item.id, hidden: true },
+            {
+              onSuccess: () => {
+                toast.success(m.feedback_hidden_done())
+                close()
+              },
+            },
+          )
         }}
       >
         {hide.isError ? <FormAlert>{errorMessage(hide.error)}</FormAlert> : null}
@@ -313,7 +337,7 @@ function ReplyDialog({ item, onClose }: { item: ClubFeedback; onClose: () => voi
       server.clear()
       try {
         await reply.mutateAsync({ id: item.id, reply: feedbackReplyInputSchema.parse(value).reply })
-        toast.success('Reply sent')
+        toast.success(m.feedback_reply_sent())
         onClose()
       } catch (error) {
         server.show(error)
@@ -321,17 +345,29 @@ function ReplyDialog({ item, onClose }: { item: ClubFeedback; onClose: () => voi
     },
   })
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Reply to this feedback" description={`The person who wrote it reads your reply with it${item.anonymous ? ', even though they sent it without their name' : ''}, and is told by mail.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={m.feedback_reply_title()}
+      description={item.anonymous ? m.feedback_reply_description_anonymous() : m.feedback_reply_description()}
+    >
       <blockquote className="mb-3 max-h-40 overflow-y-auto rounded-md bg-surface-2 px-3 py-2">
         <FeedbackText>{item.body}</FeedbackText>
       </blockquote>
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
           <form.AppField name="reply">
-            {(field) => <field.TextAreaField label="Your reply" rows={5} maxLength={REPLY_MAX} description={`${field.state.value.length} of ${REPLY_MAX} characters.`} />}
+            {(field) => (
+              <field.TextAreaField
+                label={m.feedback_your_reply()}
+                rows={5}
+                maxLength={REPLY_MAX}
+                description={m.feedback_characters_of({ count: field.state.value.length, max: REPLY_MAX })}
+              />
+            )}
           </form.AppField>
-          <form.DialogFooter onCancel={onClose} busyLabel="Sending…">
-            Send reply
+          <form.DialogFooter onCancel={onClose} busyLabel={m.feedback_sending()}>
+            {m.feedback_send_reply()}
           </form.DialogFooter>
         </form.Form>
       </form.AppForm>

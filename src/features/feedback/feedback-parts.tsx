@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { m } from '@/i18n/paraglide/messages.js'
 import { feedbackCategoryLabels, feedbackStatusLabels, type FeedbackStatus } from '@/contract/choices'
 import { dayLabel } from '@/contract/calendar'
 import type { ClubFeedback, MyFeedback, ReceivedFeedback } from '@/contract/feedback'
@@ -8,14 +9,17 @@ import { useDates } from '@/lib/use-dates'
 
 /** What the feedback is about, in the club's words: "Night Owls at Spring Live (Sat 30 May)" or "Suggestion · Practice rooms". */
 export function aboutOf(item: Pick<MyFeedback, 'target' | 'category' | 'band' | 'event'>) {
-  if (item.target === 'performance') return `${item.band?.name ?? 'A band'} at ${item.event ? `${item.event.title} (${dayLabel(item.event.firstDay)})` : 'a live'}`
-  return `Suggestion · ${item.category ? feedbackCategoryLabels[item.category] : 'Other'}`
+  if (item.target === 'performance') {
+    const live = item.event ? m.feedback_live_with_day({ title: item.event.title, day: dayLabel(item.event.firstDay) }) : m.feedback_a_live()
+    return m.feedback_about_performance({ band: item.band?.name ?? m.feedback_a_band(), live })
+  }
+  return m.feedback_about_suggestion({ category: item.category ? feedbackCategoryLabels[item.category] : m.feedback_other() })
 }
 
 /** Who wrote it as the reader may know: anonymous feedback has no author for anyone but admins. */
 export function authorLine(item: Pick<ClubFeedback | ReceivedFeedback, 'author' | 'anonymous'>) {
-  if (!item.author) return 'Anonymous'
-  if (item.anonymous) return `${item.author.displayName} (sent without their name: only admins see it)`
+  if (!item.author) return m.feedback_anonymous()
+  if (item.anonymous) return m.feedback_author_anonymous({ name: item.author.displayName })
   return item.author.displayName
 }
 
@@ -38,9 +42,7 @@ export function ReplyBlock({ reply }: { reply: NonNullable<MyFeedback['reply']> 
   const dates = useDates()
   return (
     <div className="rounded-md border-l-4 border-brand bg-surface-2 px-3 py-2">
-      <p className="text-xs text-ink-muted">
-        Reply from {reply.by.displayName} · {dates.dateTime(reply.at)}
-      </p>
+      <p className="text-xs text-ink-muted">{m.feedback_reply_from({ name: reply.by.displayName, at: dates.dateTime(reply.at) })}</p>
       <FeedbackText>{reply.text}</FeedbackText>
     </div>
   )

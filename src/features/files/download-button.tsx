@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { onlineManager, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { m } from '@/i18n/paraglide/messages.js'
 import type { FileItem } from '@/contract/files'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/components/ui/feedback'
@@ -13,14 +14,14 @@ import { startDownload } from '@/lib/start-download'
  * Offline it says so at once: the link's query would wait, paused, for the connection, and the
  * button would say "Preparing…" for good (issue 33).
  */
-export const DOWNLOAD_NEEDS_CONNECTION = 'Downloading needs a connection. Try again when you are back online.'
+export const downloadNeedsConnection = () => m.files_download_needs_connection()
 
 export function DownloadButton({ file, label, compact = false, children }: { file: FileItem; label: string; compact?: boolean; children?: ReactNode }) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   const download = async () => {
     if (!onlineManager.isOnline()) {
-      toast.error(DOWNLOAD_NEEDS_CONNECTION)
+      toast.error(downloadNeedsConnection())
       return
     }
     setBusy(true)
@@ -35,8 +36,8 @@ export function DownloadButton({ file, label, compact = false, children }: { fil
     }
   }
   return (
-    <Button variant={compact ? 'ghost' : 'secondary'} aria-label={label} busy={busy} busyLabel="Preparing…" onClick={() => void download()}>
-      {children ?? 'Download'}
+    <Button variant={compact ? 'ghost' : 'secondary'} aria-label={label} busy={busy} busyLabel={m.files_preparing()} onClick={() => void download()}>
+      {children ?? m.files_download()}
     </Button>
   )
 }

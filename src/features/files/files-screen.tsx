@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { m } from '@/i18n/paraglide/messages.js'
 import { ChevronRight, Folder as FolderIcon, FolderPlus, Pencil, RotateCcw, Trash2 } from 'lucide-react'
 import { fileSortLabels, fileSorts, TRASH_DAYS, typeLabel, type FileItem, type FileSort, type Folder } from '@/contract/files'
 import { Button } from '@/components/ui/button'
@@ -50,18 +51,18 @@ export function FilesScreen() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title="Files"
-        description="Scores, recordings of lives, rules and minutes the club shares."
+        title={m.files_title()}
+        description={m.files_lead()}
         actions={
           executive ? (
             <>
               <Button variant="secondary" onClick={() => setDialog({ open: 'folder', folder: null })}>
                 <FolderPlus aria-hidden className="size-4" />
-                New folder
+                {m.files_new_folder()}
               </Button>
               <Button variant="secondary" onClick={() => update({ view: trashView ? undefined : 'trash' })} aria-pressed={trashView}>
                 <Trash2 aria-hidden className="size-4" />
-                {trashView ? 'Back to files' : 'Trash'}
+                {trashView ? m.files_back_to_files() : m.files_trash()}
               </Button>
             </>
           ) : null
@@ -72,9 +73,9 @@ export function FilesScreen() {
         <TrashList page={search.page ?? 1} onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page }) })} />
       ) : (
         <>
-          <nav aria-label="Folder path" className="flex flex-wrap items-center gap-1 text-sm">
+          <nav aria-label={m.files_folder_path()} className="flex flex-wrap items-center gap-1 text-sm">
             <button type="button" className="min-h-11 rounded-md px-2 font-medium text-brand underline-offset-2 hover:underline" onClick={() => update({ folder: undefined })}>
-              All files
+              {m.files_all_files()}
             </button>
             {path.map((folder) => (
               <span key={folder.id} className="flex items-center gap-1">
@@ -91,20 +92,27 @@ export function FilesScreen() {
             ))}
           </nav>
 
-          <form role="search" aria-label="Search files" className="grid gap-3 sm:grid-cols-3" onSubmit={(event) => event.preventDefault()}>
+          <form role="search" aria-label={m.files_search_form()} className="grid gap-3 sm:grid-cols-3" onSubmit={(event) => event.preventDefault()}>
             <div className="sm:col-span-2">
-              <TextField label="Search all files" type="search" placeholder="Name or description" value={text} onChange={(event) => setText(event.target.value)} maxLength={100} />
+              <TextField
+                label={m.files_search_all()}
+                type="search"
+                placeholder={m.files_search_placeholder()}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                maxLength={100}
+              />
             </div>
             <SelectField
-              label="Sort"
+              label={m.files_sort()}
               value={query.sort}
               onChange={(event) => update({ sort: event.target.value as FileSort })}
-              options={fileSorts.map((sort) => ({ value: sort, label: fileSortLabels[sort] }))}
+              options={fileSorts.map((sort) => ({ value: sort, label: fileSortLabels[sort]() }))}
             />
           </form>
 
           {!searching && subfolders.length > 0 ? (
-            <ul aria-label="Folders" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            <ul aria-label={m.files_folders()} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
               {subfolders.map((folder) => (
                 <li key={folder.id} className="flex items-center gap-1 rounded-md border border-line bg-surface">
                   <button type="button" className="flex min-h-11 min-w-0 flex-1 items-center gap-2 px-3 text-left font-medium" onClick={() => update({ folder: folder.id })}>
@@ -113,10 +121,10 @@ export function FilesScreen() {
                   </button>
                   {executive ? (
                     <>
-                      <Button variant="ghost" aria-label={`Rename or move the folder ${folder.name}`} onClick={() => setDialog({ open: 'folder', folder })}>
+                      <Button variant="ghost" aria-label={m.files_rename_or_move_folder({ name: folder.name })} onClick={() => setDialog({ open: 'folder', folder })}>
                         <Pencil aria-hidden className="size-4" />
                       </Button>
-                      <Button variant="ghost" aria-label={`Delete the folder ${folder.name}`} onClick={() => setDialog({ open: 'folder-delete', folder })}>
+                      <Button variant="ghost" aria-label={m.files_delete_folder_named({ name: folder.name })} onClick={() => setDialog({ open: 'folder-delete', folder })}>
                         <Trash2 aria-hidden className="size-4" />
                       </Button>
                     </>
@@ -127,15 +135,15 @@ export function FilesScreen() {
           ) : null}
 
           {list.isPending ? (
-            <LoadingBlock label="Loading files…" />
+            <LoadingBlock label={m.files_loading()} />
           ) : list.isError ? (
-            <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="The file list" />
+            <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.files_the_list()} />
           ) : list.data.items.length === 0 ? (
             searching ? (
-              <EmptyState title="No files match">Try other words: the search looks at names and descriptions in every folder.</EmptyState>
+              <EmptyState title={m.files_none_match()}>{m.files_none_match_hint()}</EmptyState>
             ) : (
-              <EmptyState title={here ? `${here.name} has no files yet` : 'No files yet'}>
-                {executive ? 'Upload files below, or drop them on the upload box.' : 'Files the executives share appear here.'}
+              <EmptyState title={here ? m.files_folder_empty({ name: here.name }) : m.files_none_yet()}>
+                {executive ? m.files_empty_executive_hint() : m.files_empty_member_hint()}
               </EmptyState>
             )
           ) : (
@@ -162,7 +170,7 @@ export function FilesScreen() {
       {/* Mounted while executives browse, so uploads go on from folder to folder. */}
       {executive ? (
         <div className={trashView ? 'hidden' : undefined}>
-          <UploadPanel folderId={search.folder ?? null} folderName={here?.name ?? 'All files'} />
+          <UploadPanel folderId={search.folder ?? null} folderName={here?.name ?? m.files_all_files()} />
         </div>
       ) : null}
 
@@ -194,7 +202,7 @@ function FileList({
 }) {
   const dates = useDates()
   return (
-    <ul aria-label="Files" className="flex flex-col divide-y divide-line rounded-md border border-line bg-surface">
+    <ul aria-label={m.files_title()} className="flex flex-col divide-y divide-line rounded-md border border-line bg-surface">
       {files.map((file) => (
         <li key={file.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
@@ -204,23 +212,23 @@ function FileList({
             <p className="text-sm text-ink-muted">
               {typeLabel(file.type)} · {formatSize(file.size)} · {dates.date(file.createdAt)}
               {file.uploadedBy ? ` · ${file.uploadedBy.name}` : ''}
-              {showFolder ? ` · in ${file.folderName ?? 'All files'}` : ''}
-              {file.visibility === 'executives' ? ' · executives only' : ''}
-              {file.versions > 0 ? ` · ${file.versions} earlier ${file.versions === 1 ? 'version' : 'versions'}` : ''}
+              {showFolder ? m.files_in_folder({ name: file.folderName ?? m.files_all_files() }) : ''}
+              {file.visibility === 'executives' ? m.files_executives_only_note() : ''}
+              {file.versions > 0 ? m.files_earlier_versions_count({ count: file.versions }) : ''}
             </p>
             {file.description ? <p className="text-sm break-words">{file.description}</p> : null}
           </div>
           <div className="flex shrink-0 flex-wrap gap-1">
-            <DownloadButton file={file} label={`Download ${file.name}`} />
+            <DownloadButton file={file} label={m.files_download_name({ name: file.name })} />
             {executive ? (
               <>
-                <Button variant="ghost" aria-label={`Edit or move ${file.name}`} onClick={() => onEdit(file)}>
+                <Button variant="ghost" aria-label={m.files_edit_or_move({ name: file.name })} onClick={() => onEdit(file)}>
                   <Pencil aria-hidden className="size-4" />
-                  Edit
+                  {m.files_edit()}
                 </Button>
-                <Button variant="ghost" aria-label={`Delete ${file.name}`} onClick={() => onTrash(file)}>
+                <Button variant="ghost" aria-label={m.files_delete_named({ name: file.name })} onClick={() => onTrash(file)}>
                   <Trash2 aria-hidden className="size-4" />
-                  Delete
+                  {m.files_delete()}
                 </Button>
               </>
             ) : null}
@@ -235,34 +243,34 @@ function TrashList({ page, onPage }: { page: number; onPage: (page: number) => v
   const dates = useDates()
   const trash = useQuery(trashQueryOptions(page))
   const restore = useRestoreFile()
-  if (trash.isPending) return <LoadingBlock label="Loading the trash…" />
-  if (trash.isError) return <QueryErrorBlock error={trash.error} onRetry={() => void trash.refetch()} what="The trash" />
-  if (trash.data.items.length === 0) return <EmptyState title="The trash is empty">Deleted files stay here for {TRASH_DAYS} days.</EmptyState>
+  if (trash.isPending) return <LoadingBlock label={m.files_loading_trash()} />
+  if (trash.isError) return <QueryErrorBlock error={trash.error} onRetry={() => void trash.refetch()} what={m.files_the_trash()} />
+  if (trash.data.items.length === 0) return <EmptyState title={m.files_trash_empty()}>{m.files_trash_empty_hint({ days: TRASH_DAYS })}</EmptyState>
   return (
-    <section aria-label="Trash" className="flex flex-col gap-2">
-      <p className="text-sm text-ink-muted">Deleted files stay here for {TRASH_DAYS} days, then they are gone for good.</p>
-      <ul aria-label="Deleted files" className="flex flex-col divide-y divide-line rounded-md border border-line bg-surface">
+    <section aria-label={m.files_trash()} className="flex flex-col gap-2">
+      <p className="text-sm text-ink-muted">{m.files_trash_lead({ days: TRASH_DAYS })}</p>
+      <ul aria-label={m.files_deleted_files()} className="flex flex-col divide-y divide-line rounded-md border border-line bg-surface">
         {trash.data.items.map((file) => (
           <li key={file.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
               <p className="font-medium break-all">{file.name}</p>
               <p className="text-sm text-ink-muted">
-                {typeLabel(file.type)} · {formatSize(file.size)} · deleted {file.deletedAt ? dates.date(file.deletedAt) : ''}
+                {typeLabel(file.type)} · {formatSize(file.size)} · {m.files_deleted_on({ date: file.deletedAt ? dates.date(file.deletedAt) : '' })}
               </p>
             </div>
             <Button
               variant="secondary"
-              aria-label={`Restore ${file.name}`}
+              aria-label={m.files_restore_named({ name: file.name })}
               busy={restore.isPending && restore.variables === file.id}
               onClick={() =>
                 restore.mutate(file.id, {
-                  onSuccess: () => toast.success(`${file.name} is back in its folder.`),
+                  onSuccess: () => toast.success(m.files_restored({ name: file.name })),
                   onError: (error) => toast.error(errorMessage(error)),
                 })
               }
             >
               <RotateCcw aria-hidden className="size-4" />
-              Restore
+              {m.files_restore()}
             </Button>
           </li>
         ))}

@@ -6,6 +6,7 @@ import { nextUploadChunkBytes, smallerUploadChunkBytes, UPLOAD_CHUNK, UPLOADS_PA
 import { api } from '@/lib/api-client'
 import { useSessionStore } from '@/lib/session-context'
 import { filesKeys } from './files-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export type UploadStatus = 'uploading' | 'paused' | 'offline' | 'clash' | 'done' | 'failed'
 
@@ -36,7 +37,7 @@ function reasonOf(error: Error) {
   } catch {
     // not JSON: a proxy's page, or no answer at all
   }
-  return { status, code: undefined, message: status === 0 ? 'The connection dropped.' : 'The upload failed. Try again.' }
+  return { status, code: undefined, message: status === 0 ? m.files_connection_dropped() : m.files_upload_failed() }
 }
 
 /** While uploads run, the session is kept alive: the token refreshed and the idle timer reset. */
