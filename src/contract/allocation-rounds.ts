@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { calendarDate } from './text'
+import { calendarDate, says } from './text'
 import { ALLOCATION_MAX_WISHES, allocationHardRules } from './allocation'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * The HTTP API of the weekly room allocation rounds (issue 15, decision 020): rounds, wishes,
@@ -73,20 +74,33 @@ export const allocationRoutes = {
   myResults: '/api/allocation/rounds/:roundId/my-results',
 } as const
 
-export const roundParamsSchema = z.object({ roundId: z.uuid('Not a round id') })
-export const roundBandParamsSchema = roundParamsSchema.extend({ bandId: z.uuid('Not a band id') })
+export const roundParamsSchema = z.object({ roundId: z.uuid(says(() => m.allocation_not_round_id())) })
+export const roundBandParamsSchema = roundParamsSchema.extend({ bandId: z.uuid(says(() => m.allocation_not_band_id())) })
 
 // ── Rounds ─────────────────────────────────────────────────────────────────────────────
 
 export const roundStatuses = ['upcoming', 'open', 'closed', 'running', 'draft', 'published'] as const
 export type RoundStatus = (typeof roundStatuses)[number]
+// Getters: each label is worded when read, in the language shown then (decision 046).
 export const roundStatusLabels: Record<RoundStatus, string> = {
-  upcoming: 'Wishes not open yet',
-  open: 'Open for wishes',
-  closed: 'Closed, allocating soon',
-  running: 'Allocating',
-  draft: 'Allocated, not published yet',
-  published: 'Published',
+  get upcoming() {
+    return m.allocation_status_upcoming()
+  },
+  get open() {
+    return m.allocation_status_open()
+  },
+  get closed() {
+    return m.allocation_status_closed()
+  },
+  get running() {
+    return m.allocation_status_running()
+  },
+  get draft() {
+    return m.allocation_status_draft()
+  },
+  get published() {
+    return m.allocation_status_published()
+  },
 }
 
 const roomRefSchema = z.object({ id: z.uuid(), name: z.string() })
@@ -147,9 +161,9 @@ export type Round = z.infer<typeof roundSchema>
 
 /** One ranked wish: a cell, or any taking-part room (`roomId` null) at a date and period. */
 export const wishInputSchema = z.object({
-  roomId: z.uuid('Choose a room').nullable(),
+  roomId: z.uuid(says(() => m.allocation_choose_room())).nullable(),
   date: calendarDate(),
-  periodId: z.uuid('Choose a period'),
+  periodId: z.uuid(says(() => m.allocation_choose_period())),
 })
 export type WishInput = z.infer<typeof wishInputSchema>
 
@@ -161,15 +175,15 @@ export type WishInput = z.infer<typeof wishInputSchema>
  */
 export const wishesInputSchema = z
   .object({
-    wishes: z.array(wishInputSchema).max(ALLOCATION_MAX_WISHES, `At most ${ALLOCATION_MAX_WISHES} wishes`),
-    wants: z.number('Enter a number').int('Enter a whole number').min(1, 'At least 1 period').max(50, 'At most 50 periods'),
+    wishes: z.array(wishInputSchema).max(ALLOCATION_MAX_WISHES, says(() => m.allocation_at_most_wishes({ max: ALLOCATION_MAX_WISHES }))),
+    wants: z.number(says(() => m.allocation_enter_number())).int(says(() => m.allocation_enter_whole_number())).min(1, says(() => m.allocation_at_least_1_period())).max(50, says(() => m.allocation_at_most_50_periods())),
     standing: z.boolean().default(false),
   })
   .superRefine((value, context) => {
     const seen = new Set<string>()
     value.wishes.forEach((wish, index) => {
       const key = `${wish.roomId ?? '*'}|${wish.date}|${wish.periodId}`
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['wishes', index], message: 'This wish is listed twice' })
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['wishes', index], message: m.allocation_wish_twice() })
       seen.add(key)
     })
   })
@@ -243,14 +257,14 @@ export type Contest = z.infer<typeof contestSchema>
 /** POST …/run: run now (closes the wishes if still open), or again on a draft (hand changes are lost). */
 export const runInputSchema = z.object({
   /** The lottery's seed; a fresh one when omitted. Same wishes + seed → the same result. */
-  seed: z.number('Enter a seed').int('A whole number').min(0).max(0xffffffff).optional(),
+  seed: z.number(says(() => m.allocation_enter_seed())).int(says(() => m.allocation_whole_number())).min(0).max(0xffffffff).optional(),
 })
 export type RunInput = z.input<typeof runInputSchema>
 
 export const cellSchema = z.object({
-  roomId: z.uuid('Choose a room'),
+  roomId: z.uuid(says(() => m.allocation_choose_room())),
   date: calendarDate(),
-  periodId: z.uuid('Choose a period'),
+  periodId: z.uuid(says(() => m.allocation_choose_period())),
 })
 export type Cell = z.infer<typeof cellSchema>
 
@@ -336,8 +350,8 @@ export type Draft = z.infer<typeof draftSchema>
 export const draftChangeSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('move'), from: cellSchema, to: cellSchema }),
   z.object({ action: z.literal('swap'), a: cellSchema, b: cellSchema }),
-  z.object({ action: z.literal('assign'), cell: cellSchema, bandId: z.uuid('Choose a band').nullable() }),
-], 'Choose move, swap or assign')
+  z.object({ action: z.literal('assign'), cell: cellSchema, bandId: z.uuid(says(() => m.allocation_choose_band())).nullable() }),
+], says(() => m.allocation_choose_action()))
 export type DraftChange = z.infer<typeof draftChangeSchema>
 
 /**

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { bookingKinds, bookingStatuses, bookingWhens } from './choices'
-import { text } from './text'
+import { says, text } from './text'
 import { isoDateSchema } from './club'
 import { pageOf, pagingQuerySchema } from './paging'
+import { m } from '../i18n/paraglide/messages.js'
 
 /** Room bookings (SPEC §5.5): one room, one date, one period. */
 export { bookingKinds }
@@ -12,13 +13,17 @@ export type BookingStatus = (typeof bookingStatuses)[number]
 export const bookingSources = ['booking', 'allocation'] as const
 export type BookingSource = (typeof bookingSources)[number]
 
-export const bookingKindLabels: Record<BookingKind, string> = { band: 'Band', personal: 'Personal practice', block: 'Closed' }
+export const bookingKindLabels: Record<BookingKind, () => string> = {
+  band: () => m.bookings_kind_band(),
+  personal: () => m.bookings_kind_personal(),
+  block: () => m.bookings_kind_block(),
+}
 
 /** The slot a booking takes: room × date × period. */
 export const slotSchema = z.object({
-  roomId: z.uuid('Choose a room'),
+  roomId: z.uuid(says(() => m.bookings_choose_room())),
   date: isoDateSchema,
-  periodId: z.uuid('Choose a period'),
+  periodId: z.uuid(says(() => m.bookings_choose_period())),
 })
 export type Slot = z.infer<typeof slotSchema>
 
@@ -28,17 +33,17 @@ export type Slot = z.infer<typeof slotSchema>
  */
 export const bookingInputSchema = slotSchema
   .extend({
-    kind: z.enum(bookingKinds, 'Choose who the booking is for'),
-    bandId: z.uuid('Choose a band').nullish(),
+    kind: z.enum(bookingKinds, says(() => m.bookings_choose_kind())),
+    bandId: z.uuid(says(() => m.bookings_choose_band())).nullish(),
     reason: text({ max: 200 }).nullish(),
   })
   .superRefine((value, context) => {
-    if (value.kind === 'band' && !value.bandId) context.addIssue({ code: 'custom', path: ['bandId'], message: 'Choose a band' })
-    if (value.kind === 'block' && !value.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'Say why the room is closed' })
+    if (value.kind === 'band' && !value.bandId) context.addIssue({ code: 'custom', path: ['bandId'], message: m.bookings_choose_band() })
+    if (value.kind === 'block' && !value.reason) context.addIssue({ code: 'custom', path: ['reason'], message: m.bookings_say_reason() })
   })
 export type BookingInput = z.input<typeof bookingInputSchema>
 
-export const bookingParamsSchema = z.object({ bookingId: z.uuid('Not a booking id') })
+export const bookingParamsSchema = z.object({ bookingId: z.uuid(says(() => m.bookings_not_booking_id())) })
 
 export const bookingSchema = z.object({
   id: z.uuid(),
@@ -74,8 +79,8 @@ export const bookingFilterSchema = z.object({
   when: z.enum(bookingWhens).default('upcoming'),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
-  roomId: z.uuid('Not a room id').optional(),
-  bandId: z.uuid('Not a band id').optional(),
+  roomId: z.uuid(says(() => m.bookings_not_room_id())).optional(),
+  bandId: z.uuid(says(() => m.bookings_not_band_id())).optional(),
   kind: z.enum(bookingKinds).optional(),
   status: z.enum(bookingStatuses).optional(),
   /** Band or booker name contains. */
@@ -92,7 +97,7 @@ export type BookingPage = z.infer<typeof bookingPageSchema>
 /** Same fields as a booking; answers every rule the slot breaks, without booking it. */
 export const bookingCheckQuerySchema = slotSchema.extend({
   kind: z.enum(bookingKinds).default('band'),
-  bandId: z.uuid('Choose a band').optional(),
+  bandId: z.uuid(says(() => m.bookings_choose_band())).optional(),
 })
 export type BookingCheckQuery = z.input<typeof bookingCheckQuerySchema>
 
@@ -177,7 +182,7 @@ export const publicScheduleEntrySchema = z.object({
 })
 export type PublicScheduleEntry = z.infer<typeof publicScheduleEntrySchema>
 
-export const publicScheduleQuerySchema = weekQuerySchema.extend({ room: z.uuid('Not a room id').optional() })
+export const publicScheduleQuerySchema = weekQuerySchema.extend({ room: z.uuid(says(() => m.bookings_not_room_id())).optional() })
 
 export const publicScheduleSchema = z.discriminatedUnion('enabled', [
   z.object({ enabled: z.literal(false), clubName: z.string() }),

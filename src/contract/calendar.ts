@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz'
 import { addDays as addDaysTo, format, parseISO, startOfISOWeek } from 'date-fns'
 import { formatDay, formatDayRange } from './date-format'
 import { zonedDate } from './terms'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * Calendar days of the booking grid. A day is an ISO date string (`YYYY-MM-DD`) in the club's
@@ -50,4 +51,4 @@ export function weekLabel(weekStart: IsoDate): string {
 }
 
 /** "3rd period" from a period labelled "3rd", the way sentences name it; "Lunch period" stays as it is. */
-export const periodPhrase = (label: string) => (/\bperiod$/i.test(label.trim()) ? label.trim() : `${label.trim()} period`)
+export const periodPhrase = (label: string) => (/\bperiod$/i.test(label.trim()) ? label.trim() : m.bookings_period_phrase({ label: label.trim() }))

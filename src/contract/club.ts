@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { text, calendarDate } from './text'
+import { says, text, calendarDate } from './text'
 import { clubSettingsSchema } from './settings'
 import { languages } from '../i18n/language'
+import { m } from '../i18n/paraglide/messages.js'
 
 /** What every screen may know about the club (public): grades and the term depend on it. */
 export const clubInfoSchema = z.object({
@@ -21,20 +22,20 @@ const settingsKeys = Object.keys(clubSettingsSchema.shape) as Array<keyof typeof
  * leaves one out would otherwise silently reset it to its default.
  */
 export const clubSettingsUpdateSchema = z
-  .object(Object.fromEntries(settingsKeys.map((key) => [key, z.custom<unknown>((value) => value !== undefined, 'Required')])))
+  .object(Object.fromEntries(settingsKeys.map((key) => [key, z.custom<unknown>((value) => value !== undefined, says(() => m.club_required()))])))
   .loose()
   .pipe(clubSettingsSchema)
 
-export const uuidParam = z.uuid('Not a valid id')
+export const uuidParam = z.uuid(says(() => m.club_not_valid_id()))
 
 // ── Rooms ────────────────────────────────────────────────────────────────────────────────
 
 const roomFields = {
-  name: text({ min: 1, max: 40, empty: 'Enter a name' }),
-  capacity: z.number('Enter a number').int('Enter a whole number').min(1, 'At least 1 person').max(200, 'At most 200 people'),
+  name: text({ min: 1, max: 40, empty: () => m.club_enter_name() }),
+  capacity: z.number(says(() => m.club_enter_number())).int(says(() => m.club_enter_whole_number())).min(1, says(() => m.club_at_least_1_person())).max(200, says(() => m.club_at_most_200_people())),
   active: z.boolean(),
   shownPublicly: z.boolean(),
-  sortOrder: z.number().int().min(0, 'At least 0').max(10_000, 'At most 10000'),
+  sortOrder: z.number().int().min(0, says(() => m.club_at_least_0())).max(10_000, says(() => m.club_at_most_10000())),
 }
 export const roomInputSchema = z.object({
   ...roomFields,
@@ -46,7 +47,7 @@ export type RoomInput = z.input<typeof roomInputSchema>
 export const roomPatchSchema = z
   .object(roomFields)
   .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Change at least one field')
+  .refine((value) => Object.values(value).some((field) => field !== undefined), says(() => m.club_change_one_field()))
 export type RoomPatch = z.infer<typeof roomPatchSchema>
 
 export const roomSchema = z.object({
@@ -64,17 +65,17 @@ export const roomParamsSchema = z.object({ roomId: uuidParam })
 // ── Periods ──────────────────────────────────────────────────────────────────────────────
 
 export const timeOfDaySchema = z
-  .string('Enter a time')
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, e.g. 09:00')
+  .string(says(() => m.club_enter_time()))
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, says(() => m.club_time_format_0900()))
 
 const periodFields = {
-  label: text({ min: 1, max: 40, empty: 'Enter a label' }),
+  label: text({ min: 1, max: 40, empty: () => m.club_enter_label() }),
   startsAt: timeOfDaySchema,
   endsAt: timeOfDaySchema,
 }
 const startBeforeEnd = (value: { startsAt?: string; endsAt?: string }, context: z.RefinementCtx) => {
   if (value.startsAt && value.endsAt && value.startsAt >= value.endsAt) {
-    context.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' })
+    context.addIssue({ code: 'custom', path: ['endsAt'], message: m.club_end_after_start() })
   }
 }
 export const periodInputSchema = z.object(periodFields).superRefine(startBeforeEnd)
@@ -82,7 +83,7 @@ export type PeriodInput = z.infer<typeof periodInputSchema>
 export const periodPatchSchema = z
   .object(periodFields)
   .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Change at least one field')
+  .refine((value) => Object.values(value).some((field) => field !== undefined), says(() => m.club_change_one_field()))
 export type PeriodPatch = z.infer<typeof periodPatchSchema>
 
 export const periodSchema = z.object({ id: z.uuid(), label: z.string(), startsAt: z.string(), endsAt: z.string() })
@@ -100,16 +101,16 @@ export const blackoutInputSchema = z
     endsOn: isoDateSchema,
     /** null: every room. */
     roomIds: z
-      .array(z.uuid('Not a valid room'))
-      .min(1, 'Choose at least one room, or all rooms')
-      .max(100, 'Too many rooms')
+      .array(z.uuid(says(() => m.club_not_valid_room())))
+      .min(1, says(() => m.club_choose_one_room()))
+      .max(100, says(() => m.club_too_many_rooms()))
       .refine((ids) => new Set(ids).size === ids.length, 'A room is listed twice')
       .nullable(),
-    reason: text({ min: 1, max: 200, empty: 'Enter a reason' }),
+    reason: text({ min: 1, max: 200, empty: () => m.club_enter_reason() }),
   })
   .superRefine((value, context) => {
     if (value.startsOn > value.endsOn) {
-      context.addIssue({ code: 'custom', path: ['endsOn'], message: 'The last day cannot be before the first' })
+      context.addIssue({ code: 'custom', path: ['endsOn'], message: m.club_last_before_first() })
     }
   })
 export type BlackoutInput = z.infer<typeof blackoutInputSchema>
@@ -131,12 +132,12 @@ export const blackoutParamsSchema = z.object({ blackoutId: uuidParam })
 
 // ── Positions ────────────────────────────────────────────────────────────────────────────
 
-export const termYearSchema = z.number('Choose a term').int('Choose a term').min(2000, 'Choose a term').max(2100, 'Choose a term')
+export const termYearSchema = z.number(says(() => m.club_choose_term())).int(says(() => m.club_choose_term())).min(2000, says(() => m.club_choose_term())).max(2100, says(() => m.club_choose_term()))
 
 const positionFields = {
-  name: text({ min: 1, max: 40, empty: 'Enter a name' }),
+  name: text({ min: 1, max: 40, empty: () => m.club_enter_name() }),
   description: text({ max: 500, multiline: true }),
-  sortOrder: z.number().int().min(0, 'At least 0').max(10_000, 'At most 10000'),
+  sortOrder: z.number().int().min(0, says(() => m.club_at_least_0())).max(10_000, says(() => m.club_at_most_10000())),
 }
 export const positionInputSchema = z.object({
   name: positionFields.name,
@@ -148,7 +149,7 @@ export type PositionInput = z.input<typeof positionInputSchema>
 export const positionPatchSchema = z
   .object(positionFields)
   .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Change at least one field')
+  .refine((value) => Object.values(value).some((field) => field !== undefined), says(() => m.club_change_one_field()))
 export type PositionPatch = z.infer<typeof positionPatchSchema>
 
 export const positionOrderSchema = z.object({
@@ -160,13 +161,13 @@ export const positionOrderSchema = z.object({
 })
 
 export const positionsQuerySchema = z.object({
-  term: z.coerce.number('Choose a term').int('Choose a term').min(2000, 'Choose a term').max(2100, 'Choose a term').optional(),
+  term: z.coerce.number(says(() => m.club_choose_term())).int(says(() => m.club_choose_term())).min(2000, says(() => m.club_choose_term())).max(2100, says(() => m.club_choose_term())).optional(),
 })
 export const positionParamsSchema = z.object({ positionId: uuidParam })
 export const holderParamsSchema = z.object({ holderId: uuidParam })
 
 export const holderInputSchema = z.object({
-  userId: z.uuid('Choose a member'),
+  userId: z.uuid(says(() => m.club_choose_member())),
   termYear: termYearSchema,
 })
 export type HolderInput = z.infer<typeof holderInputSchema>

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { parts } from './choices'
-import { isCleanText, says, SPECIAL_CHARACTERS } from './text'
+import { isCleanText, says, SPECIAL_CHARACTERS, type Message } from './text'
 import { pageOf, pagingQuerySchema } from './paging'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * People (SPEC §5.1): self-introductions, the member directory and the private details the
@@ -11,7 +12,7 @@ import { pageOf, pagingQuerySchema } from './paging'
 /** Parts a member plays or a band wants; bands reuse this list. */
 export { parts }
 export type Part = (typeof parts)[number]
-export const partSchema = z.enum(parts, { error: 'Choose a part from the list' })
+export const partSchema = z.enum(parts, { error: () => m.people_part_from_list() })
 
 /** Characters as people count them (code points), so an emoji counts once on both sides. */
 export const charCount = (value: string) => [...value].length
@@ -20,40 +21,40 @@ export const charCount = (value: string) => [...value].length
 // in a name; the intro text keeps line breaks and tabs. `isCleanText` (./text) also refuses lone surrogates.
 
 /** A one-line text field: trimmed, no control characters, at most `max` characters. */
-const line = (max: number, tooLong: string, missing = 'Enter text') =>
+const line = (max: number, tooLong: Message, missing: Message = () => m.people_enter_text()) =>
   z
     .string({ error: missing })
     .trim()
     .refine((value) => isCleanText(value), says(SPECIAL_CHARACTERS))
-    .refine((value) => charCount(value) <= max, tooLong)
+    .refine((value) => charCount(value) <= max, says(tooLong))
 
 const distinct = (values: readonly string[]) => new Set(values).size === values.length
 
 const partList = z
-  .array(partSchema, { error: 'Choose parts from the list' })
-  .max(parts.length, `Choose at most ${parts.length} parts`)
-  .refine(distinct, 'Choose each part once')
+  .array(partSchema, { error: () => m.people_parts_from_list() })
+  .max(parts.length, says(() => m.people_at_most_parts({ max: parts.length })))
+  .refine(distinct, says(() => m.people_each_part_once()))
 
 export const INTRO_BODY_MAX = 1000
 export const FAVOURITE_ARTISTS_MAX = 10
 export const NICKNAME_MAX = 30
 export const ARTIST_NAME_MAX = 60
 
-const nicknameSchema = line(NICKNAME_MAX, `A nickname is at most ${NICKNAME_MAX} characters`)
+const nicknameSchema = line(NICKNAME_MAX, () => m.people_nickname_too_long({ max: NICKNAME_MAX }))
 const artistsSchema = z
   .array(
-    line(ARTIST_NAME_MAX, `An artist’s name is at most ${ARTIST_NAME_MAX} characters`).refine(
+    line(ARTIST_NAME_MAX, () => m.people_artist_too_long({ max: ARTIST_NAME_MAX })).refine(
       (value) => value.length > 0,
-      'Enter the artist’s name or remove the row',
+      says(() => m.people_artist_empty()),
     ),
-    { error: 'Favourite artists must be a list of names' },
+    { error: () => m.people_artists_list() },
   )
-  .max(FAVOURITE_ARTISTS_MAX, `Add at most ${FAVOURITE_ARTISTS_MAX} favourite artists`)
+  .max(FAVOURITE_ARTISTS_MAX, says(() => m.people_artists_max({ max: FAVOURITE_ARTISTS_MAX })))
 const bodySchema = z
-  .string({ error: 'Enter text' })
+  .string({ error: () => m.people_enter_text() })
   .refine((value) => isCleanText(value, true), says(SPECIAL_CHARACTERS))
-  .refine((value) => charCount(value) <= INTRO_BODY_MAX, `Keep your introduction to ${INTRO_BODY_MAX} characters`)
-const lookingForBandSchema = z.boolean({ error: 'Choose yes or no' })
+  .refine((value) => charCount(value) <= INTRO_BODY_MAX, says(() => m.people_body_too_long({ max: INTRO_BODY_MAX })))
+const lookingForBandSchema = z.boolean({ error: () => m.people_yes_or_no() })
 
 /** The /intro-edit form: every field present (the same rules as the API's). */
 export const introFormSchema = z.object({
@@ -112,19 +113,19 @@ export const directoryFiltersSchema = z.object({
   q: z
     .string()
     .trim()
-    .max(100, 'Search with at most 100 characters')
+    .max(100, says(() => m.people_search_too_long()))
     .refine((value) => isCleanText(value), says(SPECIAL_CHARACTERS))
     .optional(),
   part: partSchema.optional(),
-  grade: z.enum(gradeFilters, { error: 'Choose a grade from the list' }).optional(),
-  lookingForBand: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
+  grade: z.enum(gradeFilters, { error: () => m.people_grade_from_list() }).optional(),
+  lookingForBand: z.enum(['true', 'false'], { error: () => m.people_true_or_false() }).optional(),
 })
 export type DirectoryFilters = z.infer<typeof directoryFiltersSchema>
 
 export const directoryQuerySchema = pagingQuerySchema.extend(directoryFiltersSchema.shape)
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>
 
-export const userIdParamsSchema = z.object({ userId: z.uuid('Not a valid user id') })
+export const userIdParamsSchema = z.object({ userId: z.uuid(says(() => m.people_not_valid_id())) })
 
 // ---------------------------------------------------------------------------------------
 // Additional info (private: the member, executives and admins)
@@ -138,52 +139,65 @@ export type AdditionalInfoField = (typeof additionalInfoFields)[number]
  */
 export const requiredAdditionalInfoFields = ['fullName', 'nameKana', 'studentNumber', 'faculty', 'department'] as const satisfies readonly AdditionalInfoField[]
 
+// Getters: each label is worded when read, in the language shown then (decision 046).
 export const additionalInfoLabels: Record<AdditionalInfoField, string> = {
-  fullName: 'Full name',
-  nameKana: 'Name reading (kana)',
-  studentNumber: 'Student number',
-  faculty: 'Faculty',
-  department: 'Department',
-  phone: 'Phone',
+  get fullName() {
+    return m.people_full_name()
+  },
+  get nameKana() {
+    return m.people_name_kana()
+  },
+  get studentNumber() {
+    return m.people_student_number()
+  },
+  get faculty() {
+    return m.people_faculty()
+  },
+  get department() {
+    return m.people_department()
+  },
+  get phone() {
+    return m.people_phone()
+  },
 }
 
-const requiredLine = (max: number, empty: string) =>
-  line(max, `At most ${max} characters`, empty).refine((value) => value.length > 0, empty)
+const requiredLine = (max: number, empty: Message) =>
+  line(max, () => m.people_at_most_characters({ max }), empty).refine((value) => value.length > 0, says(empty))
 
 // Full-width digits and letters (common from Japanese keyboards) are read as their ASCII forms.
-const normalised = (missing: string) => z.string({ error: missing }).transform((value) => value.normalize('NFKC').trim())
+const normalised = (missing: Message) => z.string({ error: missing }).transform((value) => value.normalize('NFKC').trim())
 
 // Katakana, hiragana, the long-vowel mark, the middle dot and (full- or half-width) spaces.
 const kana = /^[\p{Script=Katakana}\p{Script=Hiragana}ー・ \u3000]+$/u
 
-const phoneSchema = normalised('Enter a phone number or leave it empty').pipe(
+const phoneSchema = normalised(() => m.people_enter_phone()).pipe(
   z.union([
     z.literal(''),
     z
       .string()
-      .regex(/^\+?[0-9][0-9 -]*$/, 'Use digits, spaces, + and - only (e.g. 090-1234-5678)')
-      .min(7, 'A phone number has 7 to 20 characters')
-      .max(20, 'A phone number has 7 to 20 characters'),
+      .regex(/^\+?[0-9][0-9 -]*$/, says(() => m.people_phone_format()))
+      .min(7, says(() => m.people_phone_length()))
+      .max(20, says(() => m.people_phone_length())),
   ]),
 )
 
 /** The /additional-info form. */
 export const additionalInfoFormSchema = z.object({
-  fullName: requiredLine(60, 'Enter your full name'),
-  nameKana: requiredLine(60, 'Enter the reading of your name').refine(
+  fullName: requiredLine(60, () => m.people_enter_full_name()),
+  nameKana: requiredLine(60, () => m.people_enter_kana()).refine(
     (value) => value === '' || kana.test(value),
-    'Write the reading in katakana or hiragana (e.g. ヤマダ ハナ); spaces are fine',
+    says(() => m.people_kana_format()),
   ),
-  studentNumber: normalised('Enter your student number').pipe(
+  studentNumber: normalised(() => m.people_enter_student_number()).pipe(
     z
       .string()
-      .min(1, 'Enter your student number')
-      .regex(/^[A-Za-z0-9]*$/, 'Use letters and digits only')
-      .min(4, 'A student number has 4 to 20 letters and digits')
-      .max(20, 'A student number has 4 to 20 letters and digits'),
+      .min(1, says(() => m.people_enter_student_number()))
+      .regex(/^[A-Za-z0-9]*$/, says(() => m.people_letters_digits()))
+      .min(4, says(() => m.people_student_number_length()))
+      .max(20, says(() => m.people_student_number_length())),
   ),
-  faculty: requiredLine(60, 'Enter your faculty'),
-  department: requiredLine(60, 'Enter your department'),
+  faculty: requiredLine(60, () => m.people_enter_faculty()),
+  department: requiredLine(60, () => m.people_enter_department()),
   /** Optional; empty clears it. */
   phone: phoneSchema,
 })

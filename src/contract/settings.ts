@@ -1,13 +1,14 @@
 import { z } from 'zod'
-import { text } from './text'
+import { says, text } from './text'
 import { isValidTimeZone } from './terms'
 import { fileKindIds } from './files'
 import { baseLanguage, languages } from '../i18n/language'
+import { m } from '../i18n/paraglide/messages.js'
 
 /** ISO weekday: 1 = Monday … 7 = Sunday. */
 export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
-const weekdaySchema = z.number('Choose a day').int('Choose a day').min(1, 'Choose a day').max(7, 'Choose a day')
-const clockTimeSchema = z.string('Enter a time').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, e.g. 20:00')
+const weekdaySchema = z.number(says(() => m.club_choose_day())).int(says(() => m.club_choose_day())).min(1, says(() => m.club_choose_day())).max(7, says(() => m.club_choose_day()))
+const clockTimeSchema = z.string(says(() => m.club_enter_time())).regex(/^([01]\d|2[0-3]):[0-5]\d$/, says(() => m.club_time_format_2000()))
 
 export const registrationModes = ['approval', 'invite', 'open', 'closed'] as const
 export type RegistrationMode = (typeof registrationModes)[number]
@@ -18,11 +19,11 @@ export type RegistrationMode = (typeof registrationModes)[number]
  */
 export const clubSettingsSchema = z
   .object({
-    clubName: text({ min: 1, max: 80, empty: 'Enter the club name' }).default('Bandroom Music Club'),
-    timeZone: z.string().refine(isValidTimeZone, 'Choose a valid IANA time zone, e.g. Asia/Tokyo').default('Asia/Tokyo'),
+    clubName: text({ min: 1, max: 80, empty: () => m.club_enter_club_name() }).default('Bandroom Music Club'),
+    timeZone: z.string().refine(isValidTimeZone, says(() => m.club_valid_time_zone())).default('Asia/Tokyo'),
     /** The language of members who chose none and whose browser asks for none the app has (decision 046). */
     language: z.enum(languages).default(baseLanguage),
-    academicYearStartMonth: z.number().int().min(1, 'Choose a month').max(12, 'Choose a month').default(4),
+    academicYearStartMonth: z.number().int().min(1, says(() => m.club_choose_month())).max(12, says(() => m.club_choose_month())).default(4),
     registration: z
       .object({
         mode: z.enum(registrationModes).default('approval'),
@@ -31,7 +32,7 @@ export const clubSettingsSchema = z
       .prefault({}),
     booking: z
       .object({
-        horizonDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days').default(14),
+        horizonDays: z.number().int().min(1, says(() => m.club_at_least_1_day())).max(365, says(() => m.club_at_most_365_days())).default(14),
         bandPeriodsPerWeek: z.number().int().min(0).max(100).default(4),
         personalPeriodsPerWeek: z.number().int().min(0).max(100).default(2),
         personalPracticeAllowed: z.boolean().default(true),
@@ -43,12 +44,12 @@ export const clubSettingsSchema = z
         showBandNames: z.boolean().default(true),
       })
       .prefault({}),
-    uploadLimitMb: z.number().int().min(1, 'At least 1 MB').max(1024, 'At most 1024 MB').default(25),
+    uploadLimitMb: z.number().int().min(1, says(() => m.club_at_least_1_mb())).max(1024, says(() => m.club_at_most_1024_mb())).default(25),
     /** The kinds of file executives may upload (src/contract/files.ts `fileKinds`); all by default. */
     allowedFileKinds: z
-      .array(z.enum(fileKindIds, { error: 'Choose kinds from the list' }))
+      .array(z.enum(fileKindIds, { error: () => m.club_choose_kinds() }))
       .max(fileKindIds.length)
-      .refine((kinds) => new Set(kinds).size === kinds.length, 'Choose each kind once')
+      .refine((kinds) => new Set(kinds).size === kinds.length, says(() => m.club_each_kind_once()))
       .default([...fileKindIds]),
     anonymousFeedbackAllowed: z.boolean().default(true),
     /**
@@ -64,18 +65,18 @@ export const clubSettingsSchema = z
         opensAt: clockTimeSchema.default('00:00'),
         closesWeekday: weekdaySchema.default(4),
         closesAt: clockTimeSchema.default('20:00'),
-        wishesPerBand: z.number('Enter a number').int('Enter a whole number').min(1, 'At least 1 wish').max(10, 'At most 10 wishes').default(5),
-        periodsPerBand: z.number('Enter a number').int('Enter a whole number').min(1, 'At least 1 period').max(50, 'At most 50 periods').nullable().default(null),
-        roomIds: z.array(z.uuid('Choose a room')).max(50, 'At most 50 rooms').default([]),
-        periodIds: z.array(z.uuid('Choose a period')).max(24, 'At most 24 periods').default([]),
+        wishesPerBand: z.number(says(() => m.club_enter_number())).int(says(() => m.club_enter_whole_number())).min(1, says(() => m.club_at_least_1_wish())).max(10, says(() => m.club_at_most_10_wishes())).default(5),
+        periodsPerBand: z.number(says(() => m.club_enter_number())).int(says(() => m.club_enter_whole_number())).min(1, says(() => m.club_at_least_1_period())).max(50, says(() => m.club_at_most_50_periods())).nullable().default(null),
+        roomIds: z.array(z.uuid(says(() => m.club_choose_room()))).max(50, says(() => m.club_at_most_50_rooms())).default([]),
+        periodIds: z.array(z.uuid(says(() => m.club_choose_period()))).max(24, says(() => m.club_at_most_24_periods())).default([]),
       })
       .prefault({}),
     notices: z
       .object({
         /** When, the evening before, members are reminded of the next day's bookings (club time). */
         bookingReminderAt: z
-          .string('Enter a time')
-          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM, e.g. 20:00')
+          .string(says(() => m.club_enter_time()))
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, says(() => m.club_time_format_2000()))
           .default('20:00'),
       })
       .prefault({}),
@@ -84,23 +85,23 @@ export const clubSettingsSchema = z
       .object({
         enabled: z.boolean().default(true),
         dailyAt: clockTimeSchema.default('04:00'),
-        keep: z.number('Enter a number').int('Enter a whole number').min(1, 'Keep at least 1 backup').max(365, 'At most 365 backups').default(14),
+        keep: z.number(says(() => m.club_enter_number())).int(says(() => m.club_enter_whole_number())).min(1, says(() => m.club_keep_1_backup())).max(365, says(() => m.club_at_most_365_backups())).default(14),
       })
       .prefault({}),
     /** The activity log (issue 34, decision 042): entries older than this are deleted. */
     activityLog: z
       .object({
-        keepDays: z.number('Enter a number').int('Enter a whole number').min(30, 'Keep at least 30 days').max(3650, 'At most 3650 days (10 years)').default(730),
+        keepDays: z.number(says(() => m.club_enter_number())).int(says(() => m.club_enter_whole_number())).min(30, says(() => m.club_keep_30_days())).max(3650, says(() => m.club_at_most_3650_days())).default(730),
       })
       .prefault({}),
   })
   .superRefine((value, context) => {
     if (value.registration.mode === 'invite' && value.registration.inviteCode.length < 4) {
-      context.addIssue({ code: 'custom', path: ['registration', 'inviteCode'], message: 'Invite mode needs a code of at least 4 characters' })
+      context.addIssue({ code: 'custom', path: ['registration', 'inviteCode'], message: m.club_invite_needs_code() })
     }
     const { opensWeekday, opensAt, closesWeekday, closesAt } = value.allocation
     if (closesWeekday * 10_000 + Number(closesAt.replace(':', '')) <= opensWeekday * 10_000 + Number(opensAt.replace(':', ''))) {
-      context.addIssue({ code: 'custom', path: ['allocation', 'closesAt'], message: 'Wishes must close after they open, in the same week' })
+      context.addIssue({ code: 'custom', path: ['allocation', 'closesAt'], message: m.club_wishes_close_after_open() })
     }
   })
 export type ClubSettings = z.output<typeof clubSettingsSchema>

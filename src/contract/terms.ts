@@ -1,3 +1,5 @@
+import { m } from '../i18n/paraglide/messages.js'
+
 /**
  * Academic years and grades, in the club's time zone. Pure functions shared by the server
  * (executive rights follow the current term) and the client (grades shown on screens).
@@ -46,11 +48,10 @@ export function gradeOf(enrollmentYear: number, academicYear: number): Grade {
   return grade as 1 | 2 | 3 | 4
 }
 
-const ordinals = { 1: '1st year', 2: '2nd year', 3: '3rd year', 4: '4th year' } as const
 export function gradeLabel(grade: Grade) {
-  if (grade === 'graduate') return 'Graduate'
-  if (grade === 'incoming') return 'Incoming'
-  return ordinals[grade]
+  if (grade === 'graduate') return m.users_grade_graduate()
+  if (grade === 'incoming') return m.users_grade_incoming()
+  return { 1: m.users_grade_1, 2: m.users_grade_2, 3: m.users_grade_3, 4: m.users_grade_4 }[grade]()
 }
 
 export function isValidTimeZone(timeZone: string) {

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { userGradeFilters, userSorts } from './choices'
-import { text } from './text'
+import { says, text } from './text'
 import { emailSchema, roles, userStatuses } from './auth'
 import { pageOf, pagingQuerySchema } from './paging'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * User administration (SPEC §5.2): the list executives see, the record admins edit, bulk
@@ -17,7 +18,7 @@ export type UserSort = (typeof userSorts)[number]
 
 /** The list's filters without paging (the CSV export takes these). */
 export const userFilterSchema = z.object({
-  q: text({ max: 100, tooLong: 'Search with at most 100 characters' }).optional(),
+  q: text({ max: 100, tooLong: () => m.users_search_too_long() }).optional(),
   status: z.enum(userStatuses).optional(),
   role: z.enum(roles).optional(),
   grade: z.enum(gradeFilters).optional(),
@@ -51,27 +52,27 @@ export const userDetailSchema = userListItemSchema.extend({
 })
 export type UserDetail = z.infer<typeof userDetailSchema>
 
-export const userIdParamsSchema = z.object({ userId: z.uuid('Not a valid user id') })
+export const userIdParamsSchema = z.object({ userId: z.uuid(says(() => m.users_not_valid_id())) })
 
 /** Statuses an admin can set by editing; `deleted` only comes from deletion, `pending` only from registration. */
 export const editableStatuses = ['pending', 'active', 'suspended'] as const
 
-export const displayNameSchema = text({ min: 1, max: 40, empty: 'Enter a name' })
+export const displayNameSchema = text({ min: 1, max: 40, empty: () => m.users_enter_name() })
 
 /** Coerced, so the form's text input and the API's number both pass. */
 export const enrollmentYearSchema = z.coerce
-  .number<string | number>({ error: 'Enter the enrollment year' })
-  .int('Enter a whole year')
-  .min(1950, 'Enter a year from 1950')
-  .max(2100, 'Enter a year up to 2100')
+  .number<string | number>({ error: () => m.users_enter_year() })
+  .int(says(() => m.users_whole_year()))
+  .min(1950, says(() => m.users_year_from()))
+  .max(2100, says(() => m.users_year_to()))
 
 /** The edit form: every field, so the form and PATCH validate with one schema. */
 export const userEditSchema = z.object({
   displayName: displayNameSchema,
   email: emailSchema,
   enrollmentYear: enrollmentYearSchema,
-  role: z.enum(roles, { error: 'Choose a role' }),
-  status: z.enum(editableStatuses, { error: 'Choose a status' }),
+  role: z.enum(roles, { error: () => m.users_choose_role() }),
+  status: z.enum(editableStatuses, { error: () => m.users_choose_status() }),
 })
 export type UserEditInput = z.output<typeof userEditSchema>
 
@@ -79,25 +80,41 @@ export type UserEditInput = z.output<typeof userEditSchema>
 export const userPatchSchema = userEditSchema
   .partial()
   .strict()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Change at least one field' })
+  .refine((value) => Object.keys(value).length > 0, { error: () => m.users_change_one_field() })
 export type UserPatchInput = z.output<typeof userPatchSchema>
 
 export const MAX_BULK_DELETE = 500
 
 export const userDeleteSchema = z.object({
   userIds: z
-    .array(z.uuid('Not a valid user id'), { error: 'Choose the accounts to delete' })
-    .min(1, 'Choose at least one account')
+    .array(z.uuid(says(() => m.users_not_valid_id())), { error: () => m.users_choose_accounts() })
+    .min(1, says(() => m.users_at_least_one()))
     .max(MAX_BULK_DELETE, `At most ${MAX_BULK_DELETE} accounts at a time`)
-    .refine((ids) => new Set(ids).size === ids.length, 'An account is listed twice'),
+    .refine((ids) => new Set(ids).size === ids.length, says(() => m.users_listed_twice())),
 })
 export type UserDeleteInput = z.output<typeof userDeleteSchema>
 export const userDeleteResponseSchema = z.object({ deleted: z.number().int() })
 
+// Getters: each label is worded when read, in the language shown then (decision 046).
 export const statusLabels: Record<(typeof userStatuses)[number], string> = {
-  pending: 'Pending',
-  active: 'Active',
-  suspended: 'Suspended',
-  deleted: 'Deleted',
+  get pending() {
+    return m.users_status_pending()
+  },
+  get active() {
+    return m.users_status_active()
+  },
+  get suspended() {
+    return m.users_status_suspended()
+  },
+  get deleted() {
+    return m.users_status_deleted()
+  },
 }
-export const roleLabels: Record<(typeof roles)[number], string> = { member: 'Member', admin: 'Admin' }
+export const roleLabels: Record<(typeof roles)[number], string> = {
+  get member() {
+    return m.users_role_member()
+  },
+  get admin() {
+    return m.users_role_admin()
+  },
+}

@@ -4,6 +4,7 @@ import type { ClubSettings } from '../../../src/contract/settings'
 import { allocationRounds } from '../db/schema'
 import type { Executor } from '../db/transaction'
 import { instantPhrase, roundTimes, statusOf, targetWeekOf } from './round-times'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface HeldCell {
   room: { id: string; name: string }
@@ -49,18 +50,32 @@ export async function weekHoldOf(executor: Executor, weekStart: string, now: Dat
 
 export const holdCovers = (hold: WeekHold, roomId: string, periodId: string) => (hold.roomIds?.includes(roomId) ?? true) && (hold.periodIds?.includes(periodId) ?? true)
 
-/** The hold in words, for `what` ("Studio A in 6th period on Tue 9 Jun", or "The marked rooms and periods"). */
-export function holdMessage(hold: WeekHold, what: string, weekStart: string, club: ClubSettings) {
-  const week = `the week of ${weekLabel(weekStart)}`
-  const after = 'what no band receives opens for booking when the results are published'
-  const window = `between ${instantPhrase(hold.opensAt, club.timeZone)} and ${instantPhrase(hold.closesAt, club.timeZone)}`
+/**
+ * The hold in words, for one cell (`{ room, period, day }`: "Studio A in 6th period on Tue 9 Jun")
+ * or for every marked cell (`'marked'`: "The rooms and periods marked for the allocation round").
+ */
+export function holdMessage(hold: WeekHold, what: { room: string; period: string; day: string } | 'marked', weekStart: string, club: ClubSettings) {
+  const week = weekLabel(weekStart)
+  const opens = instantPhrase(hold.opensAt, club.timeZone)
+  const closes = instantPhrase(hold.closesAt, club.timeZone)
+  if (what === 'marked') {
+    switch (hold.phase) {
+      case 'listing':
+        return m.allocation_hold_marked_listing({ week, opens, closes })
+      case 'allocating':
+        return m.allocation_hold_marked_allocating({ week })
+      case 'coming':
+        return m.allocation_hold_marked_coming({ week, opens, closes })
+    }
+  }
+  const cell = m.allocation_hold_cell(what)
   switch (hold.phase) {
     case 'listing':
-      return `${what} ${what.startsWith('The ') ? 'are' : 'is'} given out by the allocation round for ${week}: list ${what.startsWith('The ') ? 'them as wishes' : 'it as a wish'} ${window}; ${after}.`
+      return m.allocation_hold_cell_listing({ cell, week, opens, closes })
     case 'allocating':
-      return `${what} ${what.startsWith('The ') ? 'are' : 'is'} being given out by the allocation round for ${week}; ${after}.`
+      return m.allocation_hold_cell_allocating({ cell, week })
     case 'coming':
-      return `${what} will be given out by the allocation round for ${week}: list ${what.startsWith('The ') ? 'them as wishes' : 'it as a wish'} ${window}; ${after}.`
+      return m.allocation_hold_cell_coming({ cell, week, opens, closes })
   }
 }
 
@@ -73,5 +88,5 @@ export async function allocationHoldOf(executor: Executor, { room, period, date 
   const weekStart = weekStartOf(date)
   const hold = await weekHoldOf(executor, weekStart, now, club)
   if (!hold || !holdCovers(hold, room.id, period.id)) return null
-  return holdMessage(hold, `${room.name} in ${periodPhrase(period.label)} on ${dayLabel(date)}`, weekStart, club)
+  return holdMessage(hold, { room: room.name, period: periodPhrase(period.label), day: dayLabel(date) }, weekStart, club)
 }

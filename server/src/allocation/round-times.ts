@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
 import type { RoundStatus } from '../../../src/contract/allocation-rounds'
-import { addDays, weekStartOf, zonedInstant } from '../../../src/contract/calendar'
+import { addDays, dayLabel, weekStartOf, zonedInstant } from '../../../src/contract/calendar'
 import type { ClubSettings } from '../../../src/contract/settings'
 import type { allocationRounds } from '../db/schema'
 import { clubToday } from '../bookings/club-time'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type RoundRow = Pick<typeof allocationRounds.$inferSelect, 'status' | 'opensAt' | 'closesAt'>
 
@@ -31,5 +32,6 @@ export function statusOf(round: RoundRow, now: Date): RoundStatus {
 
 /** "20:00 on Thu 11 Jun" in the club's time zone. */
 export function instantPhrase(instant: Date, timeZone: string) {
-  return format(new TZDate(instant.getTime(), timeZone), "HH:mm 'on' EEE d MMM")
+  const zoned = new TZDate(instant.getTime(), timeZone)
+  return m.allocation_instant({ time: format(zoned, 'HH:mm'), day: dayLabel(format(zoned, 'yyyy-MM-dd')) })
 }

@@ -56,6 +56,7 @@ import { isPrivileged, slotTimes } from '../bookings/booking-rules'
 import type { WorkerPool } from '../workers/worker-pool'
 import { buildSnapshot, membersOf, outcomesOf, pointsFrom, roundPeriods, roundRooms, weekBlackouts, weekBookings, type RoundRow } from './round-data'
 import { instantPhrase, roundTimes, statusOf, targetWeekOf } from './round-times'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface RoundsDeps {
   db: Db
@@ -194,7 +195,7 @@ export function createRoundsService(deps: RoundsDeps) {
 
   async function findRound(roundId: string, executor: Executor = db): Promise<RoundRow> {
     const [round] = await executor.select().from(allocationRounds).where(eq(allocationRounds.id, roundId))
-    if (!round) throw notFound('This allocation round does not exist.')
+    if (!round) throw notFound(m.allocation_no_such_round())
     return round
   }
 
@@ -358,16 +359,16 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /** Why wishes cannot change now, or null while the round is open. */
   function closedMessage(round: RoundRow, now: Date, club: ClubSettings) {
-    const week = `the week of ${weekLabel(round.weekStart)}`
+    const week = weekLabel(round.weekStart)
     switch (statusOf(round, now)) {
       case 'open':
         return null
       case 'upcoming':
-        return `Wishes for ${week} open at ${instantPhrase(round.opensAt, club.timeZone)}.`
+        return m.allocation_wishes_open_at({ week, when: instantPhrase(round.opensAt, club.timeZone) })
       case 'published':
-        return `The allocation for ${week} has been published: wishes can no longer change.`
+        return m.allocation_wishes_published({ week })
       default:
-        return `Wishes for ${week} closed at ${instantPhrase(round.closesAt, club.timeZone)}.`
+        return m.allocation_wishes_closed_at({ week, when: instantPhrase(round.closesAt, club.timeZone) })
     }
   }
 
@@ -376,40 +377,40 @@ export function createRoundsService(deps: RoundsDeps) {
     const now = clock()
     const round = await findRound(roundId)
     const [band] = await db.select({ id: bands.id, name: bands.name, status: bands.status }).from(bands).where(eq(bands.id, bandId))
-    if (!band) throw notFound('This band does not exist.')
+    if (!band) throw notFound(m.allocation_no_such_band())
     const [membership] = await db
       .select({ userId: bandMembers.userId })
       .from(bandMembers)
       .where(and(eq(bandMembers.bandId, bandId), eq(bandMembers.userId, caller.id)))
-    if (!membership) throw new AppError(403, 'NOT_BAND_MEMBER', 'Only the band’s own members can list its wishes.')
-    if (band.status !== 'active') throw new AppError(409, 'BAND_NOT_ACTIVE', `“${band.name}” is ${band.status}: only active bands take part in allocation rounds.`)
+    if (!membership) throw new AppError(403, 'NOT_BAND_MEMBER', m.allocation_only_members())
+    if (band.status !== 'active') throw new AppError(409, 'BAND_NOT_ACTIVE', m.allocation_band_not_active({ band: band.name, status: band.status === 'disbanded' ? m.bookings_band_disbanded() : m.bookings_band_inactive() }))
 
     const { roomRows, periodRows, closedCells } = await roundFrame(round)
     const fields: Record<string, string> = {}
     if (input.wishes.length > round.wishesPerBand) {
-      throw new AppError(400, 'TOO_MANY_WISHES', `A band may list at most ${plural(round.wishesPerBand, 'wish', 'wishes')} in this round.`, {
-        wishes: `At most ${plural(round.wishesPerBand, 'wish', 'wishes')} in this round`,
+      throw new AppError(400, 'TOO_MANY_WISHES', m.allocation_too_many_wishes({ count: round.wishesPerBand }), {
+        wishes: m.allocation_too_many_wishes_field({ count: round.wishesPerBand }),
       })
     }
-    if (input.wants > round.periodsPerBand) fields.wants = `A band may receive at most ${plural(round.periodsPerBand, 'period')} in this round`
+    if (input.wants > round.periodsPerBand) fields.wants = m.allocation_too_many_wants({ count: round.periodsPerBand })
     const dates = new Set(weekDays(round.weekStart))
     const roomName = new Map(roomRows.map((room) => [room.id, room.name]))
     const periodLabel = new Map(periodRows.map((period) => [period.id, period.label]))
     const closed = new Map(closedCells.map((cell) => [cellKey(cell), cell.reason]))
     input.wishes.forEach((wish, index) => {
       const path = `wishes.${index}`
-      if (!dates.has(wish.date)) fields[path] = `Choose a day of the week of ${weekLabel(round.weekStart)}`
-      else if (wish.roomId !== null && !roomName.has(wish.roomId)) fields[path] = 'This room is not part of the allocation round'
-      else if (!periodLabel.has(wish.periodId)) fields[path] = 'This period is not part of the allocation round'
+      if (!dates.has(wish.date)) fields[path] = m.allocation_choose_day({ week: weekLabel(round.weekStart) })
+      else if (wish.roomId !== null && !roomName.has(wish.roomId)) fields[path] = m.allocation_room_not_in_round()
+      else if (!periodLabel.has(wish.periodId)) fields[path] = m.allocation_period_not_in_round()
       else if (wish.roomId !== null && closed.has(cellKey({ ...wish, roomId: wish.roomId }))) {
         fields[path] = `${roomName.get(wish.roomId)}, ${dayLabel(wish.date)}, ${periodPhrase(periodLabel.get(wish.periodId)!)} cannot be given out (${closed.get(cellKey({ ...wish, roomId: wish.roomId }))!.toLowerCase()})`
       } else if (wish.roomId === null && roomRows.every((room) => closed.has(cellKey({ roomId: room.id, date: wish.date, periodId: wish.periodId })))) {
-        fields[path] = `No room can be given out on ${dayLabel(wish.date)}, ${periodPhrase(periodLabel.get(wish.periodId)!)}`
+        fields[path] = m.allocation_no_room_on({ day: dayLabel(wish.date), period: periodPhrase(periodLabel.get(wish.periodId)!) })
       }
     })
     const wishFields = Object.keys(fields).filter((key) => key.startsWith('wishes.'))
     if (Object.keys(fields).length > 0) {
-      throw new AppError(400, wishFields.length > 0 ? 'WISH_NOT_IN_ROUND' : 'VALIDATION_FAILED', 'Some wishes need attention.', fields)
+      throw new AppError(400, wishFields.length > 0 ? 'WISH_NOT_IN_ROUND' : 'VALIDATION_FAILED', m.allocation_wishes_need_attention(), fields)
     }
 
     await withTransaction(db, async (tx) => {
@@ -509,8 +510,8 @@ export function createRoundsService(deps: RoundsDeps) {
     if (!claimed) {
       if (!options.manual) return null
       const round = await findRound(roundId)
-      if (round.status === 'published') throw new AppError(409, 'ROUND_PUBLISHED', 'This round has already been published.')
-      throw new AppError(409, 'ROUND_RUNNING', 'This round is being allocated right now: try again in a moment.')
+      if (round.status === 'published') throw new AppError(409, 'ROUND_PUBLISHED', m.allocation_round_published())
+      throw new AppError(409, 'ROUND_RUNNING', m.allocation_round_running())
     }
     const previous = claimed.ranAt ? 'draft' : 'collecting'
     try {
@@ -597,10 +598,10 @@ export function createRoundsService(deps: RoundsDeps) {
   async function draftState(roundId: string, executor: Executor = db, lock = false): Promise<DraftState> {
     const query = executor.select().from(allocationRounds).where(eq(allocationRounds.id, roundId))
     const [round] = lock ? await query.for('update') : await query
-    if (!round) throw notFound('This allocation round does not exist.')
-    if (round.status === 'running') throw new AppError(409, 'ROUND_RUNNING', 'This round is being allocated right now: try again in a moment.')
+    if (!round) throw notFound(m.allocation_no_such_round())
+    if (round.status === 'running') throw new AppError(409, 'ROUND_RUNNING', m.allocation_round_running())
     if ((round.status !== 'draft' && round.status !== 'published') || !round.snapshot || !round.result) {
-      throw new AppError(409, 'ROUND_NOT_DRAFT', 'This round has not been allocated yet.')
+      throw new AppError(409, 'ROUND_NOT_DRAFT', m.allocation_round_not_draft())
     }
     return { round, snapshot: round.snapshot as AllocationSnapshot, result: round.result, assignments: round.assignments ?? [] }
   }
@@ -726,26 +727,26 @@ export function createRoundsService(deps: RoundsDeps) {
     const inRound = (cell: { roomId: string; date: string; periodId: string }) =>
       state.snapshot.rooms.some((room) => room.id === cell.roomId) && state.snapshot.dates.includes(cell.date) && state.snapshot.periods.some((period) => period.id === cell.periodId)
     const holderAt = (cell: { roomId: string; date: string; periodId: string }) => state.assignments.find((item) => cellKey(item) === cellKey(cell))
-    const invalid = (field: string, message: string) => new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', { [field]: message })
+    const invalid = (field: string, message: string) => new AppError(400, 'VALIDATION_FAILED', m.allocation_fields_need_attention(), { [field]: message })
     const without = (...out: Array<StoredAssignment | undefined>) => state.assignments.filter((item) => !out.includes(item))
     switch (change.action) {
       case 'move': {
         const held = holderAt(change.from)
-        if (!held) throw invalid('from', 'No band has this cell in the draft')
-        if (!inRound(change.to)) throw invalid('to', 'This cell is not part of the round')
+        if (!held) throw invalid('from', m.allocation_no_band_cell())
+        if (!inRound(change.to)) throw invalid('to', m.allocation_cell_not_in_round())
         return [...without(held), { ...change.to, bandId: held.bandId }]
       }
       case 'swap': {
         const a = holderAt(change.a)
         const b = holderAt(change.b)
-        if (!a && !b) throw invalid('a', 'No band has either cell in the draft')
-        if (!inRound(change.a)) throw invalid('a', 'This cell is not part of the round')
-        if (!inRound(change.b)) throw invalid('b', 'This cell is not part of the round')
+        if (!a && !b) throw invalid('a', m.allocation_no_band_either())
+        if (!inRound(change.a)) throw invalid('a', m.allocation_cell_not_in_round())
+        if (!inRound(change.b)) throw invalid('b', m.allocation_cell_not_in_round())
         return [...without(a, b), ...(a ? [{ ...change.b, bandId: a.bandId }] : []), ...(b ? [{ ...change.a, bandId: b.bandId }] : [])]
       }
       case 'assign': {
-        if (!inRound(change.cell)) throw invalid('cell', 'This cell is not part of the round')
-        if (change.bandId !== null && !state.snapshot.bands.some((band) => band.id === change.bandId)) throw invalid('bandId', 'This band listed no wishes in this round')
+        if (!inRound(change.cell)) throw invalid('cell', m.allocation_cell_not_in_round())
+        if (change.bandId !== null && !state.snapshot.bands.some((band) => band.id === change.bandId)) throw invalid('bandId', m.allocation_band_no_wishes())
         const held = holderAt(change.cell)
         return [...without(held), ...(change.bandId ? [{ ...change.cell, bandId: change.bandId }] : [])]
       }
@@ -760,7 +761,7 @@ export function createRoundsService(deps: RoundsDeps) {
 
   async function checkChange(roundId: string, change: DraftChange): Promise<DraftCheck> {
     const state = await draftState(roundId)
-    if (state.round.status === 'published') throw new AppError(409, 'ROUND_PUBLISHED', 'This round has already been published.')
+    if (state.round.status === 'published') throw new AppError(409, 'ROUND_PUBLISHED', m.allocation_round_published())
     const after = applyChange(state, change)
     const breaks = newBreaks(await liveSnapshot(state, db), state.assignments, after)
     return { allowed: breaks.length === 0, breaks }
@@ -770,7 +771,7 @@ export function createRoundsService(deps: RoundsDeps) {
     const now = clock()
     const saved = await withTransaction(db, async (tx) => {
       const state = await draftState(roundId, tx, true)
-      if (state.round.status === 'published') throw new AppError(409, 'ROUND_PUBLISHED', 'This round has already been published.')
+      if (state.round.status === 'published') throw new AppError(409, 'ROUND_PUBLISHED', m.allocation_round_published())
       const after = applyChange(state, input)
       const live = await liveSnapshot(state, tx)
       const breaks = newBreaks(live, state.assignments, after)
@@ -797,7 +798,7 @@ export function createRoundsService(deps: RoundsDeps) {
     const notice = scheduleVersion.within()
     const round = await withTransaction(db, async (tx) => {
       const state = await draftState(roundId, tx, true)
-      if (state.round.status === 'published') throw new AppError(409, 'ROUND_PUBLISHED', 'This round has already been published.')
+      if (state.round.status === 'published') throw new AppError(409, 'ROUND_PUBLISHED', m.allocation_round_published())
       const owners = [...new Set(state.assignments.map((item) => `booking-band:${item.bandId}`))].sort()
       const slots = [...new Set(state.assignments.map((item) => `booking-slot:${item.date}:${item.periodId}`))].sort()
       for (const key of [...owners, ...slots]) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
@@ -852,7 +853,7 @@ export function createRoundsService(deps: RoundsDeps) {
     const periodById = new Map(periodRows.map((period) => [period.id, period]))
     const rows = state.assignments.map((item) => {
       const period = periodById.get(item.periodId)
-      if (!period) throw new AppError(409, 'ALLOCATION_RULE_BROKEN', 'A period of the draft has been removed from the settings since the run: run the round again.')
+      if (!period) throw new AppError(409, 'ALLOCATION_RULE_BROKEN', m.allocation_period_removed())
       return {
         roomId: item.roomId,
         date: item.date,
@@ -874,7 +875,7 @@ export function createRoundsService(deps: RoundsDeps) {
       await tx.insert(bookings).values(rows)
     } catch (error) {
       if (isUniqueViolation(error) && constraintOf(error) === 'bookings_active_slot_key') {
-        throw new AppError(409, 'ALLOCATION_RULE_BROKEN', 'A cell of the draft has been booked since the run: look at the draft again before publishing.')
+        throw new AppError(409, 'ALLOCATION_RULE_BROKEN', m.allocation_cell_booked())
       }
       throw error
     }

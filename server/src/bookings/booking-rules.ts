@@ -10,6 +10,7 @@ import type { Executor } from '../db/transaction'
 import { AppError } from '../http/errors'
 import { clubToday } from './club-time'
 import { allocationHoldOf } from '../allocation/booking-hold'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /**
  * The booking rules (SPEC §5.5), written once: `GET /api/bookings/check` lists every problem
@@ -41,7 +42,7 @@ export const toAppError = (problem: BookingProblem) => new AppError(problem.stat
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
 
 export const slotTakenMessage = (roomName: string, periodLabel: string, date: string) =>
-  `${roomName} is already booked in ${periodPhrase(periodLabel)} on ${dayLabel(date)}.`
+  m.bookings_slot_taken({ room: roomName, period: periodPhrase(periodLabel), day: dayLabel(date) })
 
 /** The instants a period starts and ends on a day, in the club's time zone. */
 export function slotTimes(date: string, period: { startsAt: string; endsAt: string }, timeZone: string) {
@@ -83,12 +84,12 @@ async function lookUp(executor: Executor, request: BookingRequest, lock: boolean
     const [room] = await executor.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, request.roomId))
     const [period] = await executor.select({ id: periods.id }).from(periods).where(eq(periods.id, request.periodId))
     const [band] = wantsBand ? await executor.select({ id: bands.id }).from(bands).where(eq(bands.id, request.bandId!)) : []
-    if (!room) fields.roomId = 'This room does not exist'
-    if (!period) fields.periodId = 'This period does not exist'
+    if (!room) fields.roomId = m.bookings_no_such_room()
+    if (!period) fields.periodId = m.bookings_no_such_period()
     bandFound = !!band
   }
-  if (request.kind === 'band' && !bandFound) fields.bandId = request.bandId ? 'This band does not exist' : 'Choose a band'
-  if (!found || Object.keys(fields).length > 0) throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fields)
+  if (request.kind === 'band' && !bandFound) fields.bandId = request.bandId ? m.bookings_no_such_band() : m.bookings_choose_band()
+  if (!found || Object.keys(fields).length > 0) throw new AppError(400, 'VALIDATION_FAILED', m.bookings_fields_need_attention(), fields)
   return found
 }
 
@@ -151,8 +152,6 @@ export async function usedInWeek(executor: Executor, owner: { kind: 'band'; band
   return row?.n ?? 0
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-
 export interface EvaluateOptions {
   caller: Pick<SessionUser, 'id' | 'displayName' | 'role' | 'isExecutive'>
   request: BookingRequest
@@ -174,28 +173,28 @@ export async function evaluateBooking(executor: Executor, { caller, request, now
   const found = { room, period, band, slotStart, slotEnd }
   const privileged = isPrivileged(caller)
   const day = dayLabel(request.date)
-  const when = `${periodPhrase(period.label)} on ${day}`
+  const when = m.bookings_period_on_day({ period: periodPhrase(period.label), day })
 
   const people = await peopleOf(executor, request, caller)
   if (request.kind === 'block' && !privileged) {
-    return { ...found, problems: [{ status: 403, code: 'FORBIDDEN', message: 'Only the club’s executives can close a room.' }] as BookingProblem[] }
+    return { ...found, problems: [{ status: 403, code: 'FORBIDDEN', message: m.bookings_only_executives_close() }] as BookingProblem[] }
   }
   if (request.kind === 'band' && !people.some((person) => person.id === caller.id)) {
-    return { ...found, problems: [{ status: 403, code: 'NOT_BAND_MEMBER', message: 'You can only book a room for a band you play in.' }] as BookingProblem[] }
+    return { ...found, problems: [{ status: 403, code: 'NOT_BAND_MEMBER', message: m.bookings_only_own_band() }] as BookingProblem[] }
   }
 
   const problems: BookingProblem[] = []
   const add = (code: ErrorCode, message: string) => problems.push({ status: 409, code, message })
 
   if (request.kind === 'personal' && !club.booking.personalPracticeAllowed) {
-    add('PERSONAL_PRACTICE_DISABLED', 'Personal practice cannot be booked at the moment: the club has turned it off.')
+    add('PERSONAL_PRACTICE_DISABLED', m.bookings_personal_disabled())
   }
-  if (band && band.status !== 'active') add('BAND_NOT_ACTIVE', `“${band.name}” is ${band.status}: only active bands can book rooms.`)
+  if (band && band.status !== 'active') add('BAND_NOT_ACTIVE', m.bookings_band_not_active({ band: band.name, status: band.status === 'disbanded' ? m.bookings_band_disbanded() : m.bookings_band_inactive() }))
 
-  if (slotStart.getTime() <= now.getTime()) add('SLOT_IN_PAST', `${when.charAt(0).toUpperCase()}${when.slice(1)} has already started: choose a later slot.`)
+  if (slotStart.getTime() <= now.getTime()) add('SLOT_IN_PAST', m.bookings_slot_in_past({ when: `${when.charAt(0).toUpperCase()}${when.slice(1)}` }))
   const lastDate = lastBookableDate(now, club)
   if (request.date > lastDate) {
-    add('SLOT_BEYOND_HORIZON', `Rooms can be booked at most ${plural(club.booking.horizonDays, 'day')} ahead, so up to ${dayLabel(lastDate)}.`)
+    add('SLOT_BEYOND_HORIZON', m.bookings_beyond_horizon({ days: club.booking.horizonDays, last: dayLabel(lastDate) }))
   }
 
   const clashes = await clashesOf(
@@ -203,8 +202,8 @@ export async function evaluateBooking(executor: Executor, { caller, request, now
     request,
     people.map((person) => person.id),
   )
-  if (!room.active) add('ROOM_INACTIVE', `${room.name} is not in use at the moment: choose another room.`)
-  if (blackout !== null) add('ROOM_BLACKED_OUT', `${room.name} is closed on ${day}: ${sentence(blackout)}`)
+  if (!room.active) add('ROOM_INACTIVE', m.bookings_room_inactive_problem({ room: room.name }))
+  if (blackout !== null) add('ROOM_BLACKED_OUT', m.bookings_room_blacked_out({ room: room.name, day, reason: sentence(blackout) }))
   if (taken) add('SLOT_TAKEN', slotTakenMessage(room.name, period.label, request.date))
   // A cell an allocation round gives out waits for its results (issue 15); executives may still close it.
   if (!taken && request.kind !== 'block') {
@@ -213,23 +212,23 @@ export async function evaluateBooking(executor: Executor, { caller, request, now
   }
   for (const person of people) {
     const otherRoom = clashes.get(person.id)
-    if (otherRoom) add('PERSON_DOUBLE_BOOKED', `${person.displayName} already has a booking in ${when} (${otherRoom}).`)
+    if (otherRoom) add('PERSON_DOUBLE_BOOKED', m.bookings_person_double_booked({ person: person.displayName, when, room: otherRoom }))
   }
 
   if (!privileged) {
     const weekStart = weekStartOf(request.date)
-    const week = `the week of ${weekLabel(weekStart)}`
+    const week = m.bookings_the_week_of({ week: weekLabel(weekStart) })
     if (band) {
       const limit = club.booking.bandPeriodsPerWeek
       const used = await usedInWeek(executor, { kind: 'band', bandId: band.id }, weekStart)
       if (used >= limit) {
-        add('BAND_QUOTA_EXCEEDED', `A band may book ${plural(limit, 'period')} a week, and “${band.name}” already has ${used} in ${week}.`)
+        add('BAND_QUOTA_EXCEEDED', m.bookings_band_quota_exceeded({ limit, band: band.name, used, week }))
       }
     } else if (request.kind === 'personal' && club.booking.personalPracticeAllowed) {
       const limit = club.booking.personalPeriodsPerWeek
       const used = await usedInWeek(executor, { kind: 'personal', userId: caller.id }, weekStart)
       if (used >= limit) {
-        add('PERSONAL_QUOTA_EXCEEDED', `A member may book ${plural(limit, 'personal practice period')} a week, and you already have ${used} in ${week}.`)
+        add('PERSONAL_QUOTA_EXCEEDED', m.bookings_personal_quota_exceeded({ limit, used, week }))
       }
     }
   }

@@ -25,6 +25,7 @@ import { defineRoute } from '../http/route'
 import { createBookingsService, type BookingsDeps } from './bookings.service'
 import { matchesEtag, preferredEncoding, type CachedBody } from './schedule-cache'
 import { createScheduleService } from './schedule.service'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 const statusLabels: Record<Booking['status'], string> = { active: 'Active', cancelled: 'Cancelled' }
 const sourceLabels: Record<Booking['source'], string> = { booking: 'Booking', allocation: 'Allocation' }
@@ -70,7 +71,7 @@ const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
     get header() {
       return m.common_csv_kind()
     },
-    value: (booking) => bookingKindLabels[booking.kind],
+    value: (booking) => bookingKindLabels[booking.kind](),
   },
   {
     get header() {
@@ -216,7 +217,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
     },
     handler: async ({ query, request, reply }) => {
       const cached = await schedule.publicWeek(query)
-      if (!cached) throw notFound('This room is not on the public schedule.')
+      if (!cached) throw notFound(m.bookings_room_not_public())
       reply.header('etag', cached.etag).header('cache-control', 'public, max-age=30')
       if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send()
       return sendCachedBody(request, reply, cached)
@@ -229,7 +230,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: BookingsDeps) 
  * compressed again per request.
  */
 function sendCachedBody(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding, accept-language')
   const encoding = preferredEncoding(request.headers['accept-encoding'])
   const encoded = encoding ? cached.encoded(encoding) : null
   if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded)

@@ -14,6 +14,7 @@ import { DELETED_MEMBER_NAME } from '../bands/bands.service'
 import { bandUsesInWeek, evaluateBooking, isPrivileged, slotTakenMessage, toAppError, usedInWeek } from './booking-rules'
 import { notifySql, type ChangeFeed } from '../db/change-feed'
 import type { ScheduleVersion } from './schedule-cache'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface BookingsDeps {
   db: Db
@@ -112,21 +113,21 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
   async function one(caller: Caller, bookingId: string): Promise<Booking> {
     const now = clock()
     const [[row], viewer] = await Promise.all([selectBookings(db).where(eq(bookings.id, bookingId)), viewerOf(caller, now)])
-    if (!row) throw notFound('This booking does not exist.')
+    if (!row) throw notFound(m.bookings_no_such_booking())
     return toBooking(row, viewer)
   }
 
   /** A cancel that changed nothing: says why (404, 403 or 409). */
   async function whyNotCancelled(executor: Executor, caller: Caller, bookingId: string, now: Date): Promise<never> {
     const [row] = await selectBookings(executor).where(eq(bookings.id, bookingId))
-    if (!row) throw notFound('This booking does not exist.')
+    if (!row) throw notFound(m.bookings_no_such_booking())
     if (!isPrivileged(caller) && !mayCancel(row, await viewerOf(caller, now))) {
-      throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only the person who booked, the band’s members and the club’s executives can cancel this booking.')
+      throw new AppError(403, 'NOT_YOUR_BOOKING', m.bookings_not_yours())
     }
-    if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
-    if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', 'This booking has already started, so it can no longer be cancelled.')
+    if (row.status === 'cancelled') throw new AppError(409, 'BOOKING_CANCELLED', m.bookings_already_cancelled())
+    if (row.slotStart.getTime() <= now.getTime()) throw new AppError(409, 'BOOKING_STARTED', m.bookings_already_started())
     // It was active, future and the caller's a moment ago: someone cancelled it in between.
-    throw new AppError(409, 'BOOKING_CANCELLED', 'This booking has already been cancelled.')
+    throw new AppError(409, 'BOOKING_CANCELLED', m.bookings_already_cancelled())
   }
 
   /**
@@ -155,9 +156,9 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
   }
 
   function filterWhere(caller: Caller, filter: BookingFilter, now: Date) {
-    if (filter.scope === 'all' && !isPrivileged(caller)) throw forbidden('Only the club’s executives can see every booking.')
+    if (filter.scope === 'all' && !isPrivileged(caller)) throw forbidden(m.bookings_only_executives_all())
     if (filter.from && filter.to && filter.from > filter.to) {
-      throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', { to: 'Choose a date on or after the start date' })
+      throw new AppError(400, 'VALIDATION_FAILED', m.bookings_fields_need_attention(), { to: m.bookings_to_after_from() })
     }
     const conditions: SQL[] = []
     if (filter.scope === 'mine') conditions.push(or(eq(bookings.userId, caller.id), inArray(bookings.bandId, memberBandIds(db, caller.id)))!)

@@ -10,6 +10,8 @@ import { clubToday } from './club-time'
 import { createBodyCache, createVersionedCache, type CachedBody } from './schedule-cache'
 import type { BookingsDeps } from './bookings.service'
 import { holdMessage, weekHoldOf } from '../allocation/booking-hold'
+import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type BlackoutRow = { startsOn: string; endsOn: string; roomIds: string[] | null; reason: string }
 
@@ -78,7 +80,7 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
     // reason (it may be internal). Blackout reasons are shown: they are the club's public
     // announcements ("Campus festival"), set in the settings for everyone to read.
     const labelOf = (row: (typeof entryRows)[number]) =>
-      row.kind === 'band' ? (club.publicSchedule.showBandNames && row.bandName ? row.bandName : 'Booked') : bookingKindLabels[row.kind]
+      row.kind === 'band' ? (club.publicSchedule.showBandNames && row.bandName ? row.bandName : m.bookings_booked_label()) : bookingKindLabels[row.kind]()
     return {
       enabled: true,
       clubName: club.clubName,
@@ -151,12 +153,12 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
       ? {
           roomIds: hold.roomIds ?? roomRows.filter((room) => room.active).map((room) => room.id),
           periodIds: hold.periodIds ?? periodRows.map((period) => period.id),
-          message: holdMessage(hold, 'The rooms and periods marked for the allocation round', weekStart, club),
+          message: holdMessage(hold, 'marked', weekStart, club),
         }
       : null
     const labelOf = (row: (typeof entryRows)[number]) => {
-      if (row.kind === 'band') return row.bandName ?? bookingKindLabels.band
-      if (row.kind === 'block') return row.reason ?? bookingKindLabels.block
+      if (row.kind === 'band') return row.bandName ?? bookingKindLabels.band()
+      if (row.kind === 'block') return row.reason ?? bookingKindLabels.block()
       return row.userId && row.userStatus !== 'deleted' ? row.userName! : DELETED_MEMBER_NAME
     }
     return {
@@ -207,7 +209,7 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
         personalMinute = minute.getTime()
       }
       const weekStart = weekStartCached(week ?? clubToday(minute, club.timeZone))
-      return (await personalWeeks.get(`${caller.id}|${weekStart}`, () => this.week(caller, weekStart, minute)))!
+      return (await personalWeeks.get(`${getLocale()}|${caller.id}|${weekStart}`, () => this.week(caller, weekStart, minute)))!
     },
 
     /**
@@ -220,7 +222,7 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
       const today = clubToday(now, club.timeZone)
       const weekStart = weekStartCached(week ?? today)
       const [shared, myBands] = await Promise.all([
-        memberWeeks.get(weekStart, () => memberWeek(weekStart)),
+        memberWeeks.get(`${getLocale()}|${weekStart}`, () => memberWeek(weekStart)),
         db.select({ id: bandMembers.bandId }).from(bandMembers).where(eq(bandMembers.userId, caller.id)),
       ])
       const { entries, ...frame } = shared!
@@ -242,7 +244,8 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
       const club = await settings.get()
       const today = clubToday(clock(), club.timeZone)
       const weekStart = weekStartCached(query.week ?? today)
-      return publicCache.get(`${today}|${weekStart}|${query.room ?? ''}`, () => publicWeek(query, today))
+      // Per language too: the labels and the hold's words are in the request's (decision 046).
+      return publicCache.get(`${getLocale()}|${today}|${weekStart}|${query.room ?? ''}`, () => publicWeek(query, today))
     },
   }
 }

@@ -7,6 +7,7 @@ import { blackouts, rooms } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type BlackoutRow = typeof blackouts.$inferSelect
 const toBlackout = (row: BlackoutRow): Blackout => ({
@@ -51,7 +52,7 @@ export function createBlackoutsService({
           // FOR SHARE: a room cannot be deleted between this check and the insert.
           const found = await tx.select({ id: rooms.id }).from(rooms).where(inArray(rooms.id, input.roomIds)).for('share')
           if (found.length !== input.roomIds.length) {
-            throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', { roomIds: 'One of the chosen rooms does not exist' })
+            throw new AppError(400, 'VALIDATION_FAILED', m.club_fields_need_attention(), { roomIds: m.club_chosen_room_missing() })
           }
         }
         const [row] = await tx
@@ -66,7 +67,7 @@ export function createBlackoutsService({
 
     async remove(id: string): Promise<void> {
       const deleted = await db.delete(blackouts).where(eq(blackouts.id, id)).returning({ id: blackouts.id })
-      if (deleted.length === 0) throw notFound('This blackout does not exist.')
+      if (deleted.length === 0) throw notFound(m.club_no_such_blackout())
       scheduleVersion?.bump()
     },
   }

@@ -6,6 +6,7 @@ import { withTransaction, type Tx } from '../db/transaction'
 import { bookings, periods } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type PeriodRow = typeof periods.$inferSelect
 const toPeriod = (row: PeriodRow): Period => ({ id: row.id, label: row.label, startsAt: row.startsAt, endsAt: row.endsAt })
@@ -23,7 +24,7 @@ export function createPeriodsService({ db, clock, scheduleVersion }: { db: Db; c
     const others = await tx.select().from(periods).orderBy(asc(periods.startsAt))
     const clash = others.find((other) => other.id !== exceptId && other.startsAt < value.endsAt && value.startsAt < other.endsAt)
     if (clash) {
-      const message = `This overlaps “${clash.label}” (${clash.startsAt}–${clash.endsAt}).`
+      const message = m.club_period_overlap({ label: clash.label, startsAt: clash.startsAt, endsAt: clash.endsAt })
       throw new AppError(400, 'PERIOD_OVERLAP', message, { startsAt: message })
     }
   }
@@ -54,13 +55,13 @@ export function createPeriodsService({ db, clock, scheduleVersion }: { db: Db; c
       const period = await withTransaction(db, async (tx) => {
         await lock(tx)
         const [current] = await tx.select().from(periods).where(eq(periods.id, id))
-        if (!current) throw notFound('This period does not exist.')
+        if (!current) throw notFound(m.club_no_such_period())
         const merged = periodInputSchema.safeParse({
           label: patch.label ?? current.label,
           startsAt: patch.startsAt ?? current.startsAt,
           endsAt: patch.endsAt ?? current.endsAt,
         })
-        if (!merged.success) throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fieldErrors(merged.error.issues))
+        if (!merged.success) throw new AppError(400, 'VALIDATION_FAILED', m.club_fields_need_attention(), fieldErrors(merged.error.issues))
         await assertNoOverlap(tx, merged.data, id)
         const [row] = await tx
           .update(periods)
@@ -82,13 +83,13 @@ export function createPeriodsService({ db, clock, scheduleVersion }: { db: Db; c
     async remove(id: string): Promise<void> {
       await withTransaction(db, async (tx) => {
         const [period] = await tx.select().from(periods).where(eq(periods.id, id)).for('update')
-        if (!period) throw notFound('This period does not exist.')
+        if (!period) throw notFound(m.club_no_such_period())
         const [used] = await tx
           .select({ id: bookings.id })
           .from(bookings)
           .where(and(eq(bookings.periodId, id), eq(bookings.status, 'active'), gt(bookings.slotEnd, clock())))
           .limit(1)
-        if (used) throw new AppError(409, 'PERIOD_IN_USE', `“${period.label}” has upcoming bookings, so it cannot be deleted: cancel them first.`)
+        if (used) throw new AppError(409, 'PERIOD_IN_USE', m.club_period_in_use({ label: period.label }))
         await tx.delete(periods).where(eq(periods.id, id))
       })
       scheduleVersion?.bump()

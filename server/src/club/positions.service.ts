@@ -7,13 +7,14 @@ import { positionHolders, positions, users } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
 import { isUniqueViolation } from '../db/sql-helpers'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /** How far back holders may be recorded, and how far ahead a team may be prepared. */
 export const PAST_TERMS_EDITABLE = 10
 export const FUTURE_TERMS_EDITABLE = 1
 
 const nameTaken = (name: string) =>
-  new AppError(409, 'POSITION_NAME_TAKEN', `There is already a position called “${name}”.`, { name: 'This name is already used by another position' })
+  new AppError(409, 'POSITION_NAME_TAKEN', m.club_position_name_taken({ name }), { name: m.club_position_name_used() })
 
 /**
  * Positions and who holds them per term (SPEC §5.3). Nothing records "executive": a member is
@@ -22,7 +23,7 @@ const nameTaken = (name: string) =>
 export function createPositionsService({ db, clock, settings }: { db: Db; clock: () => Date; settings: SettingsService }) {
   async function findPosition(id: string) {
     const [row] = await db.select().from(positions).where(eq(positions.id, id))
-    if (!row) throw notFound('This position does not exist.')
+    if (!row) throw notFound(m.club_no_such_position())
     return row
   }
 
@@ -88,7 +89,7 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
           .set({ ...patch, updatedAt: clock() })
           .where(eq(positions.id, id))
           .returning()
-        if (!row) throw notFound('This position does not exist.')
+        if (!row) throw notFound(m.club_no_such_position())
         return { id: row.id, name: row.name, description: row.description, sortOrder: row.sortOrder }
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken(patch.name ?? '')
@@ -99,7 +100,7 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
     /** Deletes a position with its holders in every term. */
     async remove(id: string) {
       const deleted = await db.delete(positions).where(eq(positions.id, id)).returning({ id: positions.id })
-      if (deleted.length === 0) throw notFound('This position does not exist.')
+      if (deleted.length === 0) throw notFound(m.club_no_such_position())
     },
 
     /** Sets the display order: `positionIds` must list every position exactly once. */
@@ -109,8 +110,8 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
         const existing = await tx.select({ id: positions.id }).from(positions)
         const given = new Set(positionIds)
         if (existing.length !== positionIds.length || existing.some((row) => !given.has(row.id))) {
-          throw new AppError(409, 'CONFLICT', 'The positions changed meanwhile. Reload and try again.', {
-            positionIds: 'List every position exactly once',
+          throw new AppError(409, 'CONFLICT', m.club_positions_changed(), {
+            positionIds: m.club_positions_once(),
           })
         }
         for (const [index, id] of positionIds.entries()) {
@@ -125,13 +126,13 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
       const earliest = current - PAST_TERMS_EDITABLE
       const latest = current + FUTURE_TERMS_EDITABLE
       if (input.termYear < earliest || input.termYear > latest) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', {
-          termYear: `Choose a term between ${earliest} and ${latest}`,
+        throw new AppError(400, 'VALIDATION_FAILED', m.club_fields_need_attention(), {
+          termYear: m.club_term_between({ earliest, latest }),
         })
       }
       return withTransaction(db, async (tx) => {
         const [position] = await tx.select({ id: positions.id }).from(positions).where(eq(positions.id, positionId)).for('share')
-        if (!position) throw notFound('This position does not exist.')
+        if (!position) throw notFound(m.club_no_such_position())
         // FOR SHARE: the member cannot be suspended or deleted between this check and the insert.
         const [user] = await tx
           .select()
@@ -139,7 +140,7 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
           .where(and(eq(users.id, input.userId), eq(users.status, 'active')))
           .for('share')
         if (!user) {
-          throw new AppError(400, 'MEMBER_NOT_ACTIVE', 'Only active members can hold a position.', { userId: 'Choose an active member' })
+          throw new AppError(400, 'MEMBER_NOT_ACTIVE', m.club_only_active_hold(), { userId: m.club_choose_active_member() })
         }
         const [row] = await tx
           .insert(positionHolders)
@@ -147,8 +148,8 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
           .onConflictDoNothing()
           .returning()
         if (!row) {
-          throw new AppError(409, 'ALREADY_HOLDS_POSITION', `${user.displayName} already holds this position in ${input.termYear}.`, {
-            userId: 'Already holds this position in this term',
+          throw new AppError(409, 'ALREADY_HOLDS_POSITION', m.club_already_holds({ name: user.displayName, term: input.termYear }), {
+            userId: m.club_already_holds_field(),
           })
         }
         return {
@@ -164,7 +165,7 @@ export function createPositionsService({ db, clock, settings }: { db: Db; clock:
 
     async removeHolder(holderId: string) {
       const deleted = await db.delete(positionHolders).where(eq(positionHolders.id, holderId)).returning({ id: positionHolders.id })
-      if (deleted.length === 0) throw notFound('This member no longer holds that position.')
+      if (deleted.length === 0) throw notFound(m.club_no_longer_holds())
     },
   }
 }

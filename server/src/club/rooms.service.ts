@@ -7,6 +7,7 @@ import { blackouts, bookings, rooms } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import { isUniqueViolation, sqlStateOf } from '../db/sql-helpers'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type RoomRow = typeof rooms.$inferSelect
 
@@ -20,8 +21,8 @@ const toRoom = (row: RoomRow): Room => ({
 })
 
 const nameTaken = (name: string) =>
-  new AppError(409, 'ROOM_NAME_TAKEN', `There is already a room called “${name}”.`, { name: 'This name is already used by another room' })
-const inUse = (name: string) => new AppError(409, 'ROOM_IN_USE', `${name} has bookings, so it cannot be deleted: deactivate it instead.`)
+  new AppError(409, 'ROOM_NAME_TAKEN', m.club_room_name_taken({ name }), { name: m.club_room_name_used() })
+const inUse = (name: string) => new AppError(409, 'ROOM_IN_USE', m.club_room_in_use({ name }))
 
 /**
  * Rooms (SPEC §5.3): the name is unique regardless of case, guaranteed by a unique index.
@@ -30,7 +31,7 @@ const inUse = (name: string) => new AppError(409, 'ROOM_IN_USE', `${name} has bo
 export function createRoomsService({ db, clock, scheduleVersion }: { db: Db; clock: () => Date; scheduleVersion?: ScheduleVersion }) {
   async function find(id: string) {
     const [row] = await db.select().from(rooms).where(eq(rooms.id, id))
-    if (!row) throw notFound('This room does not exist.')
+    if (!row) throw notFound(m.club_no_such_room())
     return row
   }
 
@@ -60,7 +61,7 @@ export function createRoomsService({ db, clock, scheduleVersion }: { db: Db; clo
           .set({ ...patch, updatedAt: clock() })
           .where(eq(rooms.id, id))
           .returning()
-        if (!row) throw notFound('This room does not exist.')
+        if (!row) throw notFound(m.club_no_such_room())
         scheduleVersion?.bump()
         return toRoom(row)
       } catch (error) {
@@ -80,7 +81,7 @@ export function createRoomsService({ db, clock, scheduleVersion }: { db: Db; clo
       try {
         await withTransaction(db, async (tx) => {
           const [room] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update')
-          if (!room) throw notFound('This room does not exist.')
+          if (!room) throw notFound(m.club_no_such_room())
           const [used] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.roomId, id)).limit(1)
           if (used) throw inUse(room.name)
           await tx

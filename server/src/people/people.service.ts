@@ -17,6 +17,7 @@ import type { Db } from '../db/client'
 import { additionalInfo, intros, users } from '../db/schema'
 import { notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type IntroRow = typeof intros.$inferSelect
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'displayName' | 'enrollmentYear'>
@@ -80,7 +81,7 @@ export function createPeopleService({ db, clock, settings }: { db: Db; clock: ()
       .from(users)
       .leftJoin(intros, eq(intros.userId, users.id))
       .where(and(eq(users.id, userId), activeOnly ? eq(users.status, 'active') : undefined))
-    if (!row) throw notFound('No active member has that id.')
+    if (!row) throw notFound(m.people_no_active_member())
     return toMemberIntro(row, row.intro, await settings.currentTerm())
   }
 
@@ -176,7 +177,7 @@ export function createPeopleService({ db, clock, settings }: { db: Db; clock: ()
         .select({ id: users.id, displayName: users.displayName })
         .from(users)
         .where(and(eq(users.id, userId), ne(users.status, 'deleted')))
-      if (!user) throw notFound('No member has that id.')
+      if (!user) throw notFound(m.people_no_member())
       return { userId: user.id, displayName: user.displayName, ...(await additionalInfoOf(user.id)) }
     },
   }

@@ -13,6 +13,7 @@ import type { PasswordResetService } from '../accounts/password-reset.service'
 import { holdsPositionIn } from '../auth/auth.service'
 import { endMembershipsOfDeletedUsers } from '../bands/bands.service'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface UsersDeps {
   db: Db
@@ -34,7 +35,7 @@ export const DELETED_DISPLAY_NAME = 'Deleted user'
 export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`
 
 
-const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', 'Another account already uses this email address.', { email: 'This email is already in use' })
+const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', m.users_email_taken(), { email: m.users_email_in_use() })
 
 export function createUsersService({ db, clock, settings, mailer, passwordReset, publicUrl, scheduleVersion }: UsersDeps) {
   /** The WHERE clause for the list's filters; grades become enrollment-year ranges for the term. */
@@ -107,7 +108,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
   async function detail(userId: string): Promise<UserDetail> {
     const term = await settings.currentTerm()
     const [row] = await db.select(listColumns(term)).from(users).where(eq(users.id, userId))
-    if (!row) throw notFound('There is no such account.')
+    if (!row) throw notFound(m.users_no_such_account())
     return toDetail(row, term)
   }
 
@@ -186,8 +187,8 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
         await withTransaction(db, async (tx) => {
           const admins = await lockActiveAdmins(tx)
           const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
-          if (!current) throw notFound('There is no such account.')
-          if (current.status === 'deleted') throw new AppError(409, 'USER_DELETED', 'This account has been deleted and can no longer be edited.')
+          if (!current) throw notFound(m.users_no_such_account())
+          if (current.status === 'deleted') throw new AppError(409, 'USER_DELETED', m.users_deleted_no_edit())
 
           const next: UserEditInput = {
             displayName: patch.displayName ?? current.displayName,
@@ -199,22 +200,22 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
 
           if (actorId === userId) {
             if (next.role !== current.role) {
-              throw new AppError(409, 'CANNOT_CHANGE_SELF', 'You cannot change your own role; ask another admin.', { role: 'You cannot change your own role' })
+              throw new AppError(409, 'CANNOT_CHANGE_SELF', m.users_own_role_error(), { role: m.users_own_role_field() })
             }
             if (next.status !== current.status) {
-              throw new AppError(409, 'CANNOT_CHANGE_SELF', 'You cannot change your own status; ask another admin.', { status: 'You cannot change your own status' })
+              throw new AppError(409, 'CANNOT_CHANGE_SELF', m.users_own_status_error(), { status: m.users_own_status_field() })
             }
           }
 
           if (next.status !== current.status && next.status === 'pending') {
-            throw new AppError(409, 'INVALID_STATUS_CHANGE', 'An approved account cannot go back to pending; suspend it instead.', { status: 'Choose active or suspended' })
+            throw new AppError(409, 'INVALID_STATUS_CHANGE', m.users_not_back_to_pending(), { status: m.users_choose_active_or_suspended() })
           }
 
           const wasActiveAdmin = current.role === 'admin' && current.status === 'active'
           const staysActiveAdmin = next.role === 'admin' && next.status === 'active'
           if (wasActiveAdmin && !staysActiveAdmin && admins.filter((id) => id !== userId).length === 0) {
             const field = next.role !== 'admin' ? 'role' : 'status'
-            throw new AppError(409, 'LAST_ADMIN', 'This is the last active admin: make someone else an admin first.', { [field]: 'The club needs at least one active admin' })
+            throw new AppError(409, 'LAST_ADMIN', m.users_last_admin(), { [field]: m.users_needs_admin() })
           }
 
           await tx
@@ -249,8 +250,8 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
         .returning({ email: users.email, displayName: users.displayName })
       if (!updated) {
         const [exists] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId))
-        if (!exists) throw notFound('There is no such account.')
-        throw new AppError(409, 'NOT_PENDING', 'This account is not waiting for approval.')
+        if (!exists) throw notFound(m.users_no_such_account())
+        throw new AppError(409, 'NOT_PENDING', m.users_not_pending())
       }
       await sendApprovalMail(updated)
       return detail(userId)
@@ -259,15 +260,15 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
     /** "Sign out everywhere": ends every session of the user. */
     async revokeAllSessions(userId: string) {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
-      if (!user) throw notFound('There is no such account.')
+      if (!user) throw notFound(m.users_no_such_account())
       await revokeSessions(db, [userId], clock())
     },
 
     /** Mails the user a password-reset link. */
     async sendPasswordReset(userId: string) {
       const [user] = await db.select().from(users).where(eq(users.id, userId))
-      if (!user) throw notFound('There is no such account.')
-      if (user.status === 'deleted') throw new AppError(409, 'USER_DELETED', 'This account has been deleted.')
+      if (!user) throw notFound(m.users_no_such_account())
+      if (user.status === 'deleted') throw new AppError(409, 'USER_DELETED', m.users_account_deleted())
       await passwordReset.issue(user)
     },
 
@@ -282,7 +283,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
      */
     async deleteMany(actorId: string, userIds: string[]) {
       if (userIds.includes(actorId)) {
-        throw new AppError(409, 'CANNOT_DELETE_SELF', 'You cannot delete your own account. Remove it from the selection.', { userIds: 'Your own account is selected' })
+        throw new AppError(409, 'CANNOT_DELETE_SELF', m.users_cannot_delete_own(), { userIds: m.users_own_selected() })
       }
       const now = clock()
       const term = await settings.currentTerm()
@@ -296,13 +297,13 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
           .orderBy(asc(users.id))
           .for('update')
         if (targets.length !== userIds.length) {
-          throw new AppError(404, 'NOT_FOUND', 'Some of the selected accounts no longer exist. Reload the list and try again.')
+          throw new AppError(404, 'NOT_FOUND', m.users_some_gone())
         }
         const ids = targets.filter((target) => target.status !== 'deleted').map((target) => target.id)
         if (ids.length === 0) return { deleted: 0 }
         const remainingAdmins = admins.filter((id) => !ids.includes(id))
         if (remainingAdmins.length === 0) {
-          throw new AppError(409, 'LAST_ADMIN', 'This would leave the club without an active admin.')
+          throw new AppError(409, 'LAST_ADMIN', m.users_would_leave_no_admin())
         }
         // The names are anonymised below: the log keeps who they were (decision 042).
         const named = targets.filter((target) => ids.includes(target.id))

@@ -67,13 +67,13 @@ export function SelectField({
   options,
   className = '',
   ...select
-}: Shared & SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string }> }) {
+}: Shared & SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string; lang?: string }> }) {
   return (
     <FieldShell label={label} errors={errors} description={description}>
       {({ id, describedBy, invalid }) => (
         <select id={id} aria-describedby={describedBy} aria-invalid={invalid} className={`${controlClass} ${className}`} {...select}>
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} lang={option.lang}>
               {option.label}
             </option>
           ))}

@@ -5,6 +5,7 @@ import { errorMessage } from '@/components/ui/feedback'
 import type { BookingCheckQuery } from '@/contract/bookings'
 import { weekLabel } from '@/contract/calendar'
 import { bookingCheckQueryOptions, quotaQueryOptions } from './bookings-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * Whether the chosen slot can be booked, and every reason it cannot, as the member chooses
@@ -16,17 +17,17 @@ export function SlotCheck({ query, id }: { query: BookingCheckQuery | null; id?:
 
   let content
   if (query === null) {
-    content = <p className="text-ink-muted">Choose a room, a date, a period and who it is for to see whether the slot can be booked.</p>
+    content = <p className="text-ink-muted">{m.bookings_check_choose()}</p>
   } else if (check.isPending) {
-    content = <p className="text-ink-muted">Checking the slot…</p>
+    content = <p className="text-ink-muted">{m.bookings_check_checking()}</p>
   } else if (check.isError) {
-    content = <p className="text-danger">The slot could not be checked. {errorMessage(check.error)}</p>
+    content = <p className="text-danger">{m.bookings_check_failed()} {errorMessage(check.error)}</p>
   } else if (check.data.bookable) {
     content = (
       <>
         <p className="flex items-center gap-2 font-medium text-ink">
           <CircleCheck aria-hidden className="size-5 shrink-0 text-brand" />
-          This slot is free.
+          {m.bookings_check_free()}
         </p>
         {check.data.problems.length > 0 ? <ProblemList problems={check.data.problems} /> : null}
       </>
@@ -36,7 +37,7 @@ export function SlotCheck({ query, id }: { query: BookingCheckQuery | null; id?:
       <>
         <p className="flex items-center gap-2 font-medium text-danger">
           <CircleAlert aria-hidden className="size-5 shrink-0" />
-          This slot cannot be booked:
+          {m.bookings_check_refused()}
         </p>
         <ProblemList problems={check.data.problems} />
       </>
@@ -45,7 +46,7 @@ export function SlotCheck({ query, id }: { query: BookingCheckQuery | null; id?:
 
   const tone = query !== null && check.data && !check.data.bookable ? 'border-danger/40 bg-danger/10' : 'border-line bg-surface-2'
   return (
-    <div id={id} role="status" aria-live="polite" aria-atomic="true" aria-label="Slot check" className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
+    <div id={id} role="status" aria-live="polite" aria-atomic="true" aria-label={m.bookings_check_label()} className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
       {content}
     </div>
   )
@@ -69,36 +70,32 @@ export function QuotaSummary({ weekStart }: { weekStart: string }) {
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4">
       <h2 id={headingId} className="text-base font-semibold text-ink">
-        Week of {weekLabel(weekStart)}
+        {m.bookings_quota_week({ week: weekLabel(weekStart) })}
       </h2>
       {quota.isPending ? (
-        <p className="mt-1 text-sm text-ink-muted">Loading your quota…</p>
+        <p className="mt-1 text-sm text-ink-muted">{m.bookings_quota_loading()}</p>
       ) : quota.isError ? (
-        <p className="mt-1 text-sm text-danger">Your quota could not be loaded. {errorMessage(quota.error)}</p>
+        <p className="mt-1 text-sm text-danger">{m.bookings_quota_failed()} {errorMessage(quota.error)}</p>
       ) : (
         <>
-          <ul aria-label="Periods left this week" className="mt-2 flex flex-col gap-1 text-sm">
+          <ul aria-label={m.bookings_quota_label()} className="mt-2 flex flex-col gap-1 text-sm">
             {quota.data.bands.map((band) => (
               <li key={band.bandId} className="flex flex-wrap justify-between gap-x-3">
                 <span className="font-medium break-words">{band.name}</span>
-                <span>
-                  {Math.max(0, band.remaining)} of {band.limit} left
-                </span>
+                <span>{m.bookings_quota_left({ left: Math.max(0, band.remaining), limit: band.limit })}</span>
               </li>
             ))}
             {quota.data.personal.allowed ? (
               <li className="flex flex-wrap justify-between gap-x-3">
-                <span className="font-medium">Personal practice</span>
-                <span>
-                  {Math.max(0, quota.data.personal.remaining)} of {quota.data.personal.limit} left
-                </span>
+                <span className="font-medium">{m.bookings_kind_personal()}</span>
+                <span>{m.bookings_quota_left({ left: Math.max(0, quota.data.personal.remaining), limit: quota.data.personal.limit })}</span>
               </li>
             ) : null}
           </ul>
           {quota.data.bands.length === 0 && !quota.data.personal.allowed ? (
-            <p className="mt-1 text-sm text-ink-muted">You have no band or personal quota to book with.</p>
+            <p className="mt-1 text-sm text-ink-muted">{m.bookings_quota_none()}</p>
           ) : null}
-          {quota.data.mayExceed ? <p className="mt-2 text-sm text-ink-muted">Executives may exceed these quotas.</p> : null}
+          {quota.data.mayExceed ? <p className="mt-2 text-sm text-ink-muted">{m.bookings_quota_executives()}</p> : null}
         </>
       )}
     </section>

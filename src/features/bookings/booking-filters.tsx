@@ -6,8 +6,9 @@ import { bookingKindLabels, bookingKinds, bookingStatuses, type BookingKind, typ
 import type { BookingListSearch } from './booking-search'
 import { roomsQueryOptions } from '@/lib/reference-queries'
 import { useDebouncedSearch } from '@/lib/use-debounced-search'
+import { m } from '@/i18n/paraglide/messages.js'
 
-const statusLabels: Record<BookingStatus, string> = { active: 'Active', cancelled: 'Cancelled' }
+const statusLabel = (status: BookingStatus) => ({ active: m.bookings_status_active(), cancelled: m.bookings_status_cancelled() })[status]
 
 export function BookingFilters({ search, onChange }: { search: BookingListSearch; onChange: (next: Partial<BookingListSearch>) => void }) {
   const rooms = useQuery(roomsQueryOptions())
@@ -16,35 +17,35 @@ export function BookingFilters({ search, onChange }: { search: BookingListSearch
   const filtered = Boolean(search.q || search.roomId || search.kind || search.status || search.from || search.to)
 
   return (
-    <form role="search" aria-label="Filter bookings" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" onSubmit={(event) => event.preventDefault()}>
+    <form role="search" aria-label={m.bookings_filter_label()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" onSubmit={(event) => event.preventDefault()}>
       <TextField
-        label="Band or person"
+        label={m.bookings_filter_who()}
         type="search"
-        placeholder="Band name or booker"
+        placeholder={m.bookings_filter_who_placeholder()}
         value={text}
         onChange={(event) => setText(event.target.value)}
         maxLength={100}
       />
       <SelectField
-        label="Room"
+        label={m.bookings_room()}
         value={search.roomId ?? ''}
         onChange={(event) => onChange({ roomId: event.target.value || undefined })}
-        options={[{ value: '', label: 'Any room' }, ...(rooms.data ?? []).map((room) => ({ value: room.id, label: room.active ? room.name : `${room.name} (inactive)` }))]}
+        options={[{ value: '', label: m.bookings_any_room() }, ...(rooms.data ?? []).map((room) => ({ value: room.id, label: room.active ? room.name : m.bookings_room_inactive({ room: room.name }) }))]}
       />
       <SelectField
-        label="Kind"
+        label={m.bookings_kind()}
         value={search.kind ?? ''}
         onChange={(event) => onChange({ kind: (event.target.value || undefined) as BookingKind | undefined })}
-        options={[{ value: '', label: 'Any kind' }, ...bookingKinds.map((kind) => ({ value: kind, label: bookingKindLabels[kind] }))]}
+        options={[{ value: '', label: m.bookings_any_kind() }, ...bookingKinds.map((kind) => ({ value: kind, label: bookingKindLabels[kind]() }))]}
       />
       <SelectField
-        label="Status"
+        label={m.bookings_status()}
         value={search.status ?? ''}
         onChange={(event) => onChange({ status: (event.target.value || undefined) as BookingStatus | undefined })}
-        options={[{ value: '', label: 'Any status' }, ...bookingStatuses.map((status) => ({ value: status, label: statusLabels[status] }))]}
+        options={[{ value: '', label: m.bookings_any_status() }, ...bookingStatuses.map((status) => ({ value: status, label: statusLabel(status) }))]}
       />
-      <TextField label="From" type="date" value={search.from ?? ''} max={search.to} onChange={(event) => onChange({ from: event.target.value || undefined })} />
-      <TextField label="To" type="date" value={search.to ?? ''} min={search.from} onChange={(event) => onChange({ to: event.target.value || undefined })} />
+      <TextField label={m.bookings_from()} type="date" value={search.from ?? ''} max={search.to} onChange={(event) => onChange({ from: event.target.value || undefined })} />
+      <TextField label={m.bookings_to()} type="date" value={search.to ?? ''} min={search.from} onChange={(event) => onChange({ to: event.target.value || undefined })} />
       {filtered ? (
         <div className="sm:col-span-2 lg:col-span-3">
           <Button
@@ -55,7 +56,7 @@ export function BookingFilters({ search, onChange }: { search: BookingListSearch
             }}
           >
             <X aria-hidden className="size-4" />
-            Clear filters
+            {m.bookings_clear_filters()}
           </Button>
         </div>
       ) : null}

@@ -22,6 +22,7 @@ import type { BookingFormSearch } from './booking-search'
 import { bookingCheckQueryOptions, quotaQueryOptions, useCreateBooking } from './bookings-queries'
 import { myBandsQueryOptions, periodsQueryOptions, roomsQueryOptions } from '@/lib/reference-queries'
 import { CLUB_FALLBACK_TIME_ZONE } from '@/contract/date-format'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/room-booking-form')
 
@@ -70,7 +71,7 @@ function validate({ value }: { value: FormValues }) {
   if (!result.success) {
     for (const [path, message] of Object.entries(fieldErrors(result.error.issues))) fields[formFieldOf(path)] ??= message
   }
-  if (!value.date) fields.date = 'Choose a date'
+  if (!value.date) fields.date = m.bookings_choose_date()
   return Object.keys(fields).length > 0 ? { fields } : undefined
 }
 
@@ -90,14 +91,14 @@ function BookForFieldset({ id, options }: { id: string; options: BookForOption[]
   const errorId = `${id}-book-for-error`
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-1 text-sm font-medium text-ink">Book for</legend>
+      <legend className="mb-1 text-sm font-medium text-ink">{m.bookings_book_for()}</legend>
       {options.length === 0 ? (
         <p className="text-sm text-ink-muted">
-          You can book for a band you play in.{' '}
+          {m.bookings_book_for_none_before()}{' '}
           <Link to="/band-registration-form" className="text-brand underline underline-offset-2">
-            Register a band
+            {m.bookings_register_band()}
           </Link>{' '}
-          or ask a band’s leader to add you.
+          {m.bookings_book_for_none_after()}
         </p>
       ) : (
         options.map((option) => {
@@ -154,19 +155,19 @@ export function BookingFormScreen() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <PageHeader
-        title="Book a room"
-        description="Choose a slot and who it is for. You see at once whether it can be booked."
+        title={m.bookings_form_title()}
+        description={m.bookings_form_lead()}
         actions={
           <Link to="/room-booking-list" className={linkButtonClass}>
             <ListChecks aria-hidden className="size-4" />
-            See my bookings
+            {m.bookings_see_mine()}
           </Link>
         }
       />
       {failed ? (
         <QueryErrorBlock
           error={failed.error}
-          what="The rooms and periods"
+          what={m.bookings_rooms_and_periods()}
           onRetry={() => {
             void rooms.refetch()
             void periods.refetch()
@@ -174,9 +175,9 @@ export function BookingFormScreen() {
           }}
         />
       ) : !rooms.isSuccess || !periods.isSuccess || !bands.isSuccess ? (
-        <LoadingBlock label="Loading rooms and periods…" />
+        <LoadingBlock label={m.bookings_loading_rooms()} />
       ) : activeRooms.length === 0 || periods.data.length === 0 ? (
-        <EmptyState title="No rooms can be booked yet.">An admin sets up the rooms and the day’s periods in the system settings.</EmptyState>
+        <EmptyState title={m.bookings_no_rooms()}>{m.bookings_no_rooms_lead()}</EmptyState>
       ) : (
         <BookingForm
           // A new slot from the URL (another grid cell) starts a fresh form.
@@ -226,7 +227,7 @@ function BookingForm({
       server.clear()
       try {
         const booking = await create.mutateAsync(bookingInputSchema.parse(toInput(value)))
-        toast.success(`Booked ${slotText(booking)}`)
+        toast.success(m.bookings_booked({ slot: slotText(booking) }))
         await navigate({ to: '/room-booking-list' })
       } catch (error) {
         server.show(error)
@@ -248,8 +249,8 @@ function BookingForm({
 
   const bookForOptions: BookForOption[] = [
     ...bands.map((band) => ({ value: `band:${band.id}` as const, label: band.name })),
-    ...(personalAllowed || values.bookFor === 'personal' ? [{ value: 'personal' as const, label: 'Personal practice', description: 'Just you, practising alone.' }] : []),
-    ...(executive ? [{ value: 'block' as const, label: 'Close the room (block)', description: 'Executives only: nobody can book the slot.' }] : []),
+    ...(personalAllowed || values.bookFor === 'personal' ? [{ value: 'personal' as const, label: m.bookings_kind_personal(), description: m.bookings_personal_description() }] : []),
+    ...(executive ? [{ value: 'block' as const, label: m.bookings_block_label(), description: m.bookings_block_description() }] : []),
   ]
 
   return (
@@ -257,17 +258,17 @@ function BookingForm({
       <QuotaSummary weekStart={weekStartOf(validDate)} />
       <Card>
         <form.AppForm>
-          <form.Form server={server} formAlert={false} aria-label="Book a room" className="flex flex-col gap-4">
+          <form.Form server={server} formAlert={false} aria-label={m.bookings_form_title()} className="flex flex-col gap-4">
             <form.AppField name="roomId">
-              {(field) => <field.SelectField label="Room" options={[{ value: '', label: 'Select a room' }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]} />}
+              {(field) => <field.SelectField label={m.bookings_room()} options={[{ value: '', label: m.bookings_select_room() }, ...rooms.map((room) => ({ value: room.id, label: room.name }))]} />}
             </form.AppField>
-            <form.AppField name="date">{(field) => <field.TextField label="Date" type="date" min={today} />}</form.AppField>
+            <form.AppField name="date">{(field) => <field.TextField label={m.bookings_date()} type="date" min={today} />}</form.AppField>
             <form.AppField name="periodId">
               {(field) => (
                 <field.SelectField
-                  label="Period"
+                  label={m.bookings_period()}
                   options={[
-                    { value: '', label: 'Select a period' },
+                    { value: '', label: m.bookings_select_period() },
                     ...periods.map((period) => ({ value: period.id, label: `${periodPhrase(period.label)} (${period.startsAt}–${period.endsAt})` })),
                   ]}
                 />
@@ -276,7 +277,7 @@ function BookingForm({
             <form.AppField name="bookFor">{() => <BookForFieldset id={id} options={bookForOptions} />}</form.AppField>
             {values.bookFor === 'block' ? (
               <form.AppField name="reason">
-                {(field) => <field.TextField label="Reason for closing" autoComplete="off" maxLength={REASON_MAX} description="Shown on the schedule, e.g. “Piano tuning”." />}
+                {(field) => <field.TextField label={m.bookings_reason()} autoComplete="off" maxLength={REASON_MAX} description={m.bookings_reason_description()} />}
               </form.AppField>
             ) : null}
 
@@ -284,8 +285,8 @@ function BookingForm({
             <form.FormError />
 
             <div className="flex flex-wrap gap-2">
-              <form.SubmitButton busyLabel="Booking…" disabled={refused} aria-describedby={refused ? checkId : undefined}>
-                Book room
+              <form.SubmitButton busyLabel={m.bookings_booking()} disabled={refused} aria-describedby={refused ? checkId : undefined}>
+                {m.bookings_book_room()}
               </form.SubmitButton>
             </div>
           </form.Form>

@@ -18,26 +18,27 @@ import { BookingStatusBadges, bookingFor, isExecutiveUser, primaryLinkClass, slo
 import { bookingFilterOf, bookingListQueryOf, hasNarrowingFilters, type BookingListSearch } from './booking-search'
 import { compactQuery } from '@/lib/compact-query'
 import { bookingListQueryOptions, useCancelBooking } from './bookings-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/room-booking-list')
 
 type When = 'upcoming' | 'past' | 'any'
 
-const memberWhenOptions: ReadonlyArray<{ value: When; label: string }> = [
-  { value: 'upcoming', label: 'Upcoming' },
-  { value: 'past', label: 'Past' },
+const memberWhenOptions = (): ReadonlyArray<{ value: When; label: string }> => [
+  { value: 'upcoming', label: m.bookings_when_upcoming() },
+  { value: 'past', label: m.bookings_when_past() },
 ]
-const executiveWhenOptions: ReadonlyArray<{ value: When; label: string }> = [...memberWhenOptions, { value: 'any', label: 'Any time' }]
-const scopeOptions: ReadonlyArray<{ value: 'mine' | 'all'; label: string }> = [
-  { value: 'mine', label: 'Mine' },
-  { value: 'all', label: 'Everyone' },
+const executiveWhenOptions = (): ReadonlyArray<{ value: When; label: string }> => [...memberWhenOptions(), { value: 'any', label: m.bookings_when_any() }]
+const scopeOptions = (): ReadonlyArray<{ value: 'mine' | 'all'; label: string }> => [
+  { value: 'mine', label: m.bookings_scope_mine() },
+  { value: 'all', label: m.bookings_scope_all() },
 ]
 
 function CancelButton({ booking, onCancel }: { booking: Booking; onCancel: (booking: Booking) => void }) {
   if (!booking.canCancel) return null
   return (
-    <Button variant="secondary" aria-label={`Cancel ${slotText(booking)}`} onClick={() => onCancel(booking)}>
-      Cancel
+    <Button variant="secondary" aria-label={m.bookings_cancel_label({ slot: slotText(booking) })} onClick={() => onCancel(booking)}>
+      {m.bookings_cancel()}
     </Button>
   )
 }
@@ -60,15 +61,15 @@ function BookingTable({ items, onCancel }: { items: Booking[]; onCancel: (bookin
   return (
     <div className="overflow-x-auto rounded-lg border border-line">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Bookings</caption>
+        <caption className="sr-only">{m.bookings_bookings()}</caption>
         <thead className="bg-surface-2 text-ink-muted">
           <tr>
-            <th scope="col" className="px-3 py-2">When</th>
-            <th scope="col" className="px-3 py-2">Room</th>
-            <th scope="col" className="px-3 py-2">For</th>
-            <th scope="col" className="px-3 py-2">Booked by</th>
-            <th scope="col" className="px-3 py-2">Status</th>
-            <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-3 py-2">{m.bookings_when()}</th>
+            <th scope="col" className="px-3 py-2">{m.bookings_room()}</th>
+            <th scope="col" className="px-3 py-2">{m.bookings_for()}</th>
+            <th scope="col" className="px-3 py-2">{m.bookings_booked_by()}</th>
+            <th scope="col" className="px-3 py-2">{m.bookings_status()}</th>
+            <th scope="col" className="px-3 py-2"><span className="sr-only">{m.bookings_actions()}</span></th>
           </tr>
         </thead>
         <tbody>
@@ -78,7 +79,7 @@ function BookingTable({ items, onCancel }: { items: Booking[]; onCancel: (bookin
               <td className="px-3 py-2">{booking.roomName}</td>
               <td className="px-3 py-2 break-words">{bookingFor(booking)}</td>
               <td className="px-3 py-2 break-words">{booking.bookedBy.displayName}</td>
-              <td className="px-3 py-2">{booking.status === 'active' && booking.source === 'booking' ? 'Active' : <BookingStatusBadges booking={booking} />}</td>
+              <td className="px-3 py-2">{booking.status === 'active' && booking.source === 'booking' ? m.bookings_status_active() : <BookingStatusBadges booking={booking} />}</td>
               <td className="px-3 py-2 text-right"><CancelButton booking={booking} onCancel={onCancel} /></td>
             </tr>
           ))}
@@ -90,7 +91,7 @@ function BookingTable({ items, onCancel }: { items: Booking[]; onCancel: (bookin
 
 function BookingCards({ items, onCancel }: { items: Booking[]; onCancel: (booking: Booking) => void }) {
   return (
-    <ul aria-label="Bookings" className="flex flex-col gap-3">
+    <ul aria-label={m.bookings_bookings()} className="flex flex-col gap-3">
       {items.map((booking) => (
         <li key={booking.id}>
           <Card>
@@ -102,7 +103,7 @@ function BookingCards({ items, onCancel }: { items: Booking[]; onCancel: (bookin
               <p>
                 <span className="font-medium">{booking.roomName}</span> · <span className="break-words">{bookingFor(booking)}</span>
               </p>
-              <p className="text-ink-muted">Booked by {booking.bookedBy.displayName}</p>
+              <p className="text-ink-muted">{m.bookings_booked_by_name({ name: booking.bookedBy.displayName })}</p>
               {booking.canCancel ? (
                 <div className="mt-2">
                   <CancelButton booking={booking} onCancel={onCancel} />
@@ -130,29 +131,29 @@ function CancelBookingDialog({ booking, onClose }: { booking: Booking | null; on
     <Dialog
       open={booking !== null}
       onOpenChange={(open) => (open ? undefined : close())}
-      title={booking ? `Cancel the booking of ${slotText(booking)}?` : 'Cancel the booking?'}
-      description={booking ? `${bookingFor(booking)}. The slot becomes free for others to book.` : undefined}
+      title={booking ? m.bookings_cancel_title({ slot: slotText(booking) }) : m.bookings_cancel_title_any()}
+      description={booking ? m.bookings_cancel_description({ who: bookingFor(booking) }) : undefined}
     >
       {cancel.isError ? <FormAlert>{errorMessage(cancel.error)}</FormAlert> : null}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={close} disabled={cancel.isPending}>
-          Keep booking
+          {m.bookings_keep()}
         </Button>
         <Button
           variant="danger"
           busy={cancel.isPending}
-          busyLabel="Cancelling…"
+          busyLabel={m.bookings_cancelling()}
           onClick={() => {
             if (!booking) return
             cancel.mutate(booking.id, {
               onSuccess: () => {
-                toast.success(`Cancelled ${slotText(booking)}`)
+                toast.success(m.bookings_cancelled_toast({ slot: slotText(booking) }))
                 onClose()
               },
             })
           }}
         >
-          Cancel booking
+          {m.bookings_cancel_booking()}
         </Button>
       </div>
     </Dialog>
@@ -160,10 +161,10 @@ function CancelBookingDialog({ booking, onClose }: { booking: Booking | null; on
 }
 
 function emptyTitle(when: When, filtered: boolean) {
-  if (filtered) return 'No bookings match.'
-  if (when === 'upcoming') return 'No upcoming bookings.'
-  if (when === 'past') return 'No past bookings.'
-  return 'No bookings.'
+  if (filtered) return m.bookings_empty_filtered()
+  if (when === 'upcoming') return m.bookings_empty_upcoming()
+  if (when === 'past') return m.bookings_empty_past()
+  return m.bookings_empty()
 }
 
 /** `/room-booking-list`: my bookings, upcoming or past; executives also everyone's, filtered; CSV. */
@@ -196,17 +197,17 @@ export function BookingListScreen() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title="Room bookings"
-        description={filter.scope === 'all' ? 'Every booking of the club.' : 'Rooms booked by you, for you or for your bands.'}
+        title={m.bookings_list_title()}
+        description={filter.scope === 'all' ? m.bookings_list_lead_all() : m.bookings_list_lead_mine()}
         actions={
           <>
             <Link to="/room-booking-form" className={primaryLinkClass}>
               <CalendarPlus aria-hidden className="size-4" />
-              New booking
+              {m.bookings_new()}
             </Link>
-            <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyLabel="Exporting…">
+            <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyLabel={m.bookings_exporting()}>
               <Download aria-hidden className="size-4" />
-              Export CSV
+              {m.bookings_export_csv()}
             </Button>
           </>
         }
@@ -214,28 +215,28 @@ export function BookingListScreen() {
 
       <div className="flex flex-wrap items-center gap-3">
         {executive ? (
-          <SegmentedControl label="Whose bookings" value={filter.scope} options={scopeOptions} onChange={(scope) => update({ scope: scope === 'mine' ? undefined : scope })} />
+          <SegmentedControl label={m.bookings_whose()} value={filter.scope} options={scopeOptions()} onChange={(scope) => update({ scope: scope === 'mine' ? undefined : scope })} />
         ) : null}
         <SegmentedControl
-          label="When"
+          label={m.bookings_when()}
           value={filter.when}
-          options={executive ? executiveWhenOptions : memberWhenOptions}
+          options={executive ? executiveWhenOptions() : memberWhenOptions()}
           onChange={(when) => update({ when: when === 'upcoming' ? undefined : when })}
         />
       </div>
       {executive ? <BookingFilters search={search} onChange={update} /> : null}
 
       {list.isPending ? (
-        <LoadingBlock label="Loading bookings…" />
+        <LoadingBlock label={m.bookings_loading()} />
       ) : list.isError ? (
-        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="The bookings" />
+        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.bookings_the_bookings()} />
       ) : list.data.items.length === 0 ? (
         <EmptyState title={emptyTitle(filter.when, filtered)}>
           {filtered ? (
-            'Try other filters, or clear them.'
+            m.bookings_empty_filtered_lead()
           ) : (
             <Link to="/room-booking-form" className="text-brand underline underline-offset-2">
-              Book a room
+              {m.bookings_form_title()}
             </Link>
           )}
         </EmptyState>

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@/contract/auth'
 import type { Booking } from '@/contract/bookings'
 import { dayLabel, periodPhrase } from '@/contract/calendar'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** Executives and admins book for anyone's week (quotas) and close rooms; the server decides. */
 export const isExecutiveUser = (user: SessionUser | null) => user?.role === 'admin' || user?.isExecutive === true
@@ -9,13 +10,13 @@ export const isExecutiveUser = (user: SessionUser | null) => user?.role === 'adm
 
 /** "Studio A, 1st period, Tue 12 May": how toasts, dialogs and buttons name a booking. */
 export const slotText = (booking: Pick<Booking, 'roomName' | 'periodLabel' | 'date'>) =>
-  `${booking.roomName}, ${periodPhrase(booking.periodLabel)}, ${dayLabel(booking.date)}`
+  m.bookings_slot({ room: booking.roomName, period: periodPhrase(booking.periodLabel), day: dayLabel(booking.date) })
 
 /** Who the slot is for: the band, "Personal practice", or "Closed: reason". */
 export function bookingFor(booking: Pick<Booking, 'kind' | 'band' | 'reason'>) {
-  if (booking.kind === 'band') return booking.band?.name ?? 'A band'
-  if (booking.kind === 'personal') return 'Personal practice'
-  return booking.reason ? `Closed: ${booking.reason}` : 'Closed'
+  if (booking.kind === 'band') return booking.band?.name ?? m.bookings_a_band()
+  if (booking.kind === 'personal') return m.bookings_kind_personal()
+  return booking.reason ? m.bookings_closed_for({ reason: booking.reason }) : m.bookings_kind_block()
 }
 
 export const timeRange = (booking: Pick<Booking, 'startsAt' | 'endsAt'>) => `${booking.startsAt.slice(0, 5)}–${booking.endsAt.slice(0, 5)}`
@@ -24,10 +25,10 @@ export function BookingStatusBadges({ booking }: { booking: Pick<Booking, 'statu
   return (
     <span className="inline-flex flex-wrap gap-1">
       {booking.status === 'cancelled' ? (
-        <span className="inline-block rounded-full border border-danger/60 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-danger">Cancelled</span>
+        <span className="inline-block rounded-full border border-danger/60 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-danger">{m.bookings_status_cancelled()}</span>
       ) : null}
       {booking.source === 'allocation' ? (
-        <span className="inline-block rounded-full border border-line px-2 py-0.5 text-xs font-medium whitespace-nowrap text-ink-muted">Allocated</span>
+        <span className="inline-block rounded-full border border-line px-2 py-0.5 text-xs font-medium whitespace-nowrap text-ink-muted">{m.bookings_allocated()}</span>
       ) : null}
     </span>
   )

@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { MemberPicker } from '@/components/ui/member-picker'
 import { useAppForm } from '@/components/form/form-kit'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export const termLabel = (term: number) => `${term}–${String((term + 1) % 100).padStart(2, '0')}`
 
@@ -30,7 +31,7 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
       try {
         const parsed = positionInputSchema.parse(value)
         await save.mutateAsync({ name: parsed.name, description: parsed.description })
-        toast.success(position ? 'Position saved.' : 'Position added.')
+        toast.success(position ? m.club_position_saved() : m.club_position_added())
         onClose()
       } catch (error) {
         server.show(error)
@@ -38,12 +39,12 @@ function PositionDialog({ position, onClose }: { position: Position | null; onCl
     },
   })
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={position ? `Edit ${position.name}` : 'Add a position'}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={position ? m.club_edit_name({ name: position.name }) : m.club_add_a_position()}>
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
-          <form.AppField name="name">{(field) => <field.TextField label="Position name" placeholder="Treasurer" />}</form.AppField>
-          <form.AppField name="description">{(field) => <field.TextAreaField label="Description" />}</form.AppField>
-          <form.DialogFooter onCancel={onClose}>{position ? 'Save position' : 'Add position'}</form.DialogFooter>
+          <form.AppField name="name">{(field) => <field.TextField label={m.club_position_name()} placeholder={m.club_position_name_placeholder()} />}</form.AppField>
+          <form.AppField name="description">{(field) => <field.TextAreaField label={m.club_description()} />}</form.AppField>
+          <form.DialogFooter onCancel={onClose}>{position ? m.club_save_position() : m.club_add_position()}</form.DialogFooter>
         </form.Form>
       </form.AppForm>
     </Dialog>
@@ -60,9 +61,9 @@ function HolderList({ position, term }: { position: Position; term: number }) {
   return (
     <div className="mt-3 flex flex-col gap-3">
       {position.holders.length === 0 ? (
-        <p className="text-sm text-ink-muted">Nobody holds this position in {termLabel(term)}.</p>
+        <p className="text-sm text-ink-muted">{m.club_nobody_holds({ term: termLabel(term) })}</p>
       ) : (
-        <ul className="flex flex-col gap-1" aria-label={`${position.name} holders`}>
+        <ul className="flex flex-col gap-1" aria-label={m.club_holders({ position: position.name })}>
           {position.holders.map((holder) => (
             <li key={holder.id} className="flex items-center justify-between gap-2 rounded-md bg-surface-2 px-3 py-1 text-sm">
               <span>
@@ -71,11 +72,11 @@ function HolderList({ position, term }: { position: Position; term: number }) {
               </span>
               <Button
                 variant="ghost"
-                aria-label={`Remove ${holder.displayName} from ${position.name}`}
+                aria-label={m.club_remove_holder({ name: holder.displayName, position: position.name })}
                 disabled={unassign.isPending}
                 onClick={() =>
                   unassign.mutate(holder, {
-                    onSuccess: () => toast.success(`${holder.displayName} no longer holds ${position.name} in ${termLabel(term)}.`),
+                    onSuccess: () => toast.success(m.club_holder_removed({ name: holder.displayName, position: position.name, term: termLabel(term) })),
                     onError: (error) => toast.error(errorMessage(error)),
                   })
                 }
@@ -87,12 +88,12 @@ function HolderList({ position, term }: { position: Position; term: number }) {
         </ul>
       )}
       <MemberPicker
-        label={`Assign member to ${position.name}`}
+        label={m.club_assign_member({ position: position.name })}
         error={assignError}
         onPick={(member) => {
           setAssignError(undefined)
           assign.mutate(member, {
-            onSuccess: () => toast.success(`${member.displayName} holds ${position.name} in ${termLabel(term)}.`),
+            onSuccess: () => toast.success(m.club_holder_added({ name: member.displayName, position: position.name, term: termLabel(term) })),
             onError: (error) => {
               const fields: Record<string, string> = error instanceof ApiError ? error.fields : {}
               setAssignError(fields.userId ?? fields.termYear ?? errorMessage(error))
@@ -125,51 +126,52 @@ export function ExecutiveManagementScreen() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <PageHeader
-        title="Executive management"
-        description="Positions, and who holds them in each term (academic year)."
+        title={m.club_executive_management()}
+        description={m.club_executive_management_lead()}
         actions={
           <Button onClick={dialogs.add}>
-            <Plus aria-hidden className="size-4" /> Add position
+            <Plus aria-hidden className="size-4" /> {m.club_add_position()}
           </Button>
         }
       />
       <p className="rounded-md border border-line bg-surface-2 p-3 text-sm">
-        A member has executive rights exactly while they hold a position in the <strong>current term</strong>. When the academic year
-        changes, rights pass to the next term’s holders by themselves — prepare next term’s team in advance.
+        {m.club_rights_before()}
+        <strong>{m.club_rights_current_term()}</strong>
+        {m.club_rights_after()}
       </p>
       {positions.isPending ? (
-        <LoadingBlock label="Loading positions…" />
+        <LoadingBlock label={m.club_loading_positions()} />
       ) : positions.isError ? (
-        <QueryErrorBlock error={positions.error} onRetry={() => void positions.refetch()} what="The positions" />
+        <QueryErrorBlock error={positions.error} onRetry={() => void positions.refetch()} what={m.club_the_positions()} />
       ) : (
         <>
           <div className="max-w-xs">
             <SelectField
-              label="Term"
+              label={m.club_term()}
               value={String(shownTerm)}
               onChange={(event) => setTerm(Number(event.target.value))}
               options={terms.map((option) => ({
                 value: String(option),
-                label: `${termLabel(option)}${option === currentTerm ? ' (current)' : option === currentTerm! + 1 ? ' (next)' : ''}`,
+                label: option === currentTerm ? m.club_term_current({ term: termLabel(option) }) : option === currentTerm! + 1 ? m.club_term_next({ term: termLabel(option) }) : termLabel(option),
               }))}
             />
           </div>
           {positions.data.items.length === 0 ? (
-            <EmptyState title="No positions yet">Add positions such as President, Treasurer or Room manager.</EmptyState>
+            <EmptyState title={m.club_no_positions()}>{m.club_no_positions_lead()}</EmptyState>
           ) : (
-            <ol className="flex flex-col gap-4" aria-label="Positions">
+            <ol className="flex flex-col gap-4" aria-label={m.club_positions()}>
               {positions.data.items.map((position, index) => (
                 <li key={position.id}>
                   <Card
                     title={position.name}
                     actions={
                       <div className="flex flex-wrap gap-1">
-                        <Button variant="ghost" aria-label={`Move ${position.name} up`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
+                        <Button variant="ghost" aria-label={m.club_move_up({ position: position.name })} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
                           <ArrowUp aria-hidden className="size-4" />
                         </Button>
                         <Button
                           variant="ghost"
-                          aria-label={`Move ${position.name} down`}
+                          aria-label={m.club_move_down({ position: position.name })}
                           disabled={index === positions.data.items.length - 1 || reorder.isPending}
                           onClick={() => move(index, 1)}
                         >
@@ -193,10 +195,10 @@ export function ExecutiveManagementScreen() {
         row={dialog?.open === 'delete' ? dialog.row : null}
         path="/api/positions"
         onClose={dialogs.close}
-        title={`Delete ${dialog?.row?.name ?? 'position'}?`}
-        description="Its holders in every term, past ones included, are removed too, and lose the rights it gave them."
-        confirmLabel="Delete position"
-        done="Position deleted."
+        title={m.club_delete_room_title({ name: dialog?.row?.name ?? m.club_position() })}
+        description={m.club_delete_position_description()}
+        confirmLabel={m.club_delete_position()}
+        done={m.club_position_deleted()}
       />
     </div>
   )

@@ -8,6 +8,7 @@ import { EmptyState, LoadingBlock, QueryErrorBlock, errorMessage } from '@/compo
 import { Card } from '@/components/ui/page'
 import type { ApiRequestOptions } from '@/lib/api-client'
 import { useClubMutation } from './club-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 // The club's lists (rooms, periods, blackouts, positions) work alike: a list with its loading,
 // error and empty states, an "Add" button, an edit dialog and a delete confirmation.
@@ -94,10 +95,10 @@ export function ListSection<Item>({
 export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
     <>
-      <Button variant="ghost" aria-label={`Edit ${name}`} onClick={onEdit}>
+      <Button variant="ghost" aria-label={m.club_edit_name({ name })} onClick={onEdit}>
         <Pencil aria-hidden className="size-4" />
       </Button>
-      <Button variant="ghost" aria-label={`Delete ${name}`} onClick={onDelete}>
+      <Button variant="ghost" aria-label={m.club_delete_name({ name })} onClick={onDelete}>
         <Trash2 aria-hidden className="size-4" />
       </Button>
     </>

@@ -6,6 +6,7 @@ import { schemaValidator, useServerErrors } from '@/components/form/server-error
 import { Dialog } from '@/components/ui/dialog'
 import { periodsQueryOptions } from '@/lib/reference-queries'
 import { DeleteRowDialog, ListSection, RowActions, useRowDialog, useSaveRow } from './list-section'
+import { m } from '@/i18n/paraglide/messages.js'
 
 function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () => void }) {
   const server = useServerErrors()
@@ -17,7 +18,7 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
       server.clear()
       try {
         await save.mutateAsync(periodInputSchema.parse(value))
-        toast.success(period ? 'Period saved.' : 'Period added.')
+        toast.success(period ? m.club_period_saved() : m.club_period_added())
         onClose()
       } catch (error) {
         server.show(error)
@@ -25,18 +26,18 @@ function PeriodDialog({ period, onClose }: { period: Period | null; onClose: () 
     },
   })
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={period ? `Edit ${period.label}` : 'Add a period'} description="Times are the club’s local time; periods may touch but not overlap.">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={period ? m.club_edit_name({ name: period.label }) : m.club_add_a_period()} description={m.club_period_dialog_description()}>
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
-          <form.AppField name="label">{(field) => <field.TextField label="Label" placeholder="1st" />}</form.AppField>
+          <form.AppField name="label">{(field) => <field.TextField label={m.club_period_label()} placeholder={m.club_period_label_placeholder()} />}</form.AppField>
           <div className="grid grid-cols-2 gap-4">
             {(['startsAt', 'endsAt'] as const).map((name) => (
               <form.AppField key={name} name={name}>
-                {(field) => <field.TextField label={name === 'startsAt' ? 'Starts at' : 'Ends at'} type="time" />}
+                {(field) => <field.TextField label={name === 'startsAt' ? m.club_starts_at() : m.club_ends_at()} type="time" />}
               </form.AppField>
             ))}
           </div>
-          <form.DialogFooter onCancel={onClose}>{period ? 'Save period' : 'Add period'}</form.DialogFooter>
+          <form.DialogFooter onCancel={onClose}>{period ? m.club_save_period() : m.club_add_period()}</form.DialogFooter>
         </form.Form>
       </form.AppForm>
     </Dialog>
@@ -50,17 +51,17 @@ export function PeriodsSection() {
   return (
     <>
       <ListSection
-        title="Periods of the day"
-        addLabel="Add period"
+        title={m.club_periods_of_day()}
+        addLabel={m.club_add_period()}
         onAdd={dialogs.add}
         query={periods}
-        loadingLabel="Loading periods…"
-        what="The periods"
-        emptyTitle="No periods yet"
-        emptyText="Add the bookable periods of a day, e.g. “1st 09:00–10:30”."
+        loadingLabel={m.club_loading_periods()}
+        what={m.club_the_periods()}
+        emptyTitle={m.club_no_periods()}
+        emptyText={m.club_no_periods_lead()}
       >
         {(items) => (
-          <ul className="divide-y divide-line" aria-label="Periods">
+          <ul className="divide-y divide-line" aria-label={m.club_periods()}>
             {items.map((period) => (
               <li key={period.id} className="flex items-center justify-between gap-2 py-2 text-sm">
                 <span>
@@ -79,9 +80,9 @@ export function PeriodsSection() {
         row={dialog?.open === 'delete' ? dialog.row : null}
         path="/api/periods"
         onClose={dialogs.close}
-        title={`Delete period ${dialog?.row?.label ?? ''}?`}
-        confirmLabel="Delete period"
-        done="Period deleted."
+        title={m.club_delete_period_title({ label: dialog?.row?.label ?? '' })}
+        confirmLabel={m.club_delete_period()}
+        done={m.club_period_deleted()}
       />
     </>
   )

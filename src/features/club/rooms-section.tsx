@@ -6,6 +6,7 @@ import { schemaValidator, useServerErrors } from '@/components/form/server-error
 import { Dialog } from '@/components/ui/dialog'
 import { roomsQueryOptions } from '@/lib/reference-queries'
 import { DeleteRowDialog, ListSection, RowActions, useRowDialog, useSaveRow } from './list-section'
+import { m } from '@/i18n/paraglide/messages.js'
 
 function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const server = useServerErrors()
@@ -23,7 +24,7 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
       server.clear()
       try {
         await save.mutateAsync(roomInputSchema.parse(value))
-        toast.success(room ? 'Room saved.' : 'Room added.')
+        toast.success(room ? m.club_room_saved() : m.club_room_added())
         onOpenChange(false)
       } catch (error) {
         server.show(error)
@@ -31,19 +32,19 @@ function RoomDialog({ room, open, onOpenChange }: { room: Room | null; open: boo
     },
   })
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={room ? `Edit ${room.name}` : 'Add a room'}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={room ? m.club_edit_name({ name: room.name }) : m.club_add_a_room()}>
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
-          <form.AppField name="name">{(field) => <field.TextField label="Room name" />}</form.AppField>
+          <form.AppField name="name">{(field) => <field.TextField label={m.club_room_name()} />}</form.AppField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <form.AppField name="capacity">{(field) => <field.NumberField label="Capacity (people)" />}</form.AppField>
-            <form.AppField name="sortOrder">{(field) => <field.NumberField label="Display order" />}</form.AppField>
+            <form.AppField name="capacity">{(field) => <field.NumberField label={m.club_capacity_people()} />}</form.AppField>
+            <form.AppField name="sortOrder">{(field) => <field.NumberField label={m.club_display_order()} />}</form.AppField>
           </div>
           <form.AppField name="active">
-            {(field) => <field.CheckboxField label="Active (can be booked)" description="Deactivate a room instead of deleting it to keep its history." />}
+            {(field) => <field.CheckboxField label={m.club_room_active()} description={m.club_room_active_description()} />}
           </form.AppField>
-          <form.AppField name="shownPublicly">{(field) => <field.CheckboxField label="Shown on the public schedule" />}</form.AppField>
-          <form.DialogFooter onCancel={() => onOpenChange(false)}>{room ? 'Save room' : 'Add room'}</form.DialogFooter>
+          <form.AppField name="shownPublicly">{(field) => <field.CheckboxField label={m.club_room_public()} />}</form.AppField>
+          <form.DialogFooter onCancel={() => onOpenChange(false)}>{room ? m.club_save_room() : m.club_add_room()}</form.DialogFooter>
         </form.Form>
       </form.AppForm>
     </Dialog>
@@ -58,25 +59,25 @@ export function RoomsSection() {
   return (
     <>
       <ListSection
-        title="Rooms"
-        addLabel="Add room"
+        title={m.club_rooms()}
+        addLabel={m.club_add_room()}
         onAdd={dialogs.add}
         query={rooms}
-        loadingLabel="Loading rooms…"
-        what="The rooms"
-        emptyTitle="No rooms yet"
-        emptyText="Add the practice rooms members can book."
+        loadingLabel={m.club_loading_rooms()}
+        what={m.club_the_rooms()}
+        emptyTitle={m.club_no_rooms()}
+        emptyText={m.club_no_rooms_lead()}
       >
         {(items) => (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Rooms</caption>
+              <caption className="sr-only">{m.club_rooms()}</caption>
               <thead className="text-ink-muted">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">Name</th>
-                  <th scope="col" className="py-2 pr-3">Capacity</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="py-2 pr-3">{m.club_name()}</th>
+                  <th scope="col" className="py-2 pr-3">{m.club_capacity()}</th>
+                  <th scope="col" className="py-2 pr-3">{m.club_status()}</th>
+                  <th scope="col" className="py-2"><span className="sr-only">{m.club_actions()}</span></th>
                 </tr>
               </thead>
               <tbody>
@@ -85,8 +86,8 @@ export function RoomsSection() {
                     <td className="py-2 pr-3 font-medium">{room.name}</td>
                     <td className="py-2 pr-3">{room.capacity}</td>
                     <td className="py-2 pr-3">
-                      {room.active ? 'Active' : 'Inactive'}
-                      {room.shownPublicly ? '' : ' · hidden from public'}
+                      {room.active ? m.club_active() : m.club_inactive()}
+                      {room.shownPublicly ? '' : m.club_hidden_from_public()}
                     </td>
                     <td className="py-2 text-right whitespace-nowrap">
                       <RowActions name={room.name} onEdit={() => dialogs.edit(room)} onDelete={() => dialogs.remove(room)} />
@@ -103,10 +104,10 @@ export function RoomsSection() {
         row={dialog?.open === 'delete' ? dialog.row : null}
         path="/api/rooms"
         onClose={dialogs.close}
-        title={`Delete ${dialog?.row?.name ?? 'room'}?`}
-        description="The room disappears from the schedule and from blackouts. To keep its history, deactivate it instead."
-        confirmLabel="Delete room"
-        done="Room deleted."
+        title={m.club_delete_room_title({ name: dialog?.row?.name ?? m.club_room() })}
+        description={m.club_delete_room_description()}
+        confirmLabel={m.club_delete_room()}
+        done={m.club_room_deleted()}
       />
     </>
   )

@@ -10,14 +10,20 @@ import { CheckboxField, TextField } from '@/components/ui/field'
 import { periodsQueryOptions, roomsQueryOptions } from '@/lib/reference-queries'
 import { fileKinds, type FileKindId } from '@/contract/files'
 import { BackupSettings } from './backup-settings'
+import { currentLanguage } from '@/i18n/client'
+import { intlLocales, languageNames, languages } from '@/i18n/language'
+import { m } from '@/i18n/paraglide/messages.js'
 
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-const modeLabels: Record<(typeof registrationModes)[number], string> = {
-  approval: 'Approval: new accounts wait for an admin',
-  invite: 'Invite code: a valid code activates the account',
-  open: 'Open: anyone can join at once',
-  closed: 'Closed: no new accounts',
-}
+/** January…December and Monday…Sunday in the language shown ('en-GB' words them as before). */
+const monthNames = () => Array.from({ length: 12 }, (_, index) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, index, 1)))
+const weekdayNames = () => Array.from({ length: 7 }, (_, index) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 5, 1 + index)))
+const modeLabel = (mode: (typeof registrationModes)[number]) =>
+  ({
+    approval: m.club_mode_approval(),
+    invite: m.club_mode_invite(),
+    open: m.club_mode_open(),
+    closed: m.club_mode_closed(),
+  })[mode]
 const timeZones = (() => {
   try {
     return Intl.supportedValuesOf('timeZone')
@@ -29,7 +35,6 @@ const timeZones = (() => {
 type TextPath = 'clubName' | 'registration.inviteCode' | 'notices.bookingReminderAt' | 'allocation.opensAt' | 'allocation.closesAt'
 type NumberPath = 'booking.horizonDays' | 'booking.bandPeriodsPerWeek' | 'booking.personalPeriodsPerWeek' | 'uploadLimitMb' | 'allocation.wishesPerBand'
 type BooleanPath = 'booking.personalPracticeAllowed' | 'publicSchedule.enabled' | 'publicSchedule.showBandNames' | 'anonymousFeedbackAllowed' | 'allocation.enabled'
-const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
 /** The kinds of file executives may upload (the server checks each file's real type against them). */
 function FileKindsFieldset() {
@@ -38,7 +43,7 @@ function FileKindsFieldset() {
   const value = field.state.value
   return (
     <fieldset className="flex flex-col gap-2 sm:col-span-2">
-      <legend className="mb-1 text-sm font-medium text-ink">Kinds of file executives may upload</legend>
+      <legend className="mb-1 text-sm font-medium text-ink">{m.club_file_kinds()}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {fileKinds.map((kind) => (
           <CheckboxField
@@ -64,9 +69,9 @@ function TakingPartFieldset({ legend, all, choices }: { legend: string; all: str
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend>
-      <p className="text-sm text-ink-muted">{value.length ? `${value.length} ticked; the others stay first come, first served.` : all}</p>
+      <p className="text-sm text-ink-muted">{value.length ? m.club_taking_part_ticked({ count: value.length }) : all}</p>
       {choices === undefined ? (
-        <p className="text-sm text-ink-muted">Loading…</p>
+        <p className="text-sm text-ink-muted">{m.club_loading()}</p>
       ) : (
         choices.map((choice) => (
           <CheckboxField
@@ -91,8 +96,8 @@ function PeriodsPerBandField() {
       type="number"
       inputMode="numeric"
       name={field.name}
-      label="Periods a band may receive in a round"
-      description="Leave empty for the weekly band quota."
+      label={m.club_periods_per_band()}
+      description={m.club_periods_per_band_description()}
       value={field.state.value === null ? '' : String(field.state.value)}
       onChange={(event) => field.handleChange(event.target.value === '' ? null : Number(event.target.value))}
       onBlur={field.handleBlur}
@@ -125,7 +130,7 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
       try {
         const saved = await save.mutateAsync(clubSettingsSchema.parse(value))
         formApi.reset(saved)
-        toast.success('Settings saved. They apply from now on.')
+        toast.success(m.club_settings_saved())
       } catch (error) {
         server.show(error)
       }
@@ -144,14 +149,23 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
 
   return (
     <form.AppForm>
-      <form.Form server={server} aria-label="Club settings" className="flex flex-col gap-4">
-        <Card title="Club">
+      <form.Form server={server} aria-label={m.club_settings_label()} className="flex flex-col gap-4">
+        <Card title={m.club_card_club()}>
           <div className="grid gap-4 sm:grid-cols-2">
-            {text('clubName', 'Club name')}
+            {text('clubName', m.club_club_name())}
+            <form.AppField name="language">
+              {(field) => (
+                <field.SelectField
+                  label={m.club_language()}
+                  description={m.club_language_description()}
+                  options={languages.map((language) => ({ value: language, label: languageNames[language], lang: language }))}
+                />
+              )}
+            </form.AppField>
             <form.AppField name="timeZone">
               {(field) => (
                 <field.SelectField
-                  label="Time zone"
+                  label={m.club_time_zone()}
                   options={(timeZones.includes(field.state.value) ? timeZones : [field.state.value, ...timeZones]).map((zone) => ({ value: zone, label: zone }))}
                 />
               )}
@@ -159,99 +173,99 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
             <form.AppField name="academicYearStartMonth">
               {(field) => (
                 <field.SelectField
-                  label="Academic year starts in"
-                  description="Grades and executive terms change on the first day of this month."
-                  options={months.map((month, index) => ({ value: String(index + 1), label: month }))}
+                  label={m.club_year_starts()}
+                  description={m.club_year_starts_description()}
+                  options={monthNames().map((month, index) => ({ value: String(index + 1), label: month }))}
                 />
               )}
             </form.AppField>
           </div>
         </Card>
 
-        <Card title="Registration">
+        <Card title={m.club_card_registration()}>
           <div className="grid gap-4 sm:grid-cols-2">
             <form.AppField name="registration.mode">
-              {(field) => <field.SelectField label="Registration mode" options={registrationModes.map((mode) => ({ value: mode, label: modeLabels[mode] }))} />}
+              {(field) => <field.SelectField label={m.club_registration_mode()} options={registrationModes.map((mode) => ({ value: mode, label: modeLabel(mode) }))} />}
             </form.AppField>
-            {text('registration.inviteCode', 'Invite code', { description: 'Needed in invite mode; at least 4 characters.' })}
+            {text('registration.inviteCode', m.club_invite_code(), { description: m.club_invite_code_description() })}
           </div>
         </Card>
 
-        <Card title="Booking rules">
+        <Card title={m.club_card_booking()}>
           <div className="grid gap-4 sm:grid-cols-2">
-            {number('booking.horizonDays', 'Booking horizon (days)', 'How far ahead rooms can be booked.')}
-            {number('booking.bandPeriodsPerWeek', 'Periods per band per week')}
-            {number('booking.personalPeriodsPerWeek', 'Personal-practice periods per member per week')}
-            {checkbox('booking.personalPracticeAllowed', 'Allow personal practice bookings')}
+            {number('booking.horizonDays', m.club_horizon(), m.club_horizon_description())}
+            {number('booking.bandPeriodsPerWeek', m.club_band_periods())}
+            {number('booking.personalPeriodsPerWeek', m.club_personal_periods())}
+            {checkbox('booking.personalPracticeAllowed', m.club_personal_allowed())}
           </div>
         </Card>
 
-        <Card title="Public schedule">
+        <Card title={m.club_card_public()}>
           <div className="flex flex-col gap-3">
-            {checkbox('publicSchedule.enabled', 'Publish the room schedule for visitors')}
-            {checkbox('publicSchedule.showBandNames', 'Show band names on it', 'Otherwise slots only say “Booked”. Personal practice never names the person.')}
+            {checkbox('publicSchedule.enabled', m.club_public_enabled())}
+            {checkbox('publicSchedule.showBandNames', m.club_public_band_names(), m.club_public_band_names_description())}
           </div>
         </Card>
 
-        <Card title="Room allocation">
+        <Card title={m.club_card_allocation()}>
           <div className="flex flex-col gap-4">
             {checkbox(
               'allocation.enabled',
-              'Give out the busiest rooms in a weekly allocation round',
-              'Bands list the periods they want next week; the round gives them out fairly at its closing time, and the rest opens for booking.',
+              m.club_allocation_enabled(),
+              m.club_allocation_enabled_description(),
             )}
             <div className="grid gap-4 sm:grid-cols-2">
               <form.AppField name="allocation.opensWeekday">
-                {(field) => <field.SelectField label="Wishes open on" options={weekdays.map((day, index) => ({ value: String(index + 1), label: day }))} />}
+                {(field) => <field.SelectField label={m.club_wishes_open()} options={weekdayNames().map((day, index) => ({ value: String(index + 1), label: day }))} />}
               </form.AppField>
-              {text('allocation.opensAt', 'at', { type: 'time' })}
+              {text('allocation.opensAt', m.club_at(), { type: 'time' })}
               <form.AppField name="allocation.closesWeekday">
-                {(field) => <field.SelectField label="Wishes close on" options={weekdays.map((day, index) => ({ value: String(index + 1), label: day }))} />}
+                {(field) => <field.SelectField label={m.club_wishes_close()} options={weekdayNames().map((day, index) => ({ value: String(index + 1), label: day }))} />}
               </form.AppField>
-              {text('allocation.closesAt', 'at', { type: 'time', description: 'In the week before the one the round gives out, club time.' })}
-              {number('allocation.wishesPerBand', 'Wishes a band may list')}
+              {text('allocation.closesAt', m.club_at(), { type: 'time', description: m.club_closes_at_description() })}
+              {number('allocation.wishesPerBand', m.club_wishes_per_band())}
               <form.AppField name="allocation.periodsPerBand">{() => <PeriodsPerBandField />}</form.AppField>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <form.AppField name="allocation.roomIds">
-                {() => <TakingPartFieldset legend="Rooms taking part" all="None ticked: every room in use takes part." choices={rooms.data?.filter((room) => room.active).map((room) => ({ id: room.id, label: room.name }))} />}
+                {() => <TakingPartFieldset legend={m.club_rooms_taking_part()} all={m.club_rooms_taking_part_all()} choices={rooms.data?.filter((room) => room.active).map((room) => ({ id: room.id, label: room.name }))} />}
               </form.AppField>
               <form.AppField name="allocation.periodIds">
-                {() => <TakingPartFieldset legend="Periods taking part" all="None ticked: every period takes part." choices={periods.data?.map((period) => ({ id: period.id, label: `${period.label} (${period.startsAt}–${period.endsAt})` }))} />}
+                {() => <TakingPartFieldset legend={m.club_periods_taking_part()} all={m.club_periods_taking_part_all()} choices={periods.data?.map((period) => ({ id: period.id, label: `${period.label} (${period.startsAt}–${period.endsAt})` }))} />}
               </form.AppField>
             </div>
           </div>
         </Card>
 
-        <Card title="Reminders">
+        <Card title={m.club_card_reminders()}>
           <div className="grid gap-4 sm:grid-cols-2">
-            {text('notices.bookingReminderAt', 'Remind members of tomorrow’s bookings at', {
+            {text('notices.bookingReminderAt', m.club_reminder_at(), {
               type: 'time',
-              description: 'The evening before, in the club’s time zone (in the app, and by mail for those who want it).',
+              description: m.club_reminder_at_description(),
             })}
           </div>
         </Card>
 
         <BackupSettings form={form} />
 
-        <Card title="Activity log">
+        <Card title={m.club_card_activity()}>
           <div className="grid gap-4 sm:grid-cols-2">
             <form.AppField name="activityLog.keepDays">
-              {(field) => <field.NumberField label="Keep the activity log for (days)" description="Older entries are deleted. 30 days to 10 years (3650 days); 730 is two years." />}
+              {(field) => <field.NumberField label={m.club_activity_keep()} description={m.club_activity_keep_description()} />}
             </form.AppField>
           </div>
         </Card>
 
-        <Card title="Uploads and feedback">
+        <Card title={m.club_card_uploads()}>
           <div className="grid gap-4 sm:grid-cols-2">
-            {number('uploadLimitMb', 'Upload size limit (MB)')}
-            {checkbox('anonymousFeedbackAllowed', 'Allow anonymous feedback', 'Members may send feedback without their name. Admins can always see who wrote it; bands and executives cannot.')}
+            {number('uploadLimitMb', m.club_upload_limit())}
+            {checkbox('anonymousFeedbackAllowed', m.club_anonymous_feedback(), m.club_anonymous_feedback_description())}
             <form.AppField name="allowedFileKinds">{() => <FileKindsFieldset />}</form.AppField>
           </div>
         </Card>
 
         <div className="flex justify-end">
-          <form.SubmitButton>Save settings</form.SubmitButton>
+          <form.SubmitButton>{m.club_save_settings()}</form.SubmitButton>
         </div>
       </form.Form>
     </form.AppForm>

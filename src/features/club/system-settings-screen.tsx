@@ -8,18 +8,19 @@ import { PeriodsSection } from './periods-section'
 import { BlackoutsSection } from './blackouts-section'
 import { OutboxSection } from './outbox-section'
 import { BackupsSection } from './backups-section'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export function SystemSettingsScreen() {
   const settings = useQuery(settingsQueryOptions())
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <PageHeader title="System settings" description="Every change is checked and applies at once." />
+      <PageHeader title={m.club_system_settings()} description={m.club_system_settings_lead()} />
       {settings.isPending ? (
         <Card>
-          <LoadingBlock label="Loading settings…" />
+          <LoadingBlock label={m.club_loading_settings()} />
         </Card>
       ) : settings.isError ? (
-        <QueryErrorBlock error={settings.error} onRetry={() => void settings.refetch()} what="The settings" />
+        <QueryErrorBlock error={settings.error} onRetry={() => void settings.refetch()} what={m.club_the_settings()} />
       ) : (
         <SettingsForm initial={settings.data} />
       )}

@@ -14,14 +14,40 @@ import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myAdditionalInfoQueryOptions, saveMyAdditionalInfo } from '@/features/people/people-queries'
 import { useAppForm } from '@/components/form/form-kit'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const inputProps: Record<AdditionalInfoField, { autoComplete?: string; inputMode?: 'tel' | 'text'; type?: string; description?: string; maxLength: number }> = {
-  fullName: { autoComplete: 'name', maxLength: 120, description: 'As registered at the university.' },
-  nameKana: { maxLength: 120, description: 'In katakana or hiragana, e.g. ヤマダ ハナコ.' },
-  studentNumber: { autoComplete: 'off', maxLength: 40, description: 'Letters and digits, 4 to 20.' },
+  fullName: {
+    autoComplete: 'name',
+    maxLength: 120,
+    get description() {
+      return m.people_full_name_description()
+    },
+  },
+  nameKana: {
+    maxLength: 120,
+    get description() {
+      return m.people_name_kana_description()
+    },
+  },
+  studentNumber: {
+    autoComplete: 'off',
+    maxLength: 40,
+    get description() {
+      return m.people_student_number_description()
+    },
+  },
   faculty: { autoComplete: 'organization', maxLength: 120 },
   department: { maxLength: 120 },
-  phone: { autoComplete: 'tel', inputMode: 'tel', type: 'tel', maxLength: 40, description: 'Optional. Digits, spaces, + and -.' },
+  phone: {
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    type: 'tel',
+    maxLength: 40,
+    get description() {
+      return m.people_phone_description()
+    },
+  },
 }
 
 const isRequired = (field: AdditionalInfoField) => (requiredAdditionalInfoFields as readonly string[]).includes(field)
@@ -31,18 +57,18 @@ export function AdditionalInfoScreen() {
   const info = useQuery(myAdditionalInfoQueryOptions())
   return (
     <div className="mx-auto flex max-w-2xl flex-col">
-      <PageHeader title="University details" description="The club must give these to the university each year." />
+      <PageHeader title={m.people_university_details()} description={m.people_university_details_lead()} />
       <p className="mb-6 flex items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
         <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
-          <strong>Private.</strong> Only you, the club’s executives and the administrators can see these details. They never appear in the
-          members directory or your intro.
+          <strong>{m.people_private()}</strong>
+          {m.people_private_lead()}
         </span>
       </p>
       {info.isPending ? (
-        <LoadingBlock label="Loading your details…" />
+        <LoadingBlock label={m.people_loading_details()} />
       ) : info.isError ? (
-        <QueryErrorBlock error={info.error} onRetry={() => void info.refetch()} what="Your details" />
+        <QueryErrorBlock error={info.error} onRetry={() => void info.refetch()} what={m.people_your_details()} />
       ) : (
         <AdditionalInfoForm info={info.data.info} />
       )}
@@ -63,7 +89,7 @@ function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
         const saved = await saveMyAdditionalInfo(additionalInfoFormSchema.parse(value))
         queryClient.setQueryData(myAdditionalInfoQueryOptions().queryKey, saved)
         form.reset(Object.fromEntries(additionalInfoFields.map((field) => [field, saved.info[field] ?? ''])) as Record<AdditionalInfoField, string>)
-        toast.success('Your details are saved.')
+        toast.success(m.people_details_saved())
       } catch (error) {
         server.show(error)
       }
@@ -72,15 +98,15 @@ function AdditionalInfoForm({ info }: { info: AdditionalInfo }) {
 
   return (
     <form.AppForm>
-      <form.Form server={server} aria-label="University details" className="flex flex-col gap-4">
-        <p className="text-sm text-ink-muted">Fields marked * are required.</p>
+      <form.Form server={server} aria-label={m.people_university_details()} className="flex flex-col gap-4">
+        <p className="text-sm text-ink-muted">{m.people_required_marked()}</p>
         {additionalInfoFields.map((name) => (
           <form.AppField key={name} name={name}>
             {(field) => <field.TextField label={`${additionalInfoLabels[name]}${isRequired(name) ? ' *' : ''}`} name={name} required={isRequired(name)} {...inputProps[name]} />}
           </form.AppField>
         ))}
         <div>
-          <form.SubmitButton>Save details</form.SubmitButton>
+          <form.SubmitButton>{m.people_save_details()}</form.SubmitButton>
         </div>
       </form.Form>
     </form.AppForm>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { gradeLabel } from '@/contract/terms'
 import type { MemberIntro, Part } from '@/contract/people'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export function PartChips({ parts, label }: { parts: readonly Part[]; label: string }) {
   if (parts.length === 0) return null
@@ -18,8 +19,8 @@ export function PartChips({ parts, label }: { parts: readonly Part[]; label: str
 export function LookingForBandBadge({ wantedParts }: { wantedParts: readonly Part[] }) {
   return (
     <p className="inline-block rounded-md border border-brand/40 bg-brand/10 px-2 py-1 text-sm text-ink">
-      <span className="font-medium">Looking for a band</span>
-      {wantedParts.length > 0 ? ` · wants ${wantedParts.join(', ')}` : ' · any part'}
+      <span className="font-medium">{m.people_looking()}</span>
+      {wantedParts.length > 0 ? m.people_wants({ parts: wantedParts.join(m.people_list_separator()) }) : m.people_wants_any()}
     </p>
   )
 }
@@ -50,8 +51,8 @@ export function IntroDetails({ intro }: { intro: MemberIntro }) {
         </div>
       ) : null}
       <dl className="flex flex-col gap-4">
-        <Row label="Parts">{intro.parts.length > 0 ? <PartChips parts={intro.parts} label="Parts played" /> : <span className="text-ink-muted">Not given</span>}</Row>
-        <Row label="Favourite artists">
+        <Row label={m.people_parts()}>{intro.parts.length > 0 ? <PartChips parts={intro.parts} label={m.people_parts_played()} /> : <span className="text-ink-muted">{m.people_not_given()}</span>}</Row>
+        <Row label={m.people_favourite_artists()}>
           {intro.favouriteArtists.length > 0 ? (
             <ul className="list-inside list-disc break-words">
               {intro.favouriteArtists.map((artist, index) => (
@@ -59,11 +60,11 @@ export function IntroDetails({ intro }: { intro: MemberIntro }) {
               ))}
             </ul>
           ) : (
-            <span className="text-ink-muted">Not given</span>
+            <span className="text-ink-muted">{m.people_not_given()}</span>
           )}
         </Row>
-        <Row label="About">
-          {intro.body ? <p className="whitespace-pre-wrap break-words">{intro.body}</p> : <span className="text-ink-muted">Nothing written yet</span>}
+        <Row label={m.people_about()}>
+          {intro.body ? <p className="whitespace-pre-wrap break-words">{intro.body}</p> : <span className="text-ink-muted">{m.people_nothing_written()}</span>}
         </Row>
       </dl>
     </article>

@@ -21,16 +21,17 @@ import { PageHeader } from '@/components/ui/page'
 import { myIntroQueryOptions, saveMyIntro } from '@/features/people/people-queries'
 import { RepeatedRows } from '@/components/form/repeated-rows'
 import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export function IntroEditScreen() {
   const intro = useQuery(myIntroQueryOptions())
   return (
     <div className="mx-auto flex max-w-2xl flex-col">
-      <PageHeader title="Edit my intro" description="Everything here is visible to every club member." />
+      <PageHeader title={m.people_edit_intro()} description={m.people_edit_intro_lead()} />
       {intro.isPending ? (
-        <LoadingBlock label="Loading your intro…" />
+        <LoadingBlock label={m.people_loading_your_intro()} />
       ) : intro.isError ? (
-        <QueryErrorBlock error={intro.error} onRetry={() => void intro.refetch()} what="Your intro" />
+        <QueryErrorBlock error={intro.error} onRetry={() => void intro.refetch()} what={m.people_your_intro()} />
       ) : (
         <IntroForm intro={intro.data} />
       )}
@@ -92,7 +93,7 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
         const saved = await saveMyIntro(input)
         queryClient.setQueryData(myIntroQueryOptions().queryKey, saved)
         await queryClient.invalidateQueries({ queryKey: ['people'] })
-        toast.success('Your intro is saved.')
+        toast.success(m.people_intro_saved())
         await navigate({ to: '/intro' })
       } catch (error) {
         server.show(error)
@@ -102,19 +103,19 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
 
   return (
     <form.AppForm>
-      <form.Form server={server} aria-label="Intro" className="flex flex-col gap-6">
+      <form.Form server={server} aria-label={m.people_intro()} className="flex flex-col gap-6">
         <form.AppField name="nickname">
           {(field) => (
             <field.TextField
-              label="Nickname (optional)"
+              label={m.people_nickname()}
               autoComplete="nickname"
               maxLength={NICKNAME_MAX * 2}
-              description={`What people call you, up to ${NICKNAME_MAX} characters.`}
+              description={m.people_nickname_description({ max: NICKNAME_MAX })}
             />
           )}
         </form.AppField>
 
-        <form.AppField name="parts">{() => <PartsFieldset legend="Parts you play" />}</form.AppField>
+        <form.AppField name="parts">{() => <PartsFieldset legend={m.people_parts_you_play()} />}</form.AppField>
 
         <form.AppField name="favouriteArtists" mode="array">
           {(field) => {
@@ -122,17 +123,17 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
             const full = artists.length >= FAVOURITE_ARTISTS_MAX
             return (
               <fieldset className="flex flex-col gap-3">
-                <legend className="mb-1 text-sm font-medium text-ink">Favourite artists</legend>
-                {artists.length === 0 ? <p className="text-sm text-ink-muted">None yet.</p> : null}
+                <legend className="mb-1 text-sm font-medium text-ink">{m.people_favourite_artists()}</legend>
+                {artists.length === 0 ? <p className="text-sm text-ink-muted">{m.people_none_yet()}</p> : null}
                 <RepeatedRows
                   field={field}
                   newRow={() => ''}
                   max={FAVOURITE_ARTISTS_MAX}
                   focusAfterRemove="previous"
-                  addLabel="Add artist"
+                  addLabel={m.people_add_artist()}
                   addNote={
                     <p className="text-sm text-ink-muted" aria-live="polite">
-                      {full ? `That is the limit of ${FAVOURITE_ARTISTS_MAX} artists.` : `${artists.length} of ${FAVOURITE_ARTISTS_MAX}`}
+                      {full ? m.people_artists_limit({ max: FAVOURITE_ARTISTS_MAX }) : m.people_artists_count({ count: artists.length, max: FAVOURITE_ARTISTS_MAX })}
                     </p>
                   }
                 >
@@ -141,11 +142,11 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
                       <form.AppField name={`favouriteArtists[${index}]`}>
                         {(artist) => (
                           <div className="min-w-0 flex-1">
-                            <artist.TextField label={`Artist ${index + 1}`} maxLength={ARTIST_NAME_MAX * 2} />
+                            <artist.TextField label={m.people_artist_n({ n: index + 1 })} maxLength={ARTIST_NAME_MAX * 2} />
                           </div>
                         )}
                       </form.AppField>
-                      <Button variant="ghost" className="mt-6 shrink-0" aria-label={`Remove artist ${index + 1}`} onClick={remove}>
+                      <Button variant="ghost" className="mt-6 shrink-0" aria-label={m.people_remove_artist({ n: index + 1 })} onClick={remove}>
                         <X aria-hidden className="size-4" />
                       </Button>
                     </div>
@@ -163,11 +164,11 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
             const over = used > INTRO_BODY_MAX
             return (
               <field.TextAreaField
-                label="About you"
+                label={m.people_about_you()}
                 rows={8}
                 description={
                   <span className={over ? 'font-medium text-danger' : undefined} data-testid="body-count">
-                    {used} / {INTRO_BODY_MAX} characters{over ? ` — ${used - INTRO_BODY_MAX} too many` : ''}
+                    {over ? m.people_body_count_over({ used, max: INTRO_BODY_MAX, over: used - INTRO_BODY_MAX }) : m.people_body_count({ used, max: INTRO_BODY_MAX })}
                   </span>
                 }
               />
@@ -176,24 +177,24 @@ function IntroForm({ intro }: { intro: MemberIntro }) {
         </form.AppField>
 
         <form.AppField name="lookingForBand">
-          {(field) => <field.CheckboxField label="I am looking for a band" description="Bands looking for members can find you in the directory." />}
+          {(field) => <field.CheckboxField label={m.people_i_am_looking()} description={m.people_i_am_looking_description()} />}
         </form.AppField>
 
         <form.Subscribe selector={(state) => state.values.lookingForBand}>
           {(looking) =>
             looking ? (
-              <form.AppField name="wantedParts">{() => <PartsFieldset legend="Parts you would like to play in a band (none = any)" />}</form.AppField>
+              <form.AppField name="wantedParts">{() => <PartsFieldset legend={m.people_wanted_parts()} />}</form.AppField>
             ) : null
           }
         </form.Subscribe>
 
         <div className="flex flex-wrap gap-2">
-          <form.SubmitButton>Save intro</form.SubmitButton>
+          <form.SubmitButton>{m.people_save_intro()}</form.SubmitButton>
           <Link
             to="/intro"
             className="inline-flex min-h-11 items-center justify-center rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
           >
-            Cancel
+            {m.people_cancel()}
           </Link>
         </div>
       </form.Form>

@@ -11,19 +11,20 @@ import { PageHeader, Pagination } from '@/components/ui/page'
 import { LookingForBandBadge, PartChips } from '@/features/people/intro-card'
 import { toDirectorySearch, type DirectoryUrlSearch } from '@/features/people/directory-search'
 import { DIRECTORY_PAGE_SIZE, directoryQueryOptions } from '@/features/people/people-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/intro-list')
 
-const gradeOptions = [
-  { value: '', label: 'Any grade' },
+const gradeOptions = () => [
+  { value: '', label: m.people_any_grade() },
   ...([1, 2, 3, 4] as const).map((grade) => ({ value: String(grade), label: gradeLabel(grade) })),
   { value: 'graduate', label: gradeLabel('graduate') },
 ]
-const partOptions = [{ value: '', label: 'Any part' }, ...parts.map((part) => ({ value: part, label: part }))]
-const lookingOptions = [
-  { value: '', label: 'Everyone' },
-  { value: 'true', label: 'Looking for a band' },
-  { value: 'false', label: 'Not looking' },
+const partOptions = () => [{ value: '', label: m.people_any_part() }, ...parts.map((part) => ({ value: part, label: part }))]
+const lookingOptions = () => [
+  { value: '', label: m.people_everyone() },
+  { value: 'true', label: m.people_looking() },
+  { value: 'false', label: m.people_not_looking() },
 ]
 
 function MemberCard({ item }: { item: DirectoryItem }) {
@@ -46,7 +47,7 @@ function MemberCard({ item }: { item: DirectoryItem }) {
       </div>
       {item.hasIntro ? (
         <>
-          <PartChips parts={item.parts} label={`Parts ${item.displayName} plays`} />
+          <PartChips parts={item.parts} label={m.people_parts_of({ name: item.displayName })} />
           {item.lookingForBand ? (
             <div>
               <LookingForBandBadge wantedParts={item.wantedParts} />
@@ -55,7 +56,7 @@ function MemberCard({ item }: { item: DirectoryItem }) {
           {item.excerpt ? <p className="text-sm break-words text-ink">{item.excerpt}</p> : null}
         </>
       ) : (
-        <p className="text-sm text-ink-muted">No intro yet.</p>
+        <p className="text-sm text-ink-muted">{m.people_no_intro_yet()}</p>
       )}
     </li>
   )
@@ -72,9 +73,9 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
       }}
     >
       <div className="min-w-0 flex-1">
-        <TextField label="Name or nickname" type="search" name="q" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+        <TextField label={m.people_name_or_nickname()} type="search" name="q" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
       </div>
-      <Button type="submit" variant="secondary" aria-label="Search">
+      <Button type="submit" variant="secondary" aria-label={m.people_search()}>
         <Search aria-hidden className="size-4" />
       </Button>
     </form>
@@ -94,20 +95,20 @@ export function IntroListScreen() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col">
-      <PageHeader title="Members directory" description="Every active member. Find people by part, grade or who is looking for a band." />
+      <PageHeader title={m.people_directory_title()} description={m.people_directory_lead()} />
 
-      <div role="search" aria-label="Filter members" className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div role="search" aria-label={m.people_filter_members()} className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {/* Keyed on the URL's q: going back or clearing filters resets the box. */}
         <SearchBox key={search.q ?? ''} initial={search.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
         <SelectField
-          label="Part"
-          options={partOptions}
+          label={m.people_part()}
+          options={partOptions()}
           value={search.part ?? ''}
           onChange={(event) => update({ part: (event.target.value || undefined) as DirectoryUrlSearch['part'] })}
         />
         <SelectField
-          label="Grade"
-          options={gradeOptions}
+          label={m.people_grade()}
+          options={gradeOptions()}
           value={search.grade === undefined ? '' : String(search.grade)}
           onChange={(event) => {
             const value = event.target.value
@@ -115,32 +116,32 @@ export function IntroListScreen() {
           }}
         />
         <SelectField
-          label="Looking for a band"
-          options={lookingOptions}
+          label={m.people_looking()}
+          options={lookingOptions()}
           value={search.lookingForBand === undefined ? '' : String(search.lookingForBand)}
           onChange={(event) => update({ lookingForBand: event.target.value === '' ? undefined : event.target.value === 'true' })}
         />
       </div>
 
       {directory.isPending ? (
-        <LoadingBlock label="Loading members…" />
+        <LoadingBlock label={m.people_loading_members()} />
       ) : directory.isError ? (
-        <QueryErrorBlock error={directory.error} onRetry={() => void directory.refetch()} what="The directory" />
+        <QueryErrorBlock error={directory.error} onRetry={() => void directory.refetch()} what={m.people_the_directory()} />
       ) : directory.data.items.length === 0 ? (
-        <EmptyState title={filtered ? 'No members match these filters' : 'No members yet'}>
+        <EmptyState title={filtered ? m.people_none_match() : m.people_no_members()}>
           {filtered ? (
             <Link to="/intro-list" search={{}} className="text-brand underline underline-offset-2">
-              Clear the filters
+              {m.people_clear_filters()}
             </Link>
           ) : null}
         </EmptyState>
       ) : (
         <>
           <p className="mb-3 text-sm text-ink-muted" aria-live="polite">
-            {directory.data.total} {directory.data.total === 1 ? 'member' : 'members'}
+            {m.people_member_count({ count: directory.data.total })}
             {directory.isPlaceholderData ? ' · updating…' : ''}
           </p>
-          <ul aria-label="Members" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label={m.people_members()} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {directory.data.items.map((item) => (
               <MemberCard key={item.userId} item={item} />
             ))}

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page'
 import { useSession } from '@/lib/session-context'
 import { IntroDetails } from '@/features/people/intro-card'
 import { memberIntroQueryOptions, myIntroQueryOptions } from '@/features/people/people-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/intro')
 
@@ -21,30 +22,30 @@ export function IntroScreen() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col">
       <PageHeader
-        title={own ? 'My intro' : 'Member intro'}
-        description={own ? 'This is how other members see you in the directory.' : undefined}
+        title={own ? m.people_my_intro() : m.people_member_intro()}
+        description={own ? m.people_my_intro_lead() : undefined}
         actions={
           own ? (
             <Link to="/intro-edit" className={`${linkClass} bg-brand text-brand-ink hover:bg-brand/90`}>
-              Edit
+              {m.people_edit()}
             </Link>
           ) : (
             <Link to="/intro-list" className={`${linkClass} border border-line bg-surface text-ink hover:bg-surface-2`}>
-              Back to the directory
+              {m.people_back_to_directory()}
             </Link>
           )
         }
       />
       {intro.isPending ? (
-        <LoadingBlock label="Loading the intro…" />
+        <LoadingBlock label={m.people_loading_intro()} />
       ) : intro.isError ? (
-        <QueryErrorBlock error={intro.error} onRetry={() => void intro.refetch()} what="The intro" />
+        <QueryErrorBlock error={intro.error} onRetry={() => void intro.refetch()} what={m.people_the_intro()} />
       ) : own && !intro.data.hasIntro ? (
-        <EmptyState title="You have not written an intro yet">
-          <p>Tell the club what you play and who you listen to — it helps you find a band.</p>
+        <EmptyState title={m.people_no_own_intro()}>
+          <p>{m.people_no_own_intro_lead()}</p>
           <p className="mt-3">
             <Link to="/intro-edit" className="text-brand underline underline-offset-2">
-              Write your intro
+              {m.people_write_intro()}
             </Link>
           </p>
         </EmptyState>

@@ -10,6 +10,8 @@ import { DayPicker, WeekNav } from './schedule-controls'
 import { publicSlotResolver, selectedDayIndex } from './schedule-slots'
 import { normaliseWeek, publicRoomScheduleQueryOptions } from './room-schedule-queries'
 import { WIDE_SCHEDULE_QUERY, WeekGrid } from './week-grid'
+import { LanguageSwitch } from '@/components/language-switch'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/room-schedule-external')
 
@@ -41,48 +43,48 @@ export function ExternalScheduleScreen() {
           <div>
             {/* The line is kept while the week loads, so the heading does not move when it arrives. */}
             <p className="text-sm font-medium text-ink-muted">{data ? data.clubName : '\u00a0'}</p>
-            <h1 className="text-2xl font-bold text-ink">Room schedule</h1>
+            <h1 className="text-2xl font-bold text-ink">{m.room_schedule_title()}</h1>
           </div>
           {isAuthenticated ? (
             <Link to="/room-schedule" search={{ week: search.week }} className={`${linkClass} inline-flex min-h-11 items-center`}>
-              Open the members' schedule
+              {m.room_schedule_open_members()}
             </Link>
           ) : (
             <Link to="/login" search={{ redirect: '/room-schedule' }} className={`${linkClass} inline-flex min-h-11 items-center`}>
-              Sign in to book a room
+              {m.room_schedule_sign_in()}
             </Link>
           )}
         </header>
 
         {schedule.isPending ? (
-          <LoadingBlock label="Loading the room schedule…" offline="This week was not saved for offline use." />
+          <LoadingBlock label={m.room_schedule_loading()} offline={m.room_schedule_offline()} />
         ) : schedule.isError ? (
-          <QueryErrorBlock error={schedule.error} onRetry={() => void schedule.refetch()} what="The room schedule" />
+          <QueryErrorBlock error={schedule.error} onRetry={() => void schedule.refetch()} what={m.room_schedule_the_schedule()} />
         ) : !published ? (
-          <EmptyState title="The club has not published its room schedule.">Members can see it after signing in.</EmptyState>
+          <EmptyState title={m.room_schedule_not_published()}>{m.room_schedule_not_published_lead()}</EmptyState>
         ) : (
           <>
             <WeekNav weekStart={weekStart} onWeek={(week) => void navigate({ search: (previous) => ({ ...previous, week }) })} />
             {published.rooms.length > 0 ? (
               <div className="max-w-xs">
                 <SelectField
-                  label="Room"
+                  label={m.room_schedule_room()}
                   value={unknownRoom ? '' : (search.room ?? '')}
                   onChange={(event) => setRoom(event.target.value || undefined)}
-                  options={[{ value: '', label: 'All rooms' }, ...published.rooms.map((room) => ({ value: room.id, label: room.name }))]}
+                  options={[{ value: '', label: m.room_schedule_all_rooms() }, ...published.rooms.map((room) => ({ value: room.id, label: room.name }))]}
                 />
               </div>
             ) : null}
 
             {unknownRoom ? (
               <div role="alert" className="flex flex-col items-start gap-3 rounded-md border border-danger/40 bg-danger/10 p-4 text-sm">
-                <p className="text-ink">This room is not on the public schedule. It may have been renamed, closed or hidden.</p>
+                <p className="text-ink">{m.room_schedule_unknown_room()}</p>
                 <Button variant="secondary" onClick={() => setRoom(undefined)}>
-                  Show all rooms
+                  {m.room_schedule_show_all()}
                 </Button>
               </div>
             ) : published.rooms.length === 0 || published.periods.length === 0 ? (
-              <EmptyState title="No rooms on the public schedule yet">The club has not set up rooms and periods to show.</EmptyState>
+              <EmptyState title={m.room_schedule_public_empty()}>{m.room_schedule_public_empty_lead()}</EmptyState>
             ) : (
               <div aria-busy={schedule.isFetching} className={`flex flex-col gap-3 ${schedule.isPlaceholderData ? 'opacity-70' : ''}`}>
                 {isWide ? null : (
@@ -98,12 +100,13 @@ export function ExternalScheduleScreen() {
                   resolve={publicSlotResolver(published, new Date())}
                   layout={isWide ? 'week' : 'day'}
                   dayIndex={dayIndex}
-                  caption={isWide ? `Room schedule, ${weekLabel(published.weekStart)}` : `Room schedule, ${dayLabel(published.days[dayIndex] ?? published.today)}`}
+                  caption={m.room_schedule_caption({ when: isWide ? weekLabel(published.weekStart) : dayLabel(published.days[dayIndex] ?? published.today) })}
                 />
               </div>
             )}
           </>
         )}
+        <LanguageSwitch className="mt-2" />
       </div>
     </main>
   )

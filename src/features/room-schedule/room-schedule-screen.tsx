@@ -11,6 +11,7 @@ import { DayPicker, WeekNav } from './schedule-controls'
 import { bookSlotName, browserTimeZone, memberSlotResolver, selectedDayIndex } from './schedule-slots'
 import { normaliseWeek, roomScheduleQueryOptions } from './room-schedule-queries'
 import { WIDE_SCHEDULE_QUERY, WeekGrid } from './week-grid'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/room-schedule')
 
@@ -28,19 +29,19 @@ export function RoomScheduleScreen() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
-      <PageHeader title="Room schedule" description="Who practises where this week. Pick a free slot to book it." />
+      <PageHeader title={m.room_schedule_title()} description={m.room_schedule_lead()} />
       <WeekNav weekStart={weekStart} onWeek={(week) => void navigate({ search: (previous) => ({ ...previous, week }) })} />
 
       {schedule.isPending ? (
-        <LoadingBlock label="Loading the room schedule…" offline="This week was not saved for offline use." />
+        <LoadingBlock label={m.room_schedule_loading()} offline={m.room_schedule_offline()} />
       ) : schedule.isError ? (
-        <QueryErrorBlock error={schedule.error} onRetry={() => void schedule.refetch()} what="The room schedule" />
+        <QueryErrorBlock error={schedule.error} onRetry={() => void schedule.refetch()} what={m.room_schedule_the_schedule()} />
       ) : schedule.data.rooms.length === 0 || schedule.data.periods.length === 0 ? (
-        <EmptyState title={schedule.data.rooms.length === 0 ? 'No rooms yet' : 'No periods yet'}>
-          <p>Executives set up the club's rooms and the day's periods in System settings.</p>
+        <EmptyState title={schedule.data.rooms.length === 0 ? m.room_schedule_no_rooms() : m.room_schedule_no_periods()}>
+          <p>{m.room_schedule_no_rooms_lead()}</p>
           {user?.role === 'admin' ? (
             <Link to="/system-settings" className="mt-2 inline-block text-brand underline underline-offset-2">
-              Open System settings
+              {m.room_schedule_open_settings()}
             </Link>
           ) : null}
         </EmptyState>
@@ -61,7 +62,7 @@ export function RoomScheduleScreen() {
               <span>
                 {schedule.data.allocationHold.message}{' '}
                 <Link to="/room-allocation-list" className="text-brand underline underline-offset-2">
-                  Open the room allocation
+                  {m.room_schedule_open_allocation()}
                 </Link>
               </span>
             </p>
@@ -73,8 +74,8 @@ export function RoomScheduleScreen() {
             dayIndex={dayIndex}
             caption={
               isWide
-                ? `Room schedule, ${weekLabel(schedule.data.weekStart)}`
-                : `Room schedule, ${dayLabel(schedule.data.days[dayIndex] ?? schedule.data.today)}`
+                ? m.room_schedule_caption({ when: weekLabel(schedule.data.weekStart) })
+                : m.room_schedule_caption({ when: dayLabel(schedule.data.days[dayIndex] ?? schedule.data.today) })
             }
             renderBookable={(slot, item) => (
               <Link
@@ -86,7 +87,9 @@ export function RoomScheduleScreen() {
             )}
           />
           <p className="text-sm text-ink-muted">
-            Slots marked <span className="font-semibold text-ink">Mine</span> are your own bookings and your bands'.
+            {m.room_schedule_mine_before()}
+            <span className="font-semibold text-ink">{m.room_schedule_mine()}</span>
+            {m.room_schedule_mine_after()}
           </p>
         </div>
       )}

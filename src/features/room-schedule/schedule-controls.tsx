@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { addDays, dayLabel, weekLabel } from '@/contract/calendar'
 import { Button } from '@/components/ui/button'
 import { weekdayKeys, type WeekdayKey } from './schedule-slots'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * The week heading and its buttons. `onWeek(undefined)` is "this week" (no `week` in the
@@ -11,21 +12,21 @@ export function WeekNav({ weekStart, onWeek }: { weekStart: string | undefined; 
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
       <h2 aria-live="polite" className="text-lg font-semibold text-ink">
-        {weekStart ? weekLabel(weekStart) : 'This week'}
+        {weekStart ? weekLabel(weekStart) : m.room_schedule_this_week()}
       </h2>
-      <div role="group" aria-label="Weeks" className="flex gap-2">
+      <div role="group" aria-label={m.room_schedule_weeks()} className="flex gap-2">
         <Button variant="secondary" disabled={!weekStart} onClick={() => weekStart && onWeek(addDays(weekStart, -7))} className="flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4">
           <ChevronLeft aria-hidden className="size-4" />
           <span>
-            Previous <span className="sr-only sm:not-sr-only">week</span>
+            {m.room_schedule_previous()}<span className="sr-only sm:not-sr-only">{m.room_schedule_week_suffix()}</span>
           </span>
         </Button>
         <Button variant="secondary" onClick={() => onWeek(undefined)} className="flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4">
-          This week
+          {m.room_schedule_this_week()}
         </Button>
         <Button variant="secondary" disabled={!weekStart} onClick={() => weekStart && onWeek(addDays(weekStart, 7))} className="flex-1 px-2 whitespace-nowrap sm:flex-none sm:px-4">
           <span>
-            Next <span className="sr-only sm:not-sr-only">week</span>
+            {m.room_schedule_next()}<span className="sr-only sm:not-sr-only">{m.room_schedule_week_suffix()}</span>
           </span>
           <ChevronRight aria-hidden className="size-4" />
         </Button>
@@ -37,7 +38,7 @@ export function WeekNav({ weekStart, onWeek }: { weekStart: string | undefined; 
 /** The phone view's seven day buttons; the chosen one is pressed, today is `aria-current`. */
 export function DayPicker({ days, today, selected, onSelect }: { days: string[]; today: string; selected: number; onSelect: (day: WeekdayKey) => void }) {
   return (
-    <div role="group" aria-label="Day" className="grid grid-cols-7 gap-1">
+    <div role="group" aria-label={m.room_schedule_day()} className="grid grid-cols-7 gap-1">
       {days.map((date, index) => {
         const [weekday, dayOfMonth, month] = dayLabel(date).split(' ')
         const pressed = index === selected

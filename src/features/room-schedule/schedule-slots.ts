@@ -1,6 +1,7 @@
 import type { BookingKind, PublicSchedule, WeekSchedule } from '@/contract/bookings'
 import { dayLabel, periodPhrase, zonedInstant } from '@/contract/calendar'
 import { weekdayKeys, type WeekdayKey } from './schedule-search'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export type ScheduleRoom = WeekSchedule['rooms'][number]
 export type SchedulePeriod = WeekSchedule['periods'][number]
@@ -93,28 +94,29 @@ export function publicSlotResolver(schedule: Extract<PublicSchedule, { enabled: 
 }
 
 /** "Book Studio A, 1st, Tue 12 May": the free-slot link's accessible name. */
-export const bookSlotName = (slot: Pick<Slot, 'room' | 'date' | 'period'>) => `Book ${slot.room.name}, ${periodPhrase(slot.period.label)}, ${dayLabel(slot.date)}`
+export const bookSlotName = (slot: Pick<Slot, 'room' | 'date' | 'period'>) =>
+  m.room_schedule_book_slot({ room: slot.room.name, period: periodPhrase(slot.period.label), day: dayLabel(slot.date) })
 
 /** The words a slot shows; the same text for sighted and screen-reader users. */
 export function slotText(state: SlotState): { primary: string; secondary?: string } {
   switch (state.kind) {
     case 'booked':
-      if (state.bookingKind === 'block') return state.label === 'Closed' ? { primary: 'Closed' } : { primary: 'Closed', secondary: state.label }
+      if (state.bookingKind === 'block') return state.label === m.bookings_kind_block() ? { primary: state.label } : { primary: m.bookings_kind_block(), secondary: state.label }
       // The public grid already says "Personal practice"; the signed-in one names the person.
-      if (state.bookingKind === 'personal' && state.label !== 'Personal practice') return { primary: state.label, secondary: 'Personal practice' }
+      if (state.bookingKind === 'personal' && state.label !== m.bookings_kind_personal()) return { primary: state.label, secondary: m.bookings_kind_personal() }
       return { primary: state.label }
     case 'blackout':
-      return { primary: 'Closed', secondary: state.reason }
+      return { primary: m.bookings_kind_block(), secondary: state.reason }
     case 'inactive':
-      return { primary: 'Room closed' }
+      return { primary: m.room_schedule_room_closed() }
     case 'past':
-      return { primary: 'Past' }
+      return { primary: m.room_schedule_past() }
     case 'held':
-      return { primary: 'Held', secondary: 'Allocation round' }
+      return { primary: m.room_schedule_held(), secondary: m.room_schedule_allocation_round() }
     case 'not-open':
-      return { primary: 'Not open yet' }
+      return { primary: m.room_schedule_not_open() }
     case 'free':
-      return { primary: state.bookable ? 'Book' : 'Free' }
+      return { primary: state.bookable ? m.room_schedule_book() : m.room_schedule_free() }
   }
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useId, useState, useSyncExternalStore, type KeyboardEvent,
 import { ArrowRight, Hourglass, Lock, Star } from 'lucide-react'
 import { dayLabel } from '@/contract/calendar'
 import { slotText, type ScheduleFrame, type Slot, type SlotResolver, type SlotState } from './schedule-slots'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** The week table needs room for seven columns; narrower screens (phones, small tablets) get one day at a time. */
 export const WIDE_SCHEDULE_QUERY = '(min-width: 1024px)'
@@ -52,7 +53,7 @@ export function MineBadge() {
   return (
     <span className="ml-1 inline-flex items-center gap-0.5 rounded-full border border-brand px-1.5 text-xs font-semibold whitespace-nowrap text-ink not-italic">
       <Star aria-hidden className="size-3" />
-      Mine
+      {m.room_schedule_mine()}
     </span>
   )
 }
@@ -232,7 +233,7 @@ const DAY_PERIOD_REM = 4
 const DAY_ROOM_REM = 5.25
 
 function TodayBadge() {
-  return <span className="ml-1 inline-block rounded-full bg-brand px-1.5 text-xs font-semibold text-brand-ink">Today</span>
+  return <span className="ml-1 inline-block rounded-full bg-brand px-1.5 text-xs font-semibold text-brand-ink">{m.room_schedule_today()}</span>
 }
 
 /**
@@ -253,7 +254,7 @@ export function WeekGrid({ frame, resolve, layout, dayIndex = 0, caption, render
     <div className="flex flex-col gap-2">
       {overflows ? (
         <p className="flex items-center gap-1 text-sm font-medium text-ink">
-          {isWeek ? 'Scroll sideways for more days' : 'Scroll sideways for more rooms'}
+          {isWeek ? m.room_schedule_scroll_days() : m.room_schedule_scroll_rooms()}
           <ArrowRight aria-hidden className="size-4" />
         </p>
       ) : null}
@@ -272,7 +273,7 @@ export function WeekGrid({ frame, resolve, layout, dayIndex = 0, caption, render
             <thead className="bg-surface-2 text-ink">
               <tr>
                 <th scope="col" className={`py-2 text-sm font-semibold ${isWeek ? 'w-24 px-2' : 'w-16 px-1.5'}`}>
-                  Period
+                  {m.room_schedule_period()}
                 </th>
                 {isWeek
                   ? days.map((date) => (
@@ -346,8 +347,7 @@ export function WeekGrid({ frame, resolve, layout, dayIndex = 0, caption, render
         ) : null}
       </div>
       <p id={hintId} className="text-xs text-ink-muted">
-        Arrow keys move between slots
-        {renderBookable ? '; free slots open the booking form.' : '.'}
+        {renderBookable ? m.room_schedule_keys_bookable() : m.room_schedule_keys()}
       </p>
     </div>
   )

@@ -12,10 +12,10 @@ import { useSession } from '@/lib/session-context'
 import { StatusBadge, UserFilters } from './user-filters'
 import { listQueryOf, type UserSearch } from './user-search'
 import { useDeleteUsers, usersListQueryOptions } from './users-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/user-delete')
 
-const accounts = (n: number) => `${n} ${n === 1 ? 'account' : 'accounts'}`
 
 /**
  * Bulk deletion (SPEC §5.2), e.g. of graduates: filter, tick rows (the selection survives
@@ -64,7 +64,7 @@ export function UserDeleteScreen() {
       const { deleted } = await remove.mutateAsync([...selected.keys()])
       setConfirming(false)
       setSelected(new Map())
-      toast.success(`${accounts(deleted)} deleted.`)
+      toast.success(m.users_deleted_count({ count: deleted }))
     } catch (error) {
       setRefusal(errorMessage(error))
     }
@@ -76,19 +76,19 @@ export function UserDeleteScreen() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title="Delete accounts"
-        description="Remove accounts in bulk, for example graduates. Deleted accounts are anonymised; past bookings and applications stay and show “Deleted user”."
+        title={m.users_delete_title()}
+        description={m.users_delete_lead()}
       />
       <UserFilters search={search} onChange={update} />
 
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-line bg-surface-2 px-3 py-2">
         <p aria-live="polite" className="text-sm">
-          {count === 0 ? 'No account selected.' : `${accounts(count)} selected.`}
+          {count === 0 ? m.users_none_selected() : m.users_selected_count({ count })}
         </p>
         <div className="flex flex-wrap gap-2">
           {count > 0 ? (
             <Button variant="ghost" onClick={() => setSelected(new Map())}>
-              Clear selection
+              {m.users_clear_selection()}
             </Button>
           ) : null}
           <Button
@@ -99,39 +99,39 @@ export function UserDeleteScreen() {
               setConfirming(true)
             }}
           >
-            Delete selected…
+            {m.users_delete_selected()}
           </Button>
         </div>
       </div>
 
       {list.isPending ? (
-        <LoadingBlock label="Loading accounts…" />
+        <LoadingBlock label={m.users_loading()} />
       ) : list.isError ? (
-        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="The account list" />
+        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.users_the_account_list()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title="No accounts match">Try another search or clear the filters.</EmptyState>
+        <EmptyState title={m.users_none_match()}>{m.users_none_match_lead()}</EmptyState>
       ) : (
         <div aria-busy={list.isFetching}>
           <div className="overflow-x-auto rounded-lg border border-line">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Accounts to choose from</caption>
+              <caption className="sr-only">{m.users_accounts_to_choose()}</caption>
               <thead className="bg-surface-2 text-ink-muted">
                 <tr>
                   <th scope="col" className="w-12 px-3 py-2">
                     <input
                       type="checkbox"
                       className="size-5 accent-brand"
-                      aria-label="Select all on this page"
+                      aria-label={m.users_select_all()}
                       checked={allOnPage}
                       disabled={pageRows.length === 0}
                       onChange={(event) => togglePage(event.target.checked)}
                     />
                   </th>
-                  <th scope="col" className="px-3 py-2">Name</th>
-                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">Email</th>
-                  <th scope="col" className="px-3 py-2">Grade</th>
-                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">Role</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
+                  <th scope="col" className="px-3 py-2">{m.users_name()}</th>
+                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">{m.users_email()}</th>
+                  <th scope="col" className="px-3 py-2">{m.users_grade()}</th>
+                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">{m.users_role()}</th>
+                  <th scope="col" className="px-3 py-2">{m.users_status()}</th>
                 </tr>
               </thead>
               <tbody>
@@ -141,7 +141,7 @@ export function UserDeleteScreen() {
                       <input
                         type="checkbox"
                         className="size-5 accent-brand"
-                        aria-label={user.id === me?.id ? `${user.displayName} (you cannot delete yourself)` : `Select ${user.displayName}`}
+                        aria-label={user.id === me?.id ? m.users_cannot_delete_self({ name: user.displayName }) : m.users_select_name({ name: user.displayName })}
                         checked={selected.has(user.id)}
                         disabled={!selectable(user)}
                         onChange={(event) => toggle(user, event.target.checked)}
@@ -174,9 +174,9 @@ export function UserDeleteScreen() {
         onOpenChange={(open) => {
           if (!remove.isPending) setConfirming(open)
         }}
-        title={`Delete ${accounts(count)}?`}
-        description="Names, email addresses, passwords, introductions and private details are erased for good, and the accounts are signed out everywhere. Past bookings, applications and feedback stay and show “Deleted user”. This cannot be undone."
-        confirmLabel={`Delete ${accounts(count)}`}
+        title={m.users_delete_confirm_title({ count })}
+        description={m.users_delete_confirm_description()}
+        confirmLabel={m.users_delete_confirm({ count })}
         busy={remove.isPending}
         onConfirm={() => void confirmDelete()}
       >

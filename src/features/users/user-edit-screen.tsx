@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session-context'
 import { StatusBadge } from './user-filters'
 import { useApproveUser, useRevokeSessions, useSendPasswordReset, useUpdateUser, userQueryOptions } from './users-queries'
 import { useAppForm } from '@/components/form/form-kit'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/user-edit')
 
@@ -28,24 +29,23 @@ export function UserEditScreen() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <PageHeader
-        title={`Edit ${user.displayName}`}
+        title={m.users_edit_title({ name: user.displayName })}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge status={user.status} />
             <span>
-              {gradeLabel(user.grade)} · {roleLabels[user.role]}
-              {user.isExecutive ? ' · Executive' : ''}
+              {gradeLabel(user.grade)} · {user.isExecutive ? m.users_role_executive({ role: roleLabels[user.role] }) : roleLabels[user.role]}
             </span>
           </span>
         }
         actions={
           <Link to="/user-list" className="inline-flex min-h-11 items-center rounded-md px-3 text-brand underline underline-offset-2">
-            Back to members
+            {m.users_back()}
           </Link>
         }
       />
       {user.status === 'deleted' ? (
-        <FormAlert>This account has been deleted: its personal data is cleared and it can no longer be edited.</FormAlert>
+        <FormAlert>{m.users_deleted_alert()}</FormAlert>
       ) : (
         <>
           {/* Keyed by the record's version: after any save or action the form shows the stored values. */}
@@ -81,12 +81,12 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
       if (next.role !== user.role) patch.role = next.role
       if (next.status !== user.status) patch.status = next.status
       if (Object.keys(patch).length === 0) {
-        toast.info('Nothing to save: no field was changed.')
+        toast.info(m.users_nothing_to_save())
         return
       }
       try {
         await update.mutateAsync({ userId: user.id, patch })
-        toast.success(patch.status === 'active' && user.status === 'pending' ? 'Saved. The account is approved and the user has been emailed.' : 'Changes saved.')
+        toast.success(patch.status === 'active' && user.status === 'pending' ? m.users_saved_approved() : m.users_changes_saved())
       } catch (error) {
         server.show(error)
       }
@@ -95,25 +95,25 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
 
   const statusOptions = (user.status === 'pending' ? (['pending', 'active', 'suspended'] as const) : (['active', 'suspended'] as const)).map((status) => ({
     value: status,
-    label: status === 'active' && user.status === 'pending' ? 'Active (approve)' : statusLabels[status],
+    label: status === 'active' && user.status === 'pending' ? m.users_active_approve() : statusLabels[status],
   }))
 
   return (
-    <Card title="Account">
+    <Card title={m.users_account()}>
       <form.AppForm>
         <form.Form server={server} className="flex flex-col gap-4">
-          <form.AppField name="displayName">{(field) => <field.TextField label="Name" maxLength={40} />}</form.AppField>
-          <form.AppField name="email">{(field) => <field.TextField label="Email" type="email" inputMode="email" autoComplete="off" />}</form.AppField>
+          <form.AppField name="displayName">{(field) => <field.TextField label={m.users_name()} maxLength={40} />}</form.AppField>
+          <form.AppField name="email">{(field) => <field.TextField label={m.users_email()} type="email" inputMode="email" autoComplete="off" />}</form.AppField>
           <form.AppField name="enrollmentYear">
-            {(field) => <field.TextField label="Enrollment year" inputMode="numeric" description="The grade is worked out from this and the current academic year." />}
+            {(field) => <field.TextField label={m.users_enrollment_year()} inputMode="numeric" description={m.users_enrollment_year_description()} />}
           </form.AppField>
           <div className="grid gap-4 sm:grid-cols-2">
             <form.AppField name="role">
               {(field) => (
                 <field.SelectField
-                  label="Role"
+                  label={m.users_role()}
                   disabled={isSelf}
-                  description={isSelf ? 'You cannot change your own role.' : 'Admins can manage accounts and settings.'}
+                  description={isSelf ? m.users_own_role() : m.users_role_description()}
                   options={roles.map((role) => ({ value: role, label: roleLabels[role] }))}
                 />
               )}
@@ -121,16 +121,16 @@ function UserEditForm({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
             <form.AppField name="status">
               {(field) => (
                 <field.SelectField
-                  label="Status"
+                  label={m.users_status()}
                   disabled={isSelf}
-                  description={isSelf ? 'You cannot change your own status.' : 'Suspended accounts are signed out and cannot sign in.'}
+                  description={isSelf ? m.users_own_status() : m.users_status_description()}
                   options={statusOptions}
                 />
               )}
             </form.AppField>
           </div>
           <div>
-            <form.SubmitButton>Save changes</form.SubmitButton>
+            <form.SubmitButton>{m.users_save_changes()}</form.SubmitButton>
           </div>
         </form.Form>
       </form.AppForm>
@@ -162,58 +162,58 @@ function UserActions({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
   if (user.status === 'pending') {
     actions.push({
       key: 'approve',
-      label: 'Approve',
-      title: `Approve ${user.displayName}?`,
-      description: 'The account becomes active at once and the user is emailed a sign-in link.',
-      confirmLabel: 'Approve',
+      label: m.users_approve(),
+      title: m.users_approve_title({ name: user.displayName }),
+      description: m.users_approve_description(),
+      confirmLabel: m.users_approve(),
       tone: 'primary',
-      success: 'Account approved; the user has been emailed.',
+      success: m.users_approve_done(),
       run: () => approve.mutateAsync(user.id),
     })
   }
   if (user.status === 'active' && !isSelf) {
     actions.push({
       key: 'suspend',
-      label: 'Suspend',
-      title: `Suspend ${user.displayName}?`,
-      description: 'They are signed out everywhere and cannot sign in until the account is reactivated.',
-      confirmLabel: 'Suspend',
+      label: m.users_suspend(),
+      title: m.users_suspend_title({ name: user.displayName }),
+      description: m.users_suspend_description(),
+      confirmLabel: m.users_suspend(),
       tone: 'danger',
-      success: 'Account suspended and signed out everywhere.',
+      success: m.users_suspend_done(),
       run: () => update.mutateAsync({ userId: user.id, patch: { status: 'suspended' } }),
     })
   }
   if (user.status === 'suspended') {
     actions.push({
       key: 'reactivate',
-      label: 'Reactivate',
-      title: `Reactivate ${user.displayName}?`,
-      description: 'They can sign in again with their password.',
-      confirmLabel: 'Reactivate',
+      label: m.users_reactivate(),
+      title: m.users_reactivate_title({ name: user.displayName }),
+      description: m.users_reactivate_description(),
+      confirmLabel: m.users_reactivate(),
       tone: 'primary',
-      success: 'Account reactivated.',
+      success: m.users_reactivate_done(),
       run: () => update.mutateAsync({ userId: user.id, patch: { status: 'active' } }),
     })
   }
   actions.push(
     {
       key: 'revoke',
-      label: 'Sign out everywhere',
-      title: `Sign ${user.displayName} out everywhere?`,
-      description: isSelf ? 'Every session of your account ends, this one included.' : 'Every session of this account ends; they must sign in again on each device.',
-      confirmLabel: 'Sign out everywhere',
+      label: m.users_sign_out_everywhere(),
+      title: m.users_sign_out_title({ name: user.displayName }),
+      description: isSelf ? m.users_sign_out_self() : m.users_sign_out_description(),
+      confirmLabel: m.users_sign_out_everywhere(),
       tone: 'danger',
-      success: 'Every session of the account has ended.',
+      success: m.users_sign_out_done(),
       run: () => revoke.mutateAsync(user.id),
     },
     {
       key: 'reset',
-      label: 'Send password-reset link',
-      title: 'Send a password-reset link?',
-      description: `A link valid for one hour is emailed to ${user.email}. Their current password keeps working until they use it.`,
-      confirmLabel: 'Send link',
+      label: m.users_reset_link(),
+      title: m.users_reset_title(),
+      description: m.users_reset_description({ email: user.email }),
+      confirmLabel: m.users_send_link(),
       tone: 'primary',
-      success: `A password-reset link has been sent to ${user.email}.`,
+      success: m.users_reset_done({ email: user.email }),
       run: () => reset.mutateAsync(user.id),
     },
   )
@@ -235,7 +235,7 @@ function UserActions({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
   }
 
   return (
-    <Card title="Actions">
+    <Card title={m.users_actions()}>
       <div className="flex flex-wrap gap-2">
         {actions.map((action) => (
           <Button

@@ -5,15 +5,16 @@ import { gradeFilters, roleLabels, statusLabels, type UserSort } from '@/contrac
 import { roles, userStatuses } from '@/contract/auth'
 import type { UserSearch } from './user-search'
 import { useDebouncedSearch } from '@/lib/use-debounced-search'
+import { m } from '@/i18n/paraglide/messages.js'
 
-const sortOptions: ReadonlyArray<{ value: UserSort; label: string }> = [
-  { value: 'name', label: 'Name (A–Z)' },
-  { value: '-name', label: 'Name (Z–A)' },
-  { value: 'email', label: 'Email (A–Z)' },
-  { value: '-enrollmentYear', label: 'Enrollment year (newest)' },
-  { value: 'enrollmentYear', label: 'Enrollment year (oldest)' },
-  { value: '-createdAt', label: 'Registered (newest)' },
-  { value: 'createdAt', label: 'Registered (oldest)' },
+const sortOptions = (): ReadonlyArray<{ value: UserSort; label: string }> => [
+  { value: 'name', label: m.users_sort_name() },
+  { value: '-name', label: m.users_sort_name_desc() },
+  { value: 'email', label: m.users_sort_email() },
+  { value: '-enrollmentYear', label: m.users_sort_year_newest() },
+  { value: 'enrollmentYear', label: m.users_sort_year_oldest() },
+  { value: '-createdAt', label: m.users_sort_registered_newest() },
+  { value: 'createdAt', label: m.users_sort_registered_oldest() },
 ]
 
 const gradeOptionLabel = (grade: (typeof gradeFilters)[number]) =>
@@ -30,29 +31,29 @@ export function UserFilters({ search, onChange }: { search: UserSearch; onChange
     onChange({ [key]: event.target.value || undefined })
 
   return (
-    <form role="search" aria-label="Filter accounts" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(event) => event.preventDefault()}>
+    <form role="search" aria-label={m.users_filter_label()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(event) => event.preventDefault()}>
       <div className="sm:col-span-2 lg:col-span-1">
-        <TextField label="Search" type="search" placeholder="Name or email" value={text} onChange={(event) => setText(event.target.value)} maxLength={100} />
+        <TextField label={m.users_search()} type="search" placeholder={m.users_search_placeholder()} value={text} onChange={(event) => setText(event.target.value)} maxLength={100} />
       </div>
       <SelectField
-        label="Status"
+        label={m.users_status()}
         value={search.status ?? ''}
         onChange={select('status')}
-        options={[{ value: '', label: 'All but deleted' }, ...userStatuses.map((status) => ({ value: status, label: statusLabels[status] }))]}
+        options={[{ value: '', label: m.users_all_but_deleted() }, ...userStatuses.map((status) => ({ value: status, label: statusLabels[status] }))]}
       />
       <SelectField
-        label="Role"
+        label={m.users_role()}
         value={search.role ?? ''}
         onChange={select('role')}
-        options={[{ value: '', label: 'Any role' }, ...roles.map((role) => ({ value: role, label: roleLabels[role] }))]}
+        options={[{ value: '', label: m.users_any_role() }, ...roles.map((role) => ({ value: role, label: roleLabels[role] }))]}
       />
       <SelectField
-        label="Grade"
+        label={m.users_grade()}
         value={search.grade ?? ''}
         onChange={select('grade')}
-        options={[{ value: '', label: 'Any grade' }, ...gradeFilters.map((grade) => ({ value: grade, label: gradeOptionLabel(grade) }))]}
+        options={[{ value: '', label: m.users_any_grade() }, ...gradeFilters.map((grade) => ({ value: grade, label: gradeOptionLabel(grade) }))]}
       />
-      <SelectField label="Sort by" value={search.sort ?? 'name'} onChange={select('sort')} options={sortOptions} />
+      <SelectField label={m.users_sort_by()} value={search.sort ?? 'name'} onChange={select('sort')} options={sortOptions()} />
     </form>
   )
 }

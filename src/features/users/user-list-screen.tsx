@@ -15,6 +15,7 @@ import { StatusBadge, UserFilters } from './user-filters'
 import { filterOf, listQueryOf, type UserSearch } from './user-search'
 import { compactQuery } from '@/lib/compact-query'
 import { useApproveUser, usersListQueryOptions } from './users-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/user-list')
 
@@ -33,22 +34,22 @@ function ApproveButton({ user }: { user: UserListItem }) {
     <Button
       variant="primary"
       busy={approve.isPending}
-      busyLabel="Approving…"
-      aria-label={`Approve ${user.displayName}`}
+      busyLabel={m.users_approving()}
+      aria-label={m.users_approve_name({ name: user.displayName })}
       onClick={() =>
         approve.mutate(user.id, {
-          onSuccess: () => toast.success(`${user.displayName} is approved and has been sent a sign-in link.`),
+          onSuccess: () => toast.success(m.users_approved({ name: user.displayName })),
           onError: (error) => toast.error(errorMessage(error)),
         })
       }
     >
-      Approve
+      {m.users_approve()}
     </Button>
   )
 }
 
 function roleText(user: UserListItem) {
-  return user.isExecutive ? `${roleLabels[user.role]} · Executive` : roleLabels[user.role]
+  return user.isExecutive ? m.users_role_executive({ role: roleLabels[user.role] }) : roleLabels[user.role]
 }
 
 export function UserListScreen() {
@@ -77,37 +78,37 @@ export function UserListScreen() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title="User accounts"
-        description={isAdmin ? 'Every account: approve newcomers, edit and export.' : 'Every account of the club. Only admins can change them.'}
+        title={m.users_title()}
+        description={isAdmin ? m.users_lead_admin() : m.users_lead()}
         actions={
-          <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyLabel="Exporting…">
+          <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyLabel={m.users_exporting()}>
             <Download aria-hidden className="size-4" />
-            Export CSV
+            {m.users_export_csv()}
           </Button>
         }
       />
       <UserFilters search={search} onChange={update} />
 
       {list.isPending ? (
-        <LoadingBlock label="Loading accounts…" />
+        <LoadingBlock label={m.users_loading()} />
       ) : list.isError ? (
-        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="The member list" />
+        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.users_the_list()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title="No accounts match">Try another search or clear the filters.</EmptyState>
+        <EmptyState title={m.users_none_match()}>{m.users_none_match_lead()}</EmptyState>
       ) : (
         <div aria-busy={list.isFetching} className={list.isPlaceholderData ? 'opacity-70' : undefined}>
           {isDesktop ? (
             <div className="overflow-x-auto rounded-lg border border-line">
               <table className="w-full text-left text-sm">
-                <caption className="sr-only">Accounts</caption>
+                <caption className="sr-only">{m.users_accounts()}</caption>
                 <thead className="bg-surface-2 text-ink-muted">
                   <tr>
-                    <th scope="col" className="px-3 py-2">Name</th>
-                    <th scope="col" className="px-3 py-2">Email</th>
-                    <th scope="col" className="px-3 py-2">Grade</th>
-                    <th scope="col" className="px-3 py-2">Role</th>
-                    <th scope="col" className="px-3 py-2">Status</th>
-                    {isAdmin ? <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th> : null}
+                    <th scope="col" className="px-3 py-2">{m.users_name()}</th>
+                    <th scope="col" className="px-3 py-2">{m.users_email()}</th>
+                    <th scope="col" className="px-3 py-2">{m.users_grade()}</th>
+                    <th scope="col" className="px-3 py-2">{m.users_role()}</th>
+                    <th scope="col" className="px-3 py-2">{m.users_status()}</th>
+                    {isAdmin ? <th scope="col" className="px-3 py-2"><span className="sr-only">{m.users_actions()}</span></th> : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -125,7 +126,7 @@ export function UserListScreen() {
               </table>
             </div>
           ) : (
-            <ul className="flex flex-col gap-3" aria-label="Accounts">
+            <ul className="flex flex-col gap-3" aria-label={m.users_accounts()}>
               {list.data.items.map((user) => (
                 <li key={user.id}>
                   <Card>

@@ -102,6 +102,18 @@ describe('system settings', () => {
     )
   })
 
+  it('saves the club’s default language, each language named in itself', async () => {
+    const { user, form } = await openSettings()
+    const language = within(form).getByLabelText('Default language')
+    expect(within(language).getByRole('option', { name: 'English' })).toHaveAttribute('lang', 'en')
+    expect(within(language).getByRole('option', { name: '日本語' })).toHaveAttribute('lang', 'ja')
+    expect(language).toHaveValue('en')
+    await user.selectOptions(language, 'ja')
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }))
+    await waitFor(() => expect(clubState.settings.language).toBe('ja'))
+    expect(await screen.findByText('Settings saved. They apply from now on.')).toBeInTheDocument()
+  })
+
   it('shows the empty states of rooms, periods, blackouts and the outbox', async () => {
     await openSettings()
     expect(await screen.findByText('No rooms yet')).toBeInTheDocument()
