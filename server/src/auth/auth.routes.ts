@@ -3,6 +3,7 @@ import { loginInputSchema, loginResponseSchema, meResponseSchema, refreshRespons
 import { AppError, unauthenticated } from '../http/errors'
 import { defineRoute } from '../http/route'
 import { speakAccountLanguage } from '../http/language'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { AuthService } from './auth.service'
 
 export const LOGIN_CALLS_PER_IP_PER_MINUTE = 20
@@ -53,7 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limi
         max: limits.loginCallsPerMinute,
         timeWindow: 60_000,
         errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
-          new AppError(429, 'RATE_LIMITED', `Too many sign-in attempts from this network. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+          new AppError(429, 'RATE_LIMITED', m.errors_sign_in_rate_limited({ seconds: Math.ceil(context.ttl / 1000) })),
       },
     },
     handler: ({ body, request }) => auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
