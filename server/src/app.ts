@@ -198,12 +198,12 @@ export async function buildApp(options: AppOptions) {
   // CPU-heavy work (the timetable generator) runs in worker threads; closed with the app.
   const workers = createWorkerPool()
   app.addHook('onClose', () => workers.close())
-  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs })
+  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs, settings })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings, feed })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl, settings })
   // In-app notices and their mails, written in the transaction of the change they tell about.
-  const notifier = createNotifier({ mailer, publicUrl, clock })
+  const notifier = createNotifier({ mailer, publicUrl, settings, clock })
   // Room allocation rounds (issue 15): their jobs run rounds at the closing time and make the next one.
   const rounds = createRoundsService({ db, clock, settings, scheduleVersion, jobs, workers, notifier, mailer, log: app.log })
   registerRoundJobs(jobs, rounds)
