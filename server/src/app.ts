@@ -10,7 +10,8 @@ import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import type { Database } from './db/client'
 import { registerErrorHandler } from './http/errors'
-import { registerRequestLanguage } from './http/language'
+import { headerLanguage, inLanguage, registerRequestLanguage } from './http/language'
+import { m } from '../../src/i18n/paraglide/messages.js'
 import { registerSecurityHeaders } from './http/security-headers'
 import { withRedaction } from './http/log-redaction'
 import { RequestLogController } from './http/request-log'
@@ -117,8 +118,9 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: false,
     // A path the router cannot decode (bad percent-encoding, an id past maxParamLength) is bad
     // input like any other: the same error shape as every other 4xx.
-    frameworkErrors: (error, _request, reply) => {
-      const body: ApiErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } }
+    frameworkErrors: (error, request, reply) => {
+      const message = inLanguage(headerLanguage(request.headers['accept-language']), () => m.errors_address_invalid())
+      const body: ApiErrorBody = { error: { code: 'VALIDATION_FAILED', message } }
       // Answered before any hook ran: no-store as every other API answer (security-headers.ts).
       void (reply as FastifyReply)
         .header('cache-control', 'no-store')
@@ -196,12 +198,12 @@ export async function buildApp(options: AppOptions) {
   // CPU-heavy work (the timetable generator) runs in worker threads; closed with the app.
   const workers = createWorkerPool()
   app.addHook('onClose', () => workers.close())
-  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs })
+  const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs, settings })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings, feed })
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
-  const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl })
+  const passwordReset = createPasswordResetService({ db, mailer, clock, publicUrl, settings })
   // In-app notices and their mails, written in the transaction of the change they tell about.
-  const notifier = createNotifier({ mailer, publicUrl, clock })
+  const notifier = createNotifier({ mailer, publicUrl, settings, clock })
   // Room allocation rounds (issue 15): their jobs run rounds at the closing time and make the next one.
   const rounds = createRoundsService({ db, clock, settings, scheduleVersion, jobs, workers, notifier, mailer, log: app.log })
   registerRoundJobs(jobs, rounds)

@@ -21,6 +21,8 @@ import { withTransaction } from '../db/transaction'
 import { loginFailures, passwordResetTokens, positionHolders, positions, sessions, users } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
+import { inLanguage, recipientLanguage } from '../http/language'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { SettingsService } from '../settings/settings.service'
 import { toSessionUser } from '../auth/auth.service'
 import { hashPassword, verifyPassword } from '../auth/passwords'
@@ -68,16 +70,19 @@ function enrollmentYears(club: ClubSettings, now: Date) {
 export function createAccountsService({ db, clock, settings, mailer, passwordReset, publicUrl }: AccountsDeps) {
   async function notifyAdminsOfPendingRegistration(newcomer: { displayName: string; email: string }) {
     const admins = await db
-      .select({ email: users.email, displayName: users.displayName })
+      .select({ email: users.email, displayName: users.displayName, language: users.language })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    const club = await settings.get()
     for (const admin of admins) {
-      await mailer.send({
-        to: admin.email,
-        kind: 'registration-pending',
-        subject: 'A registration waits for approval',
-        text: `Hello ${admin.displayName},\n\n${newcomer.displayName} <${newcomer.email}> registered for Bandroom and waits for approval.\nApprove or reject the account in the user administration:\n\n${publicUrl}/user-list\n`,
-      })
+      await mailer.send(
+        inLanguage(recipientLanguage(admin.language, club.language), () => ({
+          to: admin.email,
+          kind: 'registration-pending',
+          subject: m.mail_registration_pending_subject(),
+          text: `${m.mail_greeting({ name: admin.displayName })}\n\n${m.mail_registration_pending_who({ name: newcomer.displayName, email: newcomer.email })}\n${m.mail_registration_pending_where()}\n\n${publicUrl}/user-list\n`,
+        })),
+      )
     }
   }
 
@@ -230,12 +235,14 @@ export function createAccountsService({ db, clock, settings, mailer, passwordRes
         throw error
       }
       if (user.email.toLowerCase() !== newEmail.toLowerCase()) {
-        await mailer.send({
-          to: user.email,
-          kind: 'email-changed',
-          subject: 'Your Bandroom email address was changed',
-          text: `Hello ${user.displayName},\n\nThe email address of your Bandroom account was changed to ${newEmail}.\nIf you did not do this, contact the club executives at once.\n`,
-        })
+        await mailer.send(
+          inLanguage(recipientLanguage(user.language, (await settings.get()).language), () => ({
+            to: user.email,
+            kind: 'email-changed',
+            subject: m.mail_email_changed_subject(),
+            text: `${m.mail_greeting({ name: user.displayName })}\n\n${m.mail_email_changed_to({ email: newEmail })}\n${m.mail_email_changed_not_you()}\n`,
+          })),
+        )
       }
       return { user: toSessionUser(updated!, principal.user.isExecutive) }
     },

@@ -3,6 +3,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/client'
 import { passwordResetTokens, users } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
+import { inLanguage, recipientLanguage } from '../http/language'
+import type { SettingsService } from '../settings/settings.service'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000
 /**
@@ -18,8 +21,21 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
  * Issuing password-reset links. Only a hash of each token is stored; the link is mailed (or
  * lands in the outbox). Consuming a token lives beside this, in the accounts routes' service.
  */
-export function createPasswordResetService({ db, mailer, clock, publicUrl }: { db: Db; mailer: Mailer; clock: () => Date; publicUrl: string }) {
-  async function issue(user: { id: string; email: string; displayName: string }) {
+export function createPasswordResetService({
+  db,
+  mailer,
+  clock,
+  publicUrl,
+  settings,
+}: {
+  db: Db
+  mailer: Mailer
+  clock: () => Date
+  publicUrl: string
+  settings: Pick<SettingsService, 'get'>
+}) {
+  /** The mail is worded in the account's language (their saved choice, else the club's default), not the asker's. */
+  async function issue(user: { id: string; email: string; displayName: string; language: string | null }) {
     const token = randomBytes(32).toString('base64url')
     const now = clock()
     await db.insert(passwordResetTokens).values({
@@ -29,12 +45,15 @@ export function createPasswordResetService({ db, mailer, clock, publicUrl }: { d
       expiresAt: new Date(now.getTime() + RESET_TOKEN_MS),
     })
     const link = `${publicUrl}/reset-password?token=${token}`
-    await mailer.send({
-      to: user.email,
-      kind: 'password-reset',
-      subject: 'Reset your Bandroom password',
-      text: `Hello ${user.displayName},\n\nSomeone (hopefully you) asked to reset the password of your Bandroom account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
-    })
+    const language = recipientLanguage(user.language, (await settings.get()).language)
+    await mailer.send(
+      inLanguage(language, () => ({
+        to: user.email,
+        kind: 'password-reset',
+        subject: m.mail_password_reset_subject(),
+        text: `${m.mail_greeting({ name: user.displayName })}\n\n${m.mail_password_reset_asked()}\n${m.mail_password_reset_open_link()}\n\n${link}\n\n${m.mail_password_reset_not_you()}\n`,
+      })),
+    )
     return token
   }
 
@@ -44,7 +63,7 @@ export function createPasswordResetService({ db, mailer, clock, publicUrl }: { d
     /** "Forgot password": mails a link when the email belongs to an active account; silent otherwise. */
     async request(email: string) {
       const [user] = await db
-        .select({ id: users.id, email: users.email, displayName: users.displayName })
+        .select({ id: users.id, email: users.email, displayName: users.displayName, language: users.language })
         .from(users)
         .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.status, 'active')))
       if (!user) return

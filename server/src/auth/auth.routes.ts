@@ -3,8 +3,8 @@ import { loginInputSchema, loginResponseSchema, meResponseSchema, refreshRespons
 import { AppError, unauthenticated } from '../http/errors'
 import { defineRoute } from '../http/route'
 import { speakAccountLanguage } from '../http/language'
-import type { AuthService } from './auth.service'
 import { m } from '../../../src/i18n/paraglide/messages.js'
+import type { AuthService } from './auth.service'
 
 export const LOGIN_CALLS_PER_IP_PER_MINUTE = 20
 

@@ -27,6 +27,7 @@ import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { Mailer } from '../mail/mailer'
 import { executiveIds, type Notifier } from '../notices/notify'
 import type { SettingsService } from '../settings/settings.service'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface FeedbackDeps {
   db: Db
@@ -262,8 +263,8 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
           await notifier.notify(tx, {
             kind: 'feedback',
             userIds: members.map((member) => member.userId).filter((userId) => userId !== caller.id),
-            title: `${target.band.name} received feedback on ${target.event.title}`,
-            body: me ? `${me.displayName} wrote about your performance.` : 'A member wrote about your performance without giving their name.',
+            title: () => m.notices_feedback_received_title({ band: target.band.name, event: target.event.title }),
+            body: () => (me ? m.notices_feedback_received_by({ name: me.displayName }) : m.notices_feedback_received_anonymous()),
             link: '/feedback-list?tab=received',
           })
         } else {
@@ -273,7 +274,7 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
           await notifier.notify(tx, {
             kind: 'suggestion',
             userIds: executives.filter((userId) => userId !== caller.id),
-            title: `New suggestion to the club: ${feedbackCategoryLabels[input.category!]}`,
+            title: () => m.notices_suggestion_title({ category: feedbackCategoryLabels[input.category!] }),
             body: input.body,
             link: '/feedback-list?tab=all',
           })
@@ -319,7 +320,7 @@ export function createFeedbackService({ db, clock, settings, notifier, mailer }:
         await notifier.notify(tx, {
           kind: 'feedback',
           userIds: [joined.row.authorId],
-          title: 'The executives replied to your feedback',
+          title: () => m.notices_feedback_replied_title(),
           body: reply,
           link: '/feedback-list',
         })

@@ -22,6 +22,7 @@ import type { FilesService } from './files.service'
 import { createUploadHasher, type UploadHasher } from './upload-hasher'
 import { createPostgresLocker } from './postgres-locker'
 import type { FileStorage } from './storage'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 const MB = 1024 * 1024
 /** The only tus version spoken. */
@@ -273,7 +274,7 @@ export function createUploads({
     return notifier.notify(tx, {
       kind: 'file-shared',
       userIds: executives.filter((id) => id !== file.uploadedBy),
-      title: `New file for the executives: ${file.name}`,
+      title: () => m.notices_file_shared_title({ name: file.name }),
       body: file.description,
       link: file.folderId ? `/files?folder=${file.folderId}` : '/files',
     })

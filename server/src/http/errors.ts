@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { ZodError } from 'zod'
 import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
 import { clientLeft, noteServerError } from './request-log'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /** An answer the API means to give: a status, a code from the contract and a sentence. */
 export class AppError extends Error {
@@ -16,9 +17,9 @@ export class AppError extends Error {
   }
 }
 
-export const unauthenticated = (message = 'Sign in to continue.') => new AppError(401, 'UNAUTHENTICATED', message)
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'FORBIDDEN', message)
-export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message)
+export const unauthenticated = (message: string = m.errors_sign_in_to_continue()) => new AppError(401, 'UNAUTHENTICATED', message)
+export const forbidden = (message: string = m.errors_not_allowed()) => new AppError(403, 'FORBIDDEN', message)
+export const notFound = (message: string = m.errors_not_found()) => new AppError(404, 'NOT_FOUND', message)
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -45,7 +46,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof ZodError) {
       return reply.status(400).send({
-        error: { code: 'VALIDATION_FAILED', message: 'Some fields need attention.', fields: fieldErrors(error.issues) },
+        error: { code: 'VALIDATION_FAILED', message: m.errors_fields_need_attention(), fields: fieldErrors(error.issues) },
       })
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500
@@ -56,9 +57,9 @@ export function registerErrorHandler(app: FastifyInstance) {
           : (codeForStatus[status] ?? 'VALIDATION_FAILED')
       const message =
         code === 'INVALID_JSON'
-          ? 'The request body is not valid JSON.'
+          ? m.errors_invalid_json()
           : code === 'PAYLOAD_TOO_LARGE'
-            ? 'The request is too large.'
+            ? m.errors_too_large()
             : error.message
       return reply.status(status).send({ error: { code, message } })
     }
@@ -66,6 +67,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     // says so, without a stack (request-log.ts).
     if (clientLeft(error, request)) return reply.status(499).send()
     noteServerError(request, error)
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } })
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: m.errors_internal() } })
   })
 }

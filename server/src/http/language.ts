@@ -31,6 +31,14 @@ export function registerRequestLanguage(app: FastifyInstance, settings: Settings
   })
 }
 
+/**
+ * The language of an answer given before the request's hooks ran (the router's own errors):
+ * `Accept-Language`, else the club's default as last read.
+ */
+export function headerLanguage(acceptLanguage: string | undefined): Language {
+  return chooseLanguage({ browser: parseAcceptLanguage(acceptLanguage), club: clubLanguage })
+}
+
 /** The signed-in caller's saved language, once their token is read: the rest of the request speaks it. */
 export function speakAccountLanguage(language: string | null | undefined) {
   const store = storage.getStore()

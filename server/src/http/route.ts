@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { fieldErrors } from '../../../src/contract/errors'
 import { AppError } from './errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { Principal } from '../auth/principal'
 import { accessTable, type AccessRule } from './access-table'
 import { runActivity, setDefaultChanges } from '../activity/activity'
@@ -104,7 +105,7 @@ function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where
   if (!schema) return undefined as z.output<S>
   const result = schema.safeParse(value ?? (where === 'body' ? {} : value))
   if (!result.success) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fieldErrors(result.error.issues))
+    throw new AppError(400, 'VALIDATION_FAILED', m.errors_fields_need_attention(), fieldErrors(result.error.issues))
   }
   return result.data
 }
@@ -131,10 +132,10 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
     handler: async (request, reply) => {
       const principal = access === 'public' || access === 'session' ? null : await request.requirePrincipal()
       if (access === 'admin' && principal?.user.role !== 'admin') {
-        throw new AppError(403, 'FORBIDDEN', 'Only administrators can do that.')
+        throw new AppError(403, 'FORBIDDEN', m.errors_administrators_only())
       }
       if (access === 'executive' && !(principal?.user.isExecutive || principal?.user.role === 'admin')) {
-        throw new AppError(403, 'FORBIDDEN', 'Only the club’s executives can do that.')
+        throw new AppError(403, 'FORBIDDEN', m.errors_executives_only())
       }
       const run = async () => {
         const body = definition.raw ? (undefined as z.output<B>) : parse(definition.body, request.body, 'body')

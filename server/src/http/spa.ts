@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { notFound } from './errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /**
  * Serves the built SPA from `dir`: hashed assets cached for a year, the HTML and the service
@@ -56,7 +57,7 @@ export async function registerSpa(app: FastifyInstance, dir: string | undefined)
   )
   const htmlFor = (url: string) => pages.get(url.split(/[?#]/)[0]!) ?? 'index.html'
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') throw notFound(`No API endpoint ${request.method} ${request.url.split('?')[0]}.`)
+    if (request.url.startsWith('/api/') || request.url === '/api') throw notFound(m.errors_no_endpoint({ method: request.method, path: request.url.split('?')[0]! }))
     const top = request.url.split(/[/?#]/)[1] ?? ''
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html') && !folders.includes(top)

@@ -36,6 +36,7 @@ import { checkTimetable } from '../../../src/timetable/rules'
 import { distinctBreaks, endAfter, pinsOf, timetableInput } from '../../../src/timetable/input'
 import { bandIdsOf, findEvent, isPrivileged, membersOfBands, type BandMemberView, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type Caller = SessionUser
 type DraftInputValue = z.output<typeof draftInputSchema>
@@ -422,8 +423,8 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
         await notifier.notify(tx, {
           kind: 'timetable',
           userIds: performances.filter((performance) => placed.has(performance.id)).flatMap((performance) => performance.members.map((member) => member.id)),
-          title: latest === 0 ? `The timetable of ${event.title} is out` : `The timetable of ${event.title} has changed`,
-          body: latest === 0 ? 'See when and on which stage your band plays.' : `Version ${latest + 1} replaces the one before: check your band’s time and stage again.`,
+          title: () => (latest === 0 ? m.notices_timetable_out_title({ event: event.title }) : m.notices_timetable_changed_title({ event: event.title })),
+          body: () => (latest === 0 ? m.notices_timetable_out_body() : m.notices_timetable_changed_body({ version: latest + 1 })),
           link: `/festival-schedule?eventId=${event.id}`,
         })
         return storedOf(row!, event, performances)

@@ -31,16 +31,18 @@ import {
   type EventRow,
 } from './lives-data'
 import type { LivesDeps } from './lives.routes'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type Caller = SessionUser
 type ReviewInputValue = z.output<typeof reviewInputSchema>
 type BulkReviewInputValue = z.output<typeof bulkReviewInputSchema>
 
 /** How a decision reads in a sentence: "Night Owls is accepted". */
-const decisionPhrases: Record<ReviewDecision, string> = {
-  accepted: 'is accepted',
-  waitlisted: 'is on the waiting list',
-  rejected: 'is not accepted',
+/** A decision's notice to the band's members. */
+const decisionNotice: Record<ReviewDecision, { title: (names: { band: string; event: string }) => string; body: (names: { band: string; event: string }) => string }> = {
+  accepted: { title: (names) => m.notices_decision_accepted_title(names), body: (names) => m.notices_decision_accepted_body(names) },
+  waitlisted: { title: (names) => m.notices_decision_waitlisted_title(names), body: (names) => m.notices_decision_waitlisted_body(names) },
+  rejected: { title: (names) => m.notices_decision_rejected_title(names), body: (names) => m.notices_decision_rejected_body(names) },
 }
 
 /** The review list's path for an event's kind, for links in mail. */
@@ -134,16 +136,18 @@ export function createReviewService({ db, clock, settings, mailer, notifier }: L
       .from(bandMembers)
       .where(inArray(bandMembers.bandId, changes.map((change) => change.bandId)))
     for (const change of changes) {
-      const body = [
-        `${change.bandName} ${decisionPhrases[decision]} for ${event.title}.`,
-        ...(decision === 'waitlisted' ? ['If another band drops out, the executives may still accept it.'] : []),
-        ...(note ? ['', 'Note from the executives:', note] : []),
+      // Worded per member, in their language (notify.ts).
+      const names = { band: change.bandName, event: event.title }
+      const body = () => [
+        decisionNotice[decision].body(names),
+        ...(decision === 'waitlisted' ? [m.notices_decision_waitlisted_hint()] : []),
+        ...(note ? ['', m.notices_decision_note(), note] : []),
       ]
       await notifier.notify(tx, {
         kind: 'application-decision',
         userIds: members.filter((member) => member.bandId === change.bandId).map((member) => member.userId),
-        title: `${event.title}: ${change.bandName} ${decisionPhrases[decision]}`,
-        body: body.join('\n'),
+        title: () => decisionNotice[decision].title(names),
+        body: () => body().join('\n'),
         link: applicationListPath(event),
       })
     }

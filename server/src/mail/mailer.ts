@@ -3,9 +3,12 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { noticeKinds } from '../../../src/contract/notices'
 import type { Db } from '../db/client'
-import { jobs, mailOutbox } from '../db/schema'
+import { jobs, mailOutbox, users } from '../db/schema'
 import { withTransaction, type Tx } from '../db/transaction'
 import type { JobRunner } from '../jobs/job-runner'
+import { inLanguage, recipientLanguage } from '../http/language'
+import type { SettingsService } from '../settings/settings.service'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface Mail {
   to: string
@@ -29,15 +32,20 @@ const isDigestKind = (kind: string) => digestKinds.includes(kind)
 
 type OutboxRow = typeof mailOutbox.$inferSelect
 
-/** One mail for several notice mails to one person: the greeting once, then each notice. */
+/**
+ * One mail for several notice mails to one person: the greeting once, then each notice. Call it
+ * in the person's language (the mails themselves were worded in it when they were written).
+ * The greeting is the first paragraph every mail of the group starts with.
+ */
 export function digestOf(group: OutboxRow[]): { subject: string; text: string } {
   if (group.length === 1) return { subject: group[0]!.subject, text: group[0]!.text }
-  const greeting = /^Hello [^\n]*,\n\n/
-  const first = greeting.exec(group[0]!.text)?.[0]
-  const parts = group.map((mail) => (first && mail.text.startsWith(first) ? mail.text.slice(first.length) : mail.text).trimEnd())
+  const paragraph = group[0]!.text.indexOf('\n\n')
+  const greeting = paragraph > 0 ? group[0]!.text.slice(0, paragraph + 2) : undefined
+  const first = greeting && group.every((mail) => mail.text.startsWith(greeting)) ? greeting : undefined
+  const parts = group.map((mail) => (first ? mail.text.slice(first.length) : mail.text).trimEnd())
   return {
-    subject: `${group[0]!.subject} (and ${group.length - 1} more)`,
-    text: `${first ?? ''}${group.length} notices from Bandroom:\n\n${parts.join('\n\n———\n\n')}\n`,
+    subject: m.mail_digest_subject({ subject: group[0]!.subject, count: group.length - 1 }),
+    text: `${first ?? ''}${m.mail_digest_heading({ count: group.length })}\n\n${parts.join('\n\n———\n\n')}\n`,
   }
 }
 
@@ -55,6 +63,7 @@ export function createMailer({
   log,
   clock,
   jobs: jobRunner,
+  settings,
 }: {
   db: Db
   smtpUrl?: string
@@ -62,6 +71,8 @@ export function createMailer({
   log: FastifyBaseLogger
   clock: () => Date
   jobs: JobRunner
+  /** The club's default language, for a digest to someone who chose none. */
+  settings: Pick<SettingsService, 'get'>
 }) {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null
 
@@ -104,6 +115,16 @@ export function createMailer({
     return start < 0 ? [] : waiting.slice(start)
   }
 
+  /** A digest's own words (its subject, "3 notices…") in the language of the person it goes to. */
+  async function digestFor(to: string, group: OutboxRow[]) {
+    if (group.length === 1) return digestOf(group)
+    const [person] = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, to.toLowerCase()))
+    return inLanguage(recipientLanguage(person?.language, (await settings.get()).language), () => digestOf(group))
+  }
+
   if (transport) {
     // About an hour of retries (30 s, 1, 2, 4, 8, 16, 32 min) before the mail is given up.
     jobRunner.register(
@@ -118,7 +139,7 @@ export function createMailer({
         if (group.length === 0 || group[0]!.id !== mail.id) return
         const ids = group.map((row) => row.id)
         try {
-          await transport.sendMail({ from, to: mail.to, ...digestOf(group) })
+          await transport.sendMail({ from, to: mail.to, ...(await digestFor(mail.to, group)) })
         } catch (error) {
           await db.update(mailOutbox).set({ error: String(error).slice(0, 500) }).where(inArray(mailOutbox.id, ids))
           throw error

@@ -8,6 +8,7 @@ import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import type { JobRunner } from '../jobs/job-runner'
 import type { Mailer } from '../mail/mailer'
 import type { Notifier } from './notify'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export const BOOKING_REMINDER_JOB = 'notices.booking-tomorrow'
 const RUN_KIND = 'booking-tomorrow'
@@ -90,9 +91,11 @@ export function createBookingReminders({
       if (message) message.userIds.push(userId)
       else messages.set(key, { userIds: [userId], rows: own })
     }
-    const line = (row: (typeof rows)[number]) =>
-      `${row.kind === 'band' ? `${row.bandName} practises` : 'You practise'} in ${row.roomName}, ${periodPhrase(row.periodLabel)} (${row.startsAt}–${row.endsAt})`
-    const advice = 'If you cannot come, cancel the booking so another band can use the room.'
+    // Worded per person, in their language (notify.ts).
+    const line = (row: (typeof rows)[number]) => {
+      const where = { room: row.roomName, period: periodPhrase(row.periodLabel), start: row.startsAt, end: row.endsAt }
+      return row.kind === 'band' ? m.notices_reminder_band_practises({ band: row.bandName ?? '', ...where }) : m.notices_reminder_you_practise(where)
+    }
     return notifier.notifyAll(
       tx,
       [...messages.values()].map(({ userIds, rows: own }) => {
@@ -100,8 +103,14 @@ export function createBookingReminders({
         return {
           kind: 'booking-tomorrow' as const,
           userIds,
-          title: own.length === 1 ? `Tomorrow: ${line(first)}` : `Tomorrow: ${own.length} practices, the first at ${first.startsAt} in ${first.roomName}`,
-          body: own.length === 1 ? `${dayLabel(day)}. ${advice}` : [`${dayLabel(day)}:`, ...own.map((row) => `- ${line(row)}`), '', advice].join('\n'),
+          title: () =>
+            own.length === 1
+              ? m.notices_reminder_title_one({ practice: line(first) })
+              : m.notices_reminder_title_many({ count: own.length, start: first.startsAt, room: first.roomName }),
+          body: () =>
+            own.length === 1
+              ? m.notices_reminder_body_one({ day: dayLabel(day), advice: m.notices_reminder_advice() })
+              : [m.notices_reminder_body_many({ day: dayLabel(day) }), ...own.map((row) => `- ${line(row)}`), '', m.notices_reminder_advice()].join('\n'),
           link: '/room-booking-list',
         }
       }),

@@ -9,6 +9,8 @@ import { applications, bandMembers, bands, bookings, calendarFeeds, events, room
 import { withTransaction } from '../db/transaction'
 import { forbidden, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
+import { inLanguage, recipientLanguage } from '../http/language'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /** Bookings this far back stay in a feed (so a calendar still shows last month's practice). */
 const PAST_DAYS = 60
@@ -16,18 +18,18 @@ const PAST_DAYS = 60
 const MAX_BOOKINGS = 500
 
 /** A period's label as a phrase: `6th` → `6th period`; a label that says so already stays. */
-const periodName = (label: string) => (/period/i.test(label) ? label : `${label} period`)
+const periodName = (label: string) => (/period/i.test(label) ? label : m.notices_calendar_period({ label }))
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** The answer to a feed request with a token that is not a live feed's: says nothing more. */
-const noFeed = () => notFound('Not found.')
+const noFeed = () => notFound()
 /**
  * The answer for a feed whose owner is suspended or deleted: a 403, which calendar apps treat
  * as a subscription that no longer works (they stop showing its events or flag it), unlike a
  * 5xx they would retry. It does not say which of the two it is.
  */
-const feedTurnedOff = () => forbidden('This calendar feed is turned off.')
+const feedTurnedOff = () => forbidden(m.notices_calendar_turned_off())
 
 /**
  * Members' secret calendar feeds (issue 17 item 4, decision 023): one per member, an address
@@ -72,17 +74,21 @@ export function createCalendarFeedService({ db, clock, settings, secret, publicU
       await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId))
     },
 
-    /** The feed's iCalendar text for a token, or a 404 that tells nothing. */
+    /**
+     * The feed's iCalendar text for a token, or a 404 that tells nothing. Calendar apps fetch it
+     * without a session or a useful Accept-Language: its words are in the owner's saved
+     * language, else the club's default.
+     */
     async render(token: string): Promise<string> {
       const [feed] = await db
-        .select({ userId: calendarFeeds.userId, status: users.status })
+        .select({ userId: calendarFeeds.userId, status: users.status, language: users.language })
         .from(calendarFeeds)
         .innerJoin(users, eq(users.id, calendarFeeds.userId))
         .where(eq(calendarFeeds.tokenHash, sha256(token)))
       if (!feed) throw noFeed()
       // A suspended or deleted member's bookings are nobody's business any more (issue 33).
       if (feed.status !== 'active') throw feedTurnedOff()
-      const { timeZone, clubName } = await settings.get()
+      const { timeZone, clubName, language: clubLanguage } = await settings.get()
       const myBands = db.select({ bandId: bandMembers.bandId }).from(bandMembers).where(eq(bandMembers.userId, feed.userId))
       const since = addDays(todayIn(clock(), timeZone), -PAST_DAYS)
 
@@ -128,49 +134,57 @@ export function createCalendarFeedService({ db, clock, settings, secret, publicU
           .orderBy(events.id, desc(timetables.version)),
       ])
 
-      const calendar = ical({
-        name: `${clubName}: my bookings and performances`,
-        prodId: { company: 'Bandroom', product: 'Member feed', language: 'EN' },
-        // Every time below is an instant in UTC (RFC 5545 form 2); this names the club's zone
-        // for calendars that show a feed in it.
-        x: { 'X-WR-TIMEZONE': timeZone },
+      const language = recipientLanguage(feed.language, clubLanguage)
+      return inLanguage(language, () => {
+        const calendar = ical({
+          name: m.notices_calendar_name({ club: clubName }),
+          prodId: { company: 'Bandroom', product: 'Member feed', language: language.toUpperCase() },
+          // Every time below is an instant in UTC (RFC 5545 form 2); this names the club's zone
+          // for calendars that show a feed in it.
+          x: { 'X-WR-TIMEZONE': timeZone },
+        })
+        for (const booking of bookingRows) {
+          const what =
+            booking.kind === 'band'
+              ? m.notices_calendar_band_practice({ band: booking.bandName ?? '' })
+              : booking.kind === 'personal'
+                ? m.notices_calendar_personal_practice()
+                : (booking.reason ?? m.notices_calendar_room_blocked())
+          const cancelled = booking.status === 'cancelled'
+          calendar.createEvent({
+            id: `booking-${booking.id}@bandroom`,
+            stamp: booking.updatedAt,
+            lastModified: booking.updatedAt,
+            sequence: cancelled ? 1 : 0,
+            status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+            start: booking.start,
+            end: booking.end,
+            summary: cancelled ? m.notices_calendar_cancelled_summary({ what, room: booking.roomName }) : m.notices_calendar_summary({ what, room: booking.roomName }),
+            location: booking.roomName,
+            description: m.notices_calendar_booked_in({ period: periodName(booking.periodLabel), club: clubName }),
+          })
+        }
+        const latestVersion = new Map<string, number>()
+        for (const row of performanceRows) if (!latestVersion.has(row.eventId)) latestVersion.set(row.eventId, row.version)
+        for (const row of performanceRows) {
+          if (latestVersion.get(row.eventId) !== row.version) continue
+          const placement = row.placements.find((candidate) => candidate.performanceId === row.applicationId)
+          if (!placement) continue
+          calendar.createEvent({
+            // The same UID as the live's own timetable feed: a calendar holding both merges them.
+            id: `${row.eventId}-${row.applicationId}@bandroom`,
+            stamp: row.publishedAt ?? new Date(0),
+            lastModified: row.publishedAt ?? null,
+            sequence: row.version,
+            status: ICalEventStatus.CONFIRMED,
+            start: zonedInstant(placement.date, placement.start, timeZone),
+            end: zonedInstant(placement.date, endAfter(placement.start, row.minutes), timeZone),
+            summary: `${row.bandName} — ${row.eventTitle}`,
+            location: [row.venue, placement.stage].filter(Boolean).join(' · '),
+          })
+        }
+        return calendar.toString()
       })
-      for (const booking of bookingRows) {
-        const what = booking.kind === 'band' ? `${booking.bandName} practice` : booking.kind === 'personal' ? 'Personal practice' : (booking.reason ?? 'Room blocked')
-        const cancelled = booking.status === 'cancelled'
-        calendar.createEvent({
-          id: `booking-${booking.id}@bandroom`,
-          stamp: booking.updatedAt,
-          lastModified: booking.updatedAt,
-          sequence: cancelled ? 1 : 0,
-          status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-          start: booking.start,
-          end: booking.end,
-          summary: `${cancelled ? 'Cancelled: ' : ''}${what} · ${booking.roomName}`,
-          location: booking.roomName,
-          description: `${periodName(booking.periodLabel)}, booked in ${clubName}.`,
-        })
-      }
-      const latestVersion = new Map<string, number>()
-      for (const row of performanceRows) if (!latestVersion.has(row.eventId)) latestVersion.set(row.eventId, row.version)
-      for (const row of performanceRows) {
-        if (latestVersion.get(row.eventId) !== row.version) continue
-        const placement = row.placements.find((candidate) => candidate.performanceId === row.applicationId)
-        if (!placement) continue
-        calendar.createEvent({
-          // The same UID as the live's own timetable feed: a calendar holding both merges them.
-          id: `${row.eventId}-${row.applicationId}@bandroom`,
-          stamp: row.publishedAt ?? new Date(0),
-          lastModified: row.publishedAt ?? null,
-          sequence: row.version,
-          status: ICalEventStatus.CONFIRMED,
-          start: zonedInstant(placement.date, placement.start, timeZone),
-          end: zonedInstant(placement.date, endAfter(placement.start, row.minutes), timeZone),
-          summary: `${row.bandName} — ${row.eventTitle}`,
-          location: [row.venue, placement.stage].filter(Boolean).join(' · '),
-        })
-      }
-      return calendar.toString()
     },
   }
 }

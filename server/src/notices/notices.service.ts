@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { noticePreferences, notices } from '../db/schema'
 import { withTransaction } from '../db/transaction'
 import { notFound } from '../http/errors'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type NoticeRow = typeof notices.$inferSelect
 
@@ -62,7 +63,7 @@ export function createNoticesService({ db, clock }: { db: Db; clock: () => Date 
         .select()
         .from(notices)
         .where(and(eq(notices.id, noticeId), eq(notices.userId, userId)))
-      if (!existing) throw notFound('That notice is not yours or no longer exists.')
+      if (!existing) throw notFound(m.notices_not_yours())
       return noticeOf(existing)
     },
 

@@ -8,6 +8,8 @@ import { change, changesBetween, noteActivity } from '../activity/activity'
 import { additionalInfo, bookings, intros, passwordResetTokens, positionHolders, sessions, users } from '../db/schema'
 import { AppError, notFound } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
+import { inLanguage, recipientLanguage } from '../http/language'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { SettingsService } from '../settings/settings.service'
 import type { PasswordResetService } from '../accounts/password-reset.service'
 import { holdsPositionIn } from '../auth/auth.service'
@@ -135,14 +137,17 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
       .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)))
   }
 
-  async function sendApprovalMail(user: { email: string; displayName: string }) {
+  /** In the member's language (their saved choice, else the club's default), not the approver's. */
+  async function sendApprovalMail(user: { email: string; displayName: string; language: string | null }) {
     const club = await settings.get()
-    await mailer.send({
-      to: user.email,
-      kind: 'account-approved',
-      subject: `Your ${club.clubName} account is approved`,
-      text: `Hello ${user.displayName},\n\nAn administrator has approved your Bandroom account for ${club.clubName}. You can sign in now:\n\n${publicUrl}/login\n\nSee you in the practice rooms!\n`,
-    })
+    await mailer.send(
+      inLanguage(recipientLanguage(user.language, club.language), () => ({
+        to: user.email,
+        kind: 'account-approved',
+        subject: m.mail_account_approved_subject({ club: club.clubName }),
+        text: `${m.mail_greeting({ name: user.displayName })}\n\n${m.mail_account_approved_sign_in({ club: club.clubName })}\n\n${publicUrl}/login\n\n${m.mail_account_approved_see_you()}\n`,
+      })),
+    )
   }
 
   return {
@@ -182,7 +187,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
      */
     async update(actorId: string, userId: string, patch: UserPatchInput): Promise<UserDetail> {
       const now = clock()
-      let approved: { email: string; displayName: string } | null = null
+      let approved: { email: string; displayName: string; language: string | null } | null = null
       try {
         await withTransaction(db, async (tx) => {
           const admins = await lockActiveAdmins(tx)
@@ -229,7 +234,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
             changes: changesBetween({ displayName, email, enrollmentYear, role, status }, { ...next }),
           })
           if (next.status === 'suspended' && current.status !== 'suspended') await revokeSessions(tx, [userId], now)
-          if (current.status === 'pending' && next.status === 'active') approved = { email: next.email, displayName: next.displayName }
+          if (current.status === 'pending' && next.status === 'active') approved = { email: next.email, displayName: next.displayName, language: current.language }
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken()
@@ -247,7 +252,7 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
         .update(users)
         .set({ status: 'active', updatedAt: clock() })
         .where(and(eq(users.id, userId), eq(users.status, 'pending')))
-        .returning({ email: users.email, displayName: users.displayName })
+        .returning({ email: users.email, displayName: users.displayName, language: users.language })
       if (!updated) {
         const [exists] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId))
         if (!exists) throw notFound(m.users_no_such_account())

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useOnline } from '@/lib/use-online'
 import { useSession } from '@/lib/session-context'
 import { unreadCountQueryOptions } from './notices-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * The bell in the header: the number of unread notices, opening the notice list. Offline it
@@ -19,13 +20,13 @@ export function NoticeBell() {
   const saved = !online && unread.data !== undefined
   // Until the count has come (or when it could not), the name says nothing about it: "none
   // unread" before loading told screen-reader users something untrue.
-  const label =
-    unread.data === undefined ? 'Notices' : `${count === 0 ? 'Notices, none unread' : `Notices, ${count} unread`}${saved ? ' (as last seen, you are offline)' : ''}`
+  const known = count === 0 ? m.notices_bell_none_unread() : m.notices_bell_unread({ count })
+  const label = unread.data === undefined ? m.notices_bell() : saved ? m.notices_bell_offline({ label: known }) : known
   return (
     <Link
       to="/notices"
       aria-label={label}
-      title={saved ? 'As last seen: you are offline' : undefined}
+      title={saved ? m.notices_bell_offline_title() : undefined}
       className="relative inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-surface-2"
     >
       <Bell aria-hidden="true" className="size-5" />

@@ -10,6 +10,7 @@ import { keepPreviousWhileOnline } from '@/lib/query-client'
 import { useOnline } from '@/lib/use-online'
 import { markAllNoticesRead, markNoticeRead, NOTICE_PAGE_SIZE, noticeListQueryOptions, noticesKeys } from './notices-queries'
 import { useDates } from '@/lib/use-dates'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * `/notices`: what the club told me, newest first (issue 17 item 3). Opening a notice's link
@@ -27,7 +28,7 @@ export function NoticesScreen() {
   const readAll = useMutation({
     mutationFn: markAllNoticesRead,
     onSettled: invalidate,
-    onSuccess: () => toast.success('All notices are marked as read.'),
+    onSuccess: () => toast.success(m.notices_all_marked_read()),
     onError: (error) => toast.error(errorMessage(error)),
   })
   const unread = list.data?.unread ?? 0
@@ -35,42 +36,42 @@ export function NoticesScreen() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <PageHeader
-        title="Notices"
+        title={m.notices_title()}
         description={
           <>
-            What the club has told you. Choose which ones also come by mail on{' '}
+            {m.notices_description_before()}{' '}
             <Link to="/profile" className="text-brand underline underline-offset-2">
-              your profile
+              {m.notices_description_link()}
             </Link>
-            .
+            {m.notices_description_after()}
           </>
         }
         actions={
           unread > 0 ? (
-            <Button variant="secondary" onClick={() => readAll.mutate()} busy={readAll.isPending} busyLabel="Marking…" disabled={!online}>
-              Mark all as read
+            <Button variant="secondary" onClick={() => readAll.mutate()} busy={readAll.isPending} busyLabel={m.notices_marking()} disabled={!online}>
+              {m.notices_mark_all_read()}
             </Button>
           ) : null
         }
       />
       {!online && list.data ? (
         <p role="status" className="rounded-md border border-warn/60 bg-warn/10 p-3 text-sm text-ink">
-          You are offline: these are your notices as last seen at {dates.clock(list.dataUpdatedAt)}. Marking them read needs a connection.
+          {m.notices_offline({ time: dates.clock(list.dataUpdatedAt) })}
         </p>
       ) : null}
       <Card>
         {list.isPending ? (
-          <LoadingBlock label="Loading your notices…" offline="Your notices have not been opened on this device before, so they need a connection." />
+          <LoadingBlock label={m.notices_loading()} offline={m.notices_loading_offline()} />
         ) : list.isError ? (
-          <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="Your notices" />
+          <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.notices_what()} />
         ) : list.data.total === 0 ? (
-          <EmptyState title="No notices yet">Decisions on your band’s applications, new timetables and tomorrow’s bookings will show here.</EmptyState>
+          <EmptyState title={m.notices_empty_title()}>{m.notices_empty_body()}</EmptyState>
         ) : (
           <>
             <p className="mb-3 text-sm text-ink-muted" aria-live="polite">
-              {unread === 0 ? 'All read.' : unread === 1 ? '1 unread notice.' : `${unread} unread notices.`}
+              {unread === 0 ? m.notices_all_read() : m.notices_unread_count({ count: unread })}
             </p>
-            <ul className={`flex flex-col divide-y divide-line ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Notices">
+            <ul className={`flex flex-col divide-y divide-line ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.notices_list_label()}>
               {list.data.items.map((notice) => (
                 <NoticeRow key={notice.id} notice={notice} online={online} onRead={() => readOne.mutate(notice.id)} busy={readOne.isPending && readOne.variables === notice.id} />
               ))}
@@ -94,7 +95,7 @@ function NoticeRow({ notice, online, onRead, busy }: { notice: Notice; online: b
           {unread ? (
             <>
               <span aria-hidden="true" className="mr-2 inline-block size-2 rounded-full bg-brand align-middle" />
-              <span className="sr-only">Unread: </span>
+              <span className="sr-only">{m.notices_unread_prefix()}</span>
             </>
           ) : null}
           {notice.title}
@@ -106,7 +107,7 @@ function NoticeRow({ notice, online, onRead, busy }: { notice: Notice; online: b
         {notice.link ? (
           <a
             href={notice.link}
-            aria-label={`Open: ${notice.title}`}
+            aria-label={m.notices_open_label({ title: notice.title })}
             onClick={(event) => {
               if (event.ctrlKey || event.metaKey || event.shiftKey) return
               // Marks it read on the way; the link is an in-app path (with its search), so the router takes it.
@@ -116,12 +117,12 @@ function NoticeRow({ notice, online, onRead, busy }: { notice: Notice; online: b
             }}
             className="inline-flex min-h-11 items-center rounded-md border border-line px-4 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
           >
-            Open
+            {m.notices_open()}
           </a>
         ) : null}
         {unread ? (
-          <Button variant="ghost" onClick={onRead} busy={busy} busyLabel="Marking…" disabled={!online}>
-            Mark as read
+          <Button variant="ghost" onClick={onRead} busy={busy} busyLabel={m.notices_marking()} disabled={!online}>
+            {m.notices_mark_read()}
           </Button>
         ) : null}
       </div>
