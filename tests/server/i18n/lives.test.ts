@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, applicationInput, createBand, createEvent, createTestApp, expectError, START, type Caller, type TestApp } from '../lives/support'
+import { api, applicationInput, createApplication, createBand, createEvent, createTestApp, expectError, START, type Caller, type TestApp } from '../lives/support'
 
 /** Lives' refusals in the language of whoever is told (issue 36, decision 046). */
 let t: TestApp
@@ -38,5 +38,25 @@ describe('lives in the member’s language', () => {
     expect(japanese.message).toMatch(/^Winter Live 2026の応募は6月15日\(月\) 23:59に締め切られました。$/)
     const english = expectError(await call.post(ren, `/api/events/${live.id}/applications`, applicationInput(bandOfRen.id)), 409, 'APPLICATIONS_CLOSED')
     expect(english.message).toBe('Applications for Winter Live 2026 closed at 23:59 on Mon 15 Jun.')
+  })
+
+  it('publishing a timetable that breaks a rule is refused with the break in the executive’s language', async () => {
+    const executive = await t.as('executive')
+    const live = await createEvent(t.db, { title: 'Autumn Live 2026' })
+    const owls = (await createApplication(t.db, { eventId: live.id, bandId: bandOfAoi.id, submittedBy: null, status: 'accepted', requestedMinutes: 20 })).id
+    const blue = (await createApplication(t.db, { eventId: live.id, bandId: bandOfRen.id, submittedBy: null, status: 'accepted', requestedMinutes: 20 })).id
+    const placements = [
+      { performanceId: owls, date: '2026-07-18', stage: 'Main', start: '12:00', pinned: false },
+      { performanceId: blue, date: '2026-07-18', stage: 'Main', start: '12:10', pinned: false },
+    ]
+    const saved = await call.put(executive, `/api/events/${live.id}/timetable/draft`, { placements })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const publish = (headers: Record<string, string>) =>
+      t.inject({ method: 'POST', url: `/api/events/${live.id}/timetable/publish`, headers: { ...executive.headers, ...headers }, payload: { confirmBreaks: false } })
+    const japanese = expectError(await publish({ 'accept-language': 'ja' }), 409, 'TIMETABLE_HAS_BREAKS')
+    expect(japanese.message).toContain('Blue TrainがMainでNight Owls（12:00–12:20）と重なっています')
+    expect(japanese.message).toMatch(/^1件のルールが守られていません: .*タイムテーブルを直すか、このまま公開することを確認してください。$/)
+    const english = expectError(await publish({ 'accept-language': 'en' }), 409, 'TIMETABLE_HAS_BREAKS')
+    expect(english.message).toContain('Blue Train overlaps Night Owls (12:00–12:20) on Main')
   })
 })
