@@ -37,14 +37,24 @@ export type Season = (typeof seasons)[number]
 export const applicationStatuses = ['submitted', 'accepted', 'waitlisted', 'rejected', 'withdrawn'] as const
 export const applicationSorts = ['submitted', '-submitted', 'band', '-band', 'minutes', '-minutes', 'status', '-status'] as const
 
-export const seasonLabels: Record<Season, string> = { spring: 'Spring', summer: 'Summer', autumn: 'Autumn', winter: 'Winter' }
-export const eventKindLabels: Record<EventKind, string> = { festival: 'School festival', seasonal: 'Seasonal live', christmas: 'Christmas live' }
+/**
+ * A table of labels read in the language of the moment it is read (decision 046): each key is a
+ * getter calling its message function, so `labels[key]` never keeps the language it was made in.
+ */
+export function wordedLabels<K extends string>(words: Record<K, () => string>): Readonly<Record<K, string>> {
+  const table = {} as Record<K, string>
+  for (const key of Object.keys(words) as K[]) Object.defineProperty(table, key, { get: words[key], enumerable: true })
+  return table
+}
+
+export const seasonLabels = wordedLabels<Season>({ spring: () => m.lives_season_spring(), summer: () => m.lives_season_summer(), autumn: () => m.lives_season_autumn(), winter: () => m.lives_season_winter() })
+export const eventKindLabels = wordedLabels<EventKind>({ festival: () => m.lives_kind_festival(), seasonal: () => m.lives_kind_seasonal(), christmas: () => m.lives_kind_christmas() })
 
 export const isSeason = (value: string): value is Season => (seasons as ReadonlyArray<string>).includes(value)
 
 /** "Summer live", "School festival", "Christmas live": how screens name a kind of live. */
 export function liveKindName(kind: EventKind, season?: Season | null) {
-  if (kind === 'seasonal') return `${seasonLabels[season ?? 'summer']} live`
+  if (kind === 'seasonal') return m.lives_kind_season_live({ season: seasonLabels[season ?? 'summer'] })
   return eventKindLabels[kind]
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { text, calendarDate } from './text'
+import { says, text, calendarDate } from './text'
+import { m } from '../i18n/paraglide/messages.js'
 import { timeOfDaySchema } from './club'
 import { timetablePresetNames, timetableWeightsSchema } from './timetable'
 
@@ -12,9 +13,9 @@ import { timetablePresetNames, timetableWeightsSchema } from './timetable'
 
 export const schedulePlacementSchema = z.object({
   /** The accepted application's id. */
-  performanceId: z.uuid('Not an application id'),
+  performanceId: z.uuid(says(() => m.live_schedule_not_application_id())),
   date: calendarDate(),
-  stage: text({ min: 1, max: 40, empty: 'Choose a stage' }),
+  stage: text({ min: 1, max: 40, empty: () => m.live_schedule_choose_stage() }),
   start: timeOfDaySchema,
   pinned: z.boolean().default(false),
 })
@@ -22,11 +23,11 @@ export type SchedulePlacement = z.output<typeof schedulePlacementSchema>
 
 /** Saving the draft: the whole set of placements (a proposal applied, or the editor's state). */
 export const draftInputSchema = z
-  .object({ placements: z.array(schedulePlacementSchema).max(500, 'At most 500 performances') })
+  .object({ placements: z.array(schedulePlacementSchema).max(500, says(() => m.live_schedule_at_most_performances())) })
   .superRefine((value, context) => {
     const seen = new Set<string>()
     value.placements.forEach((placement, index) => {
-      if (seen.has(placement.performanceId)) context.addIssue({ code: 'custom', path: ['placements', index, 'performanceId'], message: 'This performance is placed twice' })
+      if (seen.has(placement.performanceId)) context.addIssue({ code: 'custom', path: ['placements', index, 'performanceId'], message: m.live_schedule_placed_twice() })
       seen.add(placement.performanceId)
     })
   })
@@ -36,15 +37,15 @@ export type DraftInput = z.input<typeof draftInputSchema>
 export const generateInputSchema = z.object({
   preset: z.enum(timetablePresetNames).optional(),
   weights: timetableWeightsSchema.optional(),
-  seed: z.number('Enter a seed').int('A whole number').min(0).max(2_147_483_647).default(1),
+  seed: z.number(says(() => m.live_schedule_seed_required())).int(says(() => m.live_schedule_whole_number())).min(0).max(2_147_483_647).default(1),
   /** Search effort, 1 = default (more tries, same result for the same seed). */
   effort: z.number().min(0.1).max(10).default(1),
   /** Keep the draft's pinned placements where they are (default), or ignore the pins. */
   keepPins: z.boolean().default(true),
   /** Performances (application ids) the executives want to open or close a day: the "first or last" goal. */
   wishes: z
-    .record(z.uuid('Not an application id'), z.enum(['first', 'last'], 'Choose first or last'))
-    .refine((wishes) => Object.keys(wishes).length <= 500, 'At most 500 wishes')
+    .record(z.uuid(says(() => m.live_schedule_not_application_id())), z.enum(['first', 'last'], says(() => m.live_schedule_choose_first_last())))
+    .refine((wishes) => Object.keys(wishes).length <= 500, says(() => m.live_schedule_at_most_wishes()))
     .default({}),
 })
 export type GenerateInput = z.input<typeof generateInputSchema>
@@ -161,12 +162,12 @@ export const improvementSeconds = { min: 10, max: 120, default: 30 } as const
  */
 export const improveInputSchema = generateInputSchema.extend({
   seconds: z
-    .number('Enter a time limit in seconds')
-    .int('A whole number of seconds')
-    .min(improvementSeconds.min, `At least ${improvementSeconds.min} seconds`)
-    .max(improvementSeconds.max, `At most ${improvementSeconds.max} seconds (2 minutes)`)
+    .number(says(() => m.live_schedule_seconds_required()))
+    .int(says(() => m.live_schedule_whole_seconds()))
+    .min(improvementSeconds.min, says(() => m.live_schedule_at_least_seconds({ seconds: improvementSeconds.min })))
+    .max(improvementSeconds.max, says(() => m.live_schedule_at_most_seconds({ seconds: improvementSeconds.max })))
     .default(improvementSeconds.default),
-  evaluations: z.number('A number of moves').int('A whole number of moves').min(1, 'At least 1 move').max(1_000_000_000, 'At most a billion moves').optional(),
+  evaluations: z.number(says(() => m.live_schedule_moves_required())).int(says(() => m.live_schedule_whole_moves())).min(1, says(() => m.live_schedule_at_least_move())).max(1_000_000_000, says(() => m.live_schedule_at_most_moves())).optional(),
 })
 export type ImproveInput = z.input<typeof improveInputSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { applicationSorts, applicationStatuses, eventKindLabels, eventKinds, isSeason, liveKindName, seasonLabels, seasons, type EventKind, type Season } from './choices'
-import { text } from './text'
+import { applicationSorts, applicationStatuses, eventKindLabels, wordedLabels, eventKinds, isSeason, liveKindName, seasonLabels, seasons, type EventKind, type Season } from './choices'
+import { says, text } from './text'
+import { m } from '../i18n/paraglide/messages.js'
 import { isoDateSchema, timeOfDaySchema, uuidParam } from './club'
 import { pageOf, pagingQuerySchema } from './paging'
 
@@ -22,29 +23,29 @@ export const reviewDecisions = ['accepted', 'waitlisted', 'rejected'] as const
 export type ReviewDecision = (typeof reviewDecisions)[number]
 
 export { seasonLabels, eventKindLabels }
-export const eventStatusLabels: Record<EventStatus, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  closed: 'Closed',
-  scheduled: 'Scheduled',
-  published: 'Published',
-  archived: 'Archived',
-}
-export const applicationStatusLabels: Record<ApplicationStatus, string> = {
-  submitted: 'Submitted',
-  accepted: 'Accepted',
-  waitlisted: 'Waitlisted',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-}
+export const eventStatusLabels = wordedLabels<EventStatus>({
+  draft: () => m.lives_status_draft(),
+  open: () => m.lives_status_open(),
+  closed: () => m.lives_status_closed(),
+  scheduled: () => m.lives_status_scheduled(),
+  published: () => m.lives_status_published(),
+  archived: () => m.lives_status_archived(),
+})
+export const applicationStatusLabels = wordedLabels<ApplicationStatus>({
+  submitted: () => m.lives_application_submitted(),
+  accepted: () => m.lives_application_accepted(),
+  waitlisted: () => m.lives_application_waitlisted(),
+  rejected: () => m.lives_application_rejected(),
+  withdrawn: () => m.lives_application_withdrawn(),
+})
 
 export { isSeason, liveKindName }
 
 /** Which kind of live a screen is about. */
 export const liveKindSchema = z
-  .object({ kind: z.enum(eventKinds, 'Choose a kind of live'), season: z.enum(seasons, 'Choose a season').nullish() })
+  .object({ kind: z.enum(eventKinds, says(() => m.lives_choose_kind())), season: z.enum(seasons, says(() => m.lives_choose_season())).nullish() })
   .superRefine((value, context) => {
-    if (value.kind === 'seasonal' && !value.season) context.addIssue({ code: 'custom', path: ['season'], message: 'Choose a season' })
+    if (value.kind === 'seasonal' && !value.season) context.addIssue({ code: 'custom', path: ['season'], message: m.lives_choose_season() })
   })
 export type LiveKind = z.output<typeof liveKindSchema>
 
@@ -58,13 +59,13 @@ export const minutesOfDay = (time: string) => {
 
 export const stageSchema = z
   .object({
-    name: text({ min: 1, max: 40, empty: 'Name the stage' }),
+    name: text({ min: 1, max: 40, empty: () => m.lives_stage_name_required() }),
     opensAt: timeOfDaySchema,
     closesAt: timeOfDaySchema,
   })
   .superRefine((stage, context) => {
     if (minutesOfDay(stage.closesAt) <= minutesOfDay(stage.opensAt)) {
-      context.addIssue({ code: 'custom', path: ['closesAt'], message: 'Must be after the opening time' })
+      context.addIssue({ code: 'custom', path: ['closesAt'], message: m.lives_after_opening() })
     }
   })
 export type Stage = z.output<typeof stageSchema>
@@ -72,47 +73,47 @@ export type Stage = z.output<typeof stageSchema>
 export const eventDaySchema = z
   .object({
     date: isoDateSchema,
-    stages: z.array(stageSchema).min(1, 'Add a stage').max(4, 'At most 4 stages a day'),
+    stages: z.array(stageSchema).min(1, says(() => m.lives_add_stage())).max(4, says(() => m.lives_at_most_stages())),
   })
   .superRefine((day, context) => {
     const seen = new Set<string>()
     day.stages.forEach((stage, index) => {
       const key = stage.name.toLowerCase()
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['stages', index, 'name'], message: 'Another stage on this day has this name' })
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['stages', index, 'name'], message: m.lives_stage_name_taken() })
       seen.add(key)
     })
   })
 export type EventDay = z.output<typeof eventDaySchema>
 
 /** An instant with its offset, e.g. `2026-06-01T09:00:00+09:00` or `…Z`. */
-export const instantSchema = z.iso.datetime({ offset: true, message: 'Choose a date and time' })
+export const instantSchema = z.iso.datetime({ offset: true, error: () => m.lives_choose_date_time() })
 
 const eventFields = {
-  kind: z.enum(eventKinds, 'Choose a kind of live'),
-  season: z.enum(seasons, 'Choose a season').nullish(),
-  title: text({ min: 1, max: 100, empty: 'Give the live a title' }),
-  academicYear: z.number('Enter the academic year').int('Enter the academic year').min(2000, 'Enter the academic year').max(2100, 'Enter the academic year'),
+  kind: z.enum(eventKinds, says(() => m.lives_choose_kind())),
+  season: z.enum(seasons, says(() => m.lives_choose_season())).nullish(),
+  title: text({ min: 1, max: 100, empty: () => m.lives_title_required() }),
+  academicYear: z.number(says(() => m.lives_academic_year_required())).int(says(() => m.lives_academic_year_required())).min(2000, says(() => m.lives_academic_year_required())).max(2100, says(() => m.lives_academic_year_required())),
   venue: text({ max: 200 }).default(''),
-  days: z.array(eventDaySchema).min(1, 'Add at least one day').max(7, 'At most 7 days'),
-  defaultPerformanceMinutes: z.number('Enter minutes').int('Whole minutes').min(5, 'At least 5 minutes').max(120, 'At most 120 minutes'),
-  changeoverMinutes: z.number('Enter minutes').int('Whole minutes').min(0, 'Cannot be negative').max(60, 'At most 60 minutes'),
-  musicianGapMinutes: z.number('Enter minutes').int('Whole minutes').min(0, 'Cannot be negative').max(240, 'At most 240 minutes'),
+  days: z.array(eventDaySchema).min(1, says(() => m.lives_add_day())).max(7, says(() => m.lives_at_most_days())),
+  defaultPerformanceMinutes: z.number(says(() => m.lives_minutes_required())).int(says(() => m.lives_whole_minutes())).min(5, says(() => m.lives_at_least_minutes({ minutes: 5 }))).max(120, says(() => m.lives_at_most_minutes({ minutes: 120 }))),
+  changeoverMinutes: z.number(says(() => m.lives_minutes_required())).int(says(() => m.lives_whole_minutes())).min(0, says(() => m.lives_not_negative())).max(60, says(() => m.lives_at_most_minutes({ minutes: 60 }))),
+  musicianGapMinutes: z.number(says(() => m.lives_minutes_required())).int(says(() => m.lives_whole_minutes())).min(0, says(() => m.lives_not_negative())).max(240, says(() => m.lives_at_most_minutes({ minutes: 240 }))),
   applicationOpensAt: instantSchema,
   applicationClosesAt: instantSchema,
-  bandLimit: z.number('Enter a number').int('A whole number').min(1, 'At least 1').max(200, 'At most 200').nullish(),
-  status: z.enum(eventStatuses, 'Choose a status').default('draft'),
+  bandLimit: z.number(says(() => m.lives_number_required())).int(says(() => m.lives_whole_number())).min(1, says(() => m.lives_at_least_number({ number: 1 }))).max(200, says(() => m.lives_at_most_number({ number: 200 }))).nullish(),
+  status: z.enum(eventStatuses, says(() => m.lives_choose_status())).default('draft'),
 }
 
 /** Creating or editing an event: the whole event each time (the dialog edits every field). */
 export const eventInputSchema = z.object(eventFields).superRefine((event, context) => {
-  if (event.kind === 'seasonal' && !event.season) context.addIssue({ code: 'custom', path: ['season'], message: 'Choose a season' })
-  if (event.kind !== 'seasonal' && event.season) context.addIssue({ code: 'custom', path: ['season'], message: 'Only seasonal lives have a season' })
+  if (event.kind === 'seasonal' && !event.season) context.addIssue({ code: 'custom', path: ['season'], message: m.lives_choose_season() })
+  if (event.kind !== 'seasonal' && event.season) context.addIssue({ code: 'custom', path: ['season'], message: m.lives_season_only_seasonal() })
   if (Date.parse(event.applicationClosesAt) <= Date.parse(event.applicationOpensAt)) {
-    context.addIssue({ code: 'custom', path: ['applicationClosesAt'], message: 'Must be after applications open' })
+    context.addIssue({ code: 'custom', path: ['applicationClosesAt'], message: m.lives_after_applications_open() })
   }
   const dates = new Set<string>()
   event.days.forEach((day, index) => {
-    if (dates.has(day.date)) context.addIssue({ code: 'custom', path: ['days', index, 'date'], message: 'This day is already listed' })
+    if (dates.has(day.date)) context.addIssue({ code: 'custom', path: ['days', index, 'date'], message: m.lives_day_listed() })
     dates.add(day.date)
   })
 })
@@ -175,8 +176,8 @@ export type CurrentEvent = z.infer<typeof currentEventSchema>
 export const songLengthSchema = z
   .string()
   .trim()
-  .regex(/^([0-5]?\d):[0-5]\d$/, 'Use m:ss, e.g. 4:30')
-  .refine((value) => songSeconds(value) > 0, 'A song lasts longer than 0:00')
+  .regex(/^([0-5]?\d):[0-5]\d$/, says(() => m.lives_song_length_format()))
+  .refine((value) => songSeconds(value) > 0, says(() => m.lives_song_length_zero()))
 
 export function songSeconds(length: string) {
   const [minutes, seconds] = length.split(':').map(Number) as [number, number]
@@ -184,7 +185,7 @@ export function songSeconds(length: string) {
 }
 
 export const songSchema = z.object({
-  title: text({ min: 1, max: 100, empty: 'Enter the song’s title' }),
+  title: text({ min: 1, max: 100, empty: () => m.lives_song_title_required() }),
   artist: text({ max: 100 }).default(''),
   length: songLengthSchema,
 })
@@ -208,17 +209,17 @@ export const unavailableWindowSchema = z
     reason: text({ max: 100 }).default(''),
   })
   .superRefine((window, context) => {
-    if (minutesOfDay(window.to) <= minutesOfDay(window.from)) context.addIssue({ code: 'custom', path: ['to'], message: 'Must be after the start' })
+    if (minutesOfDay(window.to) <= minutesOfDay(window.from)) context.addIssue({ code: 'custom', path: ['to'], message: m.lives_after_start() })
   })
 export type UnavailableWindow = z.output<typeof unavailableWindowSchema>
 
 /** What a band fills in; the same for every kind of live. */
 const applicationFields = {
-  songs: z.array(songSchema).min(1, 'Add at least one song').max(10, 'At most 10 songs'),
-  requestedMinutes: z.number('Enter minutes').int('Whole minutes').min(5, 'At least 5 minutes').max(120, 'At most 120 minutes'),
+  songs: z.array(songSchema).min(1, says(() => m.lives_add_song())).max(10, says(() => m.lives_at_most_songs())),
+  requestedMinutes: z.number(says(() => m.lives_minutes_required())).int(says(() => m.lives_whole_minutes())).min(5, says(() => m.lives_at_least_minutes({ minutes: 5 }))).max(120, says(() => m.lives_at_most_minutes({ minutes: 120 }))),
   /** One of the event's days, or null for no preference (the service checks it is a day of the event). */
   preferredDay: isoDateSchema.nullish(),
-  unavailable: z.array(unavailableWindowSchema).max(10, 'At most 10 windows').default([]),
+  unavailable: z.array(unavailableWindowSchema).max(10, says(() => m.lives_at_most_windows())).default([]),
   needs: text({ max: 1000, multiline: true }).default(''),
   message: text({ max: 1000, multiline: true }).default(''),
 }
@@ -226,12 +227,12 @@ const applicationFields = {
 const songsFitRequest = (value: { songs: ReadonlyArray<{ length: string }>; requestedMinutes: number }, context: z.RefinementCtx) => {
   const needed = songsMinutes(value.songs)
   if (needed > value.requestedMinutes) {
-    context.addIssue({ code: 'custom', path: ['requestedMinutes'], message: `Your songs last ${needed} min; ask for at least ${needed}` })
+    context.addIssue({ code: 'custom', path: ['requestedMinutes'], message: m.lives_songs_need_minutes({ needed }) })
   }
 }
 
 /** A band's application: which band, and what it asks for. */
-export const applicationInputSchema = z.object({ bandId: z.uuid('Choose a band'), ...applicationFields }).superRefine(songsFitRequest)
+export const applicationInputSchema = z.object({ bandId: z.uuid(says(() => m.lives_choose_band())), ...applicationFields }).superRefine(songsFitRequest)
 export type ApplicationInput = z.input<typeof applicationInputSchema>
 /** Editing an application: everything but the band. */
 export const applicationUpdateSchema = z.object(applicationFields).superRefine(songsFitRequest)
@@ -274,7 +275,7 @@ export const applicationListQuerySchema = pagingQuerySchema.extend({
   /** `mine`: the caller's bands' applications; `all` is for executives. */
   scope: z.enum(applicationScopes).default('mine'),
   status: z.enum(applicationStatuses).optional(),
-  bandId: z.uuid('Not a band id').optional(),
+  bandId: z.uuid(says(() => m.lives_not_band_id())).optional(),
   /** Band name contains. */
   q: text({ max: 100 }).optional(),
   sort: z.enum(applicationSorts).default('submitted'),
@@ -297,24 +298,24 @@ export type ApplicationPage = z.infer<typeof applicationPageSchema>
 
 export const reviewInputSchema = z
   .object({
-    status: z.enum(reviewDecisions, 'Choose accept, waitlist or reject'),
+    status: z.enum(reviewDecisions, says(() => m.lives_choose_decision())),
     note: text({ max: 500, multiline: true }).default(''),
   })
   .superRefine((value, context) => {
-    if (value.status === 'rejected' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: 'Say why, for the band' })
+    if (value.status === 'rejected' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: m.lives_say_why_band() })
   })
 export type ReviewInput = z.input<typeof reviewInputSchema>
 
 export const bulkReviewInputSchema = z
   .object({
-    applicationIds: z.array(z.uuid('Not an application id')).min(1, 'Choose at least one application').max(200, 'At most 200 at once'),
-    status: z.enum(reviewDecisions, 'Choose accept, waitlist or reject'),
+    applicationIds: z.array(z.uuid(says(() => m.lives_not_application_id()))).min(1, says(() => m.lives_choose_application())).max(200, says(() => m.lives_at_most_at_once())),
+    status: z.enum(reviewDecisions, says(() => m.lives_choose_decision())),
     note: text({ max: 500, multiline: true }).default(''),
   })
   .superRefine((value, context) => {
-    if (value.status === 'rejected' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: 'Say why, for the bands' })
+    if (value.status === 'rejected' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: m.lives_say_why_bands() })
     if (new Set(value.applicationIds).size !== value.applicationIds.length) {
-      context.addIssue({ code: 'custom', path: ['applicationIds'], message: 'An application is listed twice' })
+      context.addIssue({ code: 'custom', path: ['applicationIds'], message: m.lives_application_listed_twice() })
     }
   })
 export type BulkReviewInput = z.input<typeof bulkReviewInputSchema>

@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { calendarDate, text } from './text'
+import { calendarDate, says, text } from './text'
+import { wordedLabels } from './choices'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * Timetables (SPEC §5.6, issue #7): the shapes shared by the generator, the rule checker and
@@ -12,14 +14,14 @@ export const TIMETABLE_GRID_MINUTES = 5
 /** The hard rules: a timetable that breaks one is never offered as valid. */
 export const hardRules = ['opening-hours', 'changeover', 'unavailable', 'musician-gap', 'pin', 'placement'] as const
 export type HardRule = (typeof hardRules)[number]
-export const hardRuleLabels: Record<HardRule, string> = {
-  'opening-hours': 'Opening hours',
-  changeover: 'Changeover',
-  unavailable: 'Band unavailable',
-  'musician-gap': 'Musician’s gap',
-  pin: 'Pinned slot',
-  placement: 'Placement',
-}
+export const hardRuleLabels = wordedLabels<HardRule>({
+  'opening-hours': () => m.timetable_rule_opening_hours(),
+  changeover: () => m.timetable_rule_changeover(),
+  unavailable: () => m.timetable_rule_unavailable(),
+  'musician-gap': () => m.timetable_rule_musician_gap(),
+  pin: () => m.timetable_rule_pin(),
+  placement: () => m.timetable_rule_placement(),
+})
 
 /**
  * The soft goals, each with a weight (cost per unit):
@@ -35,20 +37,20 @@ export const hardRuleLabels: Record<HardRule, string> = {
  */
 export const timetableGoals = ['earliness', 'preferredDay', 'firstLast', 'gradeOrder', 'musicianSpread', 'idleHoles'] as const
 export type TimetableGoal = (typeof timetableGoals)[number]
-export const timetableGoalLabels: Record<TimetableGoal, string> = {
-  earliness: 'Early start',
-  preferredDay: 'Preferred day',
-  firstLast: 'First or last wish',
-  gradeOrder: 'Lower grades earlier',
-  musicianSpread: 'Shared musicians spread out',
-  idleHoles: 'No idle holes',
-}
+export const timetableGoalLabels = wordedLabels<TimetableGoal>({
+  earliness: () => m.timetable_goal_earliness(),
+  preferredDay: () => m.timetable_goal_preferred_day(),
+  firstLast: () => m.timetable_goal_first_last(),
+  gradeOrder: () => m.timetable_goal_grade_order(),
+  musicianSpread: () => m.timetable_goal_musician_spread(),
+  idleHoles: () => m.timetable_goal_idle_holes(),
+})
 /** Minutes beyond the musician's minimum gap from which `musicianSpread` costs nothing. */
 export const MUSICIAN_SPREAD_MINUTES = 60
 
 export type TimetableWeights = Record<TimetableGoal, number>
 export const timetableWeightsSchema = z.object(
-  Object.fromEntries(timetableGoals.map((goal) => [goal, z.number('Enter a weight').min(0, 'Cannot be negative').max(1000, 'At most 1000')])) as Record<
+  Object.fromEntries(timetableGoals.map((goal) => [goal, z.number(says(() => m.timetable_weight_required())).min(0, says(() => m.timetable_not_negative())).max(1000, says(() => m.timetable_weight_at_most()))])) as Record<
     TimetableGoal,
     z.ZodNumber
   >,
@@ -123,7 +125,7 @@ export interface TimetableInput {
  * The generator's own rules (pins off the grid, unknown stages…) are reported by it as
  * unplaced performances; this only refuses what is not a live at all.
  */
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM')
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, says(() => m.timetable_clock_format()))
 export const timetableInputSchema = z.object({
   event: z.object({
     days: z

@@ -1,5 +1,6 @@
 import type { HardRule } from '../contract/timetable'
 import { ceilGrid, earliestAlone, listInWords, sharedMusicians, toTime, windowHit, type Perf, type Problem } from './model'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * Why a performance could not be placed, in a sentence an executive understands: the rule
@@ -26,14 +27,14 @@ export function explainAlone(problem: Problem, perf: Perf): Reason | null {
   if (daysAlone(problem, perf).length) return null
   const longest = Math.max(0, ...problem.lanes.map((lane) => laneLength(problem, lane.index)))
   if (perf.minutes > longest) {
-    return { rule: 'opening-hours', message: `${perf.name} asks for ${perf.minutes} min, longer than any stage is open (${longest} min at most)` }
+    return { rule: 'opening-hours', message: m.timetable_longer_than_any_stage({ name: perf.name, minutes: perf.minutes, longest }) }
   }
   const windows = problem.days
     .filter((day) => perf.windows[day.index]!.length)
-    .map((day) => `${day.label} ${perf.windows[day.index]!.map(([from, to]) => `${toTime(from)}–${toTime(to)}`).join(', ')}`)
+    .map((day) => m.timetable_day_windows({ day: day.label, windows: perf.windows[day.index]!.map(([from, to]) => `${toTime(from)}–${toTime(to)}`).join(', ') }))
   return {
     rule: 'unavailable',
-    message: `${perf.name} is unavailable ${listInWords(windows)}, which leaves no ${perf.minutes}-minute slot in the opening hours`,
+    message: m.timetable_unavailable_no_slot({ name: perf.name, windows: listInWords(windows), minutes: perf.minutes }),
   }
 }
 
@@ -42,14 +43,14 @@ export function explainPinAlone(problem: Problem, perf: Perf): Reason | null {
   if (perf.pinProblem) return { rule: 'pin', message: perf.pinProblem }
   const pin = perf.pin!
   const lane = problem.lanes[pin.lane]!
-  const where = `${toTime(pin.start)} on ${lane.stage} (${problem.days[lane.day]!.label})`
+  const where = m.timetable_pin_where({ time: toTime(pin.start), stage: lane.stage, day: problem.days[lane.day]!.label })
   const end = pin.start + perf.minutes
-  if (pin.start < lane.open) return { rule: 'pin', message: `${perf.name} is pinned at ${where}, before the stage opens at ${toTime(lane.open)}` }
+  if (pin.start < lane.open) return { rule: 'pin', message: m.timetable_pinned_before_open({ name: perf.name, where, open: toTime(lane.open) }) }
   if (end > lane.close) {
-    return { rule: 'pin', message: `${perf.name} is pinned at ${where} and would end at ${toTime(end)}, after the stage closes at ${toTime(lane.close)}` }
+    return { rule: 'pin', message: m.timetable_pinned_after_close({ name: perf.name, where, end: toTime(end), close: toTime(lane.close) }) }
   }
   const hit = windowHit(perf, lane.day, pin.start)
-  if (hit) return { rule: 'pin', message: `${perf.name} is pinned at ${where}, inside its unavailable time ${toTime(hit[0])}–${toTime(hit[1])}` }
+  if (hit) return { rule: 'pin', message: m.timetable_pinned_unavailable({ name: perf.name, where, from: toTime(hit[0]), to: toTime(hit[1]) }) }
   return null
 }
 
@@ -66,14 +67,14 @@ export function explainPinPair(problem: Problem, a: Perf, b: Perf): Reason | nul
   if (pa.lane === pb.lane && second.pin!.start < firstEnd + problem.changeover) {
     return {
       rule: 'pin',
-      message: `${b.name} and ${a.name} are both pinned on ${laneA.stage} (${label}), at ${toTime(first.pin!.start)} and ${toTime(second.pin!.start)}: ${first.name} ends at ${toTime(firstEnd)} and the changeover needs ${problem.changeover} min`,
+      message: m.timetable_pins_clash_changeover({ name: b.name, other: a.name, stage: laneA.stage, day: label, start: toTime(first.pin!.start), later: toTime(second.pin!.start), first: first.name, end: toTime(firstEnd), changeover: problem.changeover }),
     }
   }
   if (problem.partners[a.index]!.includes(b.index) && second.pin!.start < firstEnd + problem.gap) {
     const names = sharedMusicians(problem, a.index, b.index)
     return {
       rule: 'pin',
-      message: `${listInWords(names)} ${names.length > 1 ? 'play' : 'plays'} in ${b.name} and ${a.name}, pinned on ${label} at ${toTime(first.pin!.start)} and ${toTime(second.pin!.start)}: the musician’s gap of ${problem.gap} min does not fit between them`,
+      message: m.timetable_pins_clash_gap({ count: names.length, names: listInWords(names), name: b.name, other: a.name, day: label, start: toTime(first.pin!.start), later: toTime(second.pin!.start), gap: problem.gap }),
     }
   }
   return null
@@ -109,11 +110,9 @@ function pairFits(problem: Problem, a: Perf, b: Perf, day: number) {
 export function setsInWords(lengths: number[]) {
   const counts = new Map<number, number>()
   for (const minutes of [...lengths].sort((a, b) => a - b)) counts.set(minutes, (counts.get(minutes) ?? 0) + 1)
-  const parts = [...counts].map(([minutes, count], at) => (at === 0 ? `${count} ${count === 1 ? 'set' : 'sets'} of ${minutes} min` : `${count} of ${minutes} min`))
+  const parts = [...counts].map(([minutes, count], at) => (at === 0 ? m.timetable_sets_of({ count, minutes }) : m.timetable_more_sets_of({ count, minutes })))
   return listInWords(parts)
 }
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
 /** The time a musician can play in on `day`: from the day's first start to its latest closing. */
 const daySpan = (problem: Problem, day: number) => {
@@ -140,9 +139,9 @@ export function musicianOverload(problem: Problem, perf: Perf, active: number[])
     const needed = bands.reduce((sum, band) => sum + band.minutes, 0) + gaps * problem.gap
     const where =
       days.length === 1
-        ? `${problem.days[days[0]!]!.label} is open ${hours} min (${toTime(Math.min(...problem.days[days[0]!]!.lanes.map((lane) => problem.lanes[lane]!.first)))}–${toTime(problem.days[days[0]!]!.close)})`
-        : `${daysInWords(problem, days)} are open ${hours} min in all`
-    const message = `${problem.memberNames[member]} plays in ${bands.length} bands: ${setsInWords(bands.map((band) => band.minutes))} plus ${plural(gaps, 'gap')} of ${problem.gap} min need ${needed} min; ${where}`
+        ? m.timetable_day_open({ day: problem.days[days[0]!]!.label, hours, from: toTime(Math.min(...problem.days[days[0]!]!.lanes.map((lane) => problem.lanes[lane]!.first))), to: toTime(problem.days[days[0]!]!.close) })
+        : m.timetable_days_open({ days: daysInWords(problem, days), hours })
+    const message = m.timetable_musician_overload({ member: problem.memberNames[member]!, bands: bands.length, sets: setsInWords(bands.map((band) => band.minutes)), gaps: m.timetable_gaps({ count: gaps }), gap: problem.gap, needed, where })
     if (!worst || needed - hours > worst.needed - worst.hours) worst = { member, needed, hours, message }
   }
   return worst ? { member: worst.member, message: worst.message, proven: worst.needed > worst.hours } : null
@@ -166,7 +165,7 @@ export function explainLeftOut(problem: Problem, perf: Perf, active: number[]): 
       const [first, second] = other.index < perf.index ? [other, perf] : [perf, other]
       return {
         rule: 'musician-gap',
-        message: `${listInWords(names)} ${names.length > 1 ? 'play' : 'plays'} in ${first.name} and ${second.name}; with a ${problem.gap}-minute gap no order fits both before ${toTime(problem.days[day]!.close)}`,
+        message: m.timetable_no_order_fits({ count: names.length, names: listInWords(names), first: first.name, second: second.name, gap: problem.gap, close: toTime(problem.days[day]!.close) }),
       }
     }
   }
@@ -189,10 +188,10 @@ export function explainLeftOut(problem: Problem, perf: Perf, active: number[]): 
   const rounded = lengths.map((minutes) => ceilGrid(minutes + problem.changeover))
   const savings = lengths.map((minutes, at) => rounded[at]! - minutes).sort((a, b) => b - a)
   const onGrid = rounded.reduce((sum, minutes) => sum + minutes, 0) - savings.slice(0, lanes.length).reduce((sum, minutes) => sum + minutes, 0)
-  const open = lanes.length === 1 ? `the stage is open ${capacity} min on ${where}` : `the stages are open ${capacity} min in all on ${where}`
-  const sets = `${setsInWords(lengths)}${changeovers ? ` plus ${plural(changeovers, 'changeover')} of ${problem.changeover} min` : ''}`
-  if (needed > capacity) return { rule: 'opening-hours', message: `${sets} need ${needed} min; ${open}` }
-  if (onGrid > capacity) return { rule: 'opening-hours', message: `${sets} need ${onGrid} min once each start is on the 5-minute clock; ${open}` }
+  const open = lanes.length === 1 ? m.timetable_stage_open({ capacity, where }) : m.timetable_stages_open({ capacity, where })
+  const sets = changeovers ? m.timetable_sets_plus_changeovers({ sets: setsInWords(lengths), changeovers: m.timetable_changeovers({ count: changeovers }), changeover: problem.changeover }) : setsInWords(lengths)
+  if (needed > capacity) return { rule: 'opening-hours', message: m.timetable_sets_need({ sets, needed, open }) }
+  if (onGrid > capacity) return { rule: 'opening-hours', message: m.timetable_sets_need_on_grid({ sets, needed: onGrid, open }) }
   const musicians = [...new Set(problem.partners[perf.index]!.filter((partner) => active.includes(partner)).flatMap((partner) => sharedMusicians(problem, perf.index, partner)))]
   if (musicians.length) {
     if (overload) {
@@ -201,16 +200,16 @@ export function explainLeftOut(problem: Problem, perf: Perf, active: number[]): 
       const others = musicians.filter((other) => other !== name)
       return {
         rule: 'musician-gap',
-        message: `No slot is left for ${perf.name} on ${where}: ${overload.message}, and the time still free on the stages is too close to other performances of ${listInWords([name, ...others])}, who need a ${problem.gap}-minute gap`,
+        message: m.timetable_no_slot_overload({ name: perf.name, where, overload: overload.message, musicians: listInWords([name, ...others]), gap: problem.gap }),
       }
     }
     return {
       rule: 'musician-gap',
-      message: `No slot is left for ${perf.name} on ${where}: the time still free on the stages is too close to other performances of ${listInWords(musicians)}, who need a ${problem.gap}-minute gap`,
+      message: m.timetable_no_slot_gap({ name: perf.name, where, musicians: listInWords(musicians), gap: problem.gap }),
     }
   }
   return {
     rule: 'opening-hours',
-    message: `No slot is left for ${perf.name} within the opening hours of ${where} once the other performances and their ${problem.changeover}-minute changeovers are placed`,
+    message: m.timetable_no_slot_hours({ name: perf.name, where, changeover: problem.changeover }),
   }
 }

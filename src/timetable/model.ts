@@ -4,6 +4,10 @@ import {
   type TimetablePerformance,
   type TimetableWeights,
 } from '../contract/timetable'
+import { formatDay } from '../contract/date-format'
+import { intlLocales } from '../i18n/language'
+import { m } from '../i18n/paraglide/messages.js'
+import { getLocale } from '../i18n/paraglide/runtime.js'
 
 /**
  * The timetable problem compiled into indices and minutes: what the checker, the cost and the
@@ -85,10 +89,13 @@ function longLabel(date: string) {
   return `${weekdayOf(date)} ${day} ${MONTHS[month - 1] ?? ''}`.trim()
 }
 
-/** Lists names the way a sentence does: "A", "A and B", "A, B and C". */
+const listFormats = new Map<string, Intl.ListFormat>()
+/** Lists names the way a sentence does: "A", "A and B", "A, B and C" ("A、B、C" in Japanese). */
 export function listInWords(items: string[]) {
-  if (items.length <= 1) return items[0] ?? ''
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
+  const locale = intlLocales[getLocale()]
+  let format = listFormats.get(locale)
+  if (!format) listFormats.set(locale, (format = new Intl.ListFormat(locale, { type: 'conjunction' })))
+  return format.format(items)
 }
 
 export function compile(input: TimetableInput): Problem {
@@ -96,7 +103,8 @@ export function compile(input: TimetableInput): Problem {
   const lanes: Lane[] = []
   const weekdays = event.days.map((day) => weekdayOf(day.date))
   const days: Day[] = event.days.map((day, index) => {
-    const label = weekdays.filter((weekday) => weekday === weekdays[index]).length > 1 ? longLabel(day.date) : weekdays[index]!
+    // "Sat", or "Sat 18 Jul" when the live has two Saturdays; other languages always name the date ("7月18日(土)").
+    const label = getLocale() !== 'en' ? formatDay(day.date) : weekdays.filter((weekday) => weekday === weekdays[index]).length > 1 ? longLabel(day.date) : weekdays[index]!
     const laneIndices: number[] = []
     let close = 0
     for (const stage of day.stages) {
@@ -139,9 +147,9 @@ export function compile(input: TimetableInput): Problem {
       const day = dayByDate.get(performance.pin.date)
       const lane = day === undefined ? undefined : days[day]!.lanes.find((candidate) => lanes[candidate]!.stage === performance.pin!.stage)
       const start = toMinutes(performance.pin.start)
-      if (day === undefined) pinProblem = `${performance.bandName} is pinned to ${performance.pin.date}, which is not a day of this live`
-      else if (lane === undefined) pinProblem = `${performance.bandName} is pinned to the stage “${performance.pin.stage}”, which does not exist on ${days[day]!.label}`
-      else if (!isOnGrid(start)) pinProblem = `${performance.bandName} is pinned at ${performance.pin.start}, which is not on the 5-minute grid`
+      if (day === undefined) pinProblem = m.timetable_pin_not_a_day({ name: performance.bandName, date: performance.pin.date })
+      else if (lane === undefined) pinProblem = m.timetable_pin_no_stage({ name: performance.bandName, stage: performance.pin.stage, day: days[day]!.label })
+      else if (!isOnGrid(start)) pinProblem = m.timetable_pin_off_grid({ name: performance.bandName, time: performance.pin.start })
       else pin = { lane, start }
     }
     return {

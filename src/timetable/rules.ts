@@ -1,5 +1,6 @@
 import type { TimetableInput, TimetablePlacement, TimetableViolation } from '../contract/timetable'
 import { compile, isOnGrid, listInWords, sharedMusicians, toMinutes, toTime, windowHit, type Problem } from './model'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * The hard rules, checked on any timetable (the generator's, or one an executive is dragging):
@@ -26,19 +27,19 @@ export function checkPlacements(problem: Problem, placements: TimetablePlacement
   for (const placement of placements) {
     const perf = problem.perfById.get(placement.performanceId)
     if (perf === undefined) {
-      violations.push({ performanceId: placement.performanceId, rule: 'placement', message: 'This performance is not among the accepted applications' })
+      violations.push({ performanceId: placement.performanceId, rule: 'placement', message: m.timetable_not_accepted() })
       continue
     }
     const name = problem.perfs[perf]!.name
     if (seen.has(perf)) {
-      violations.push({ performanceId: placement.performanceId, rule: 'placement', message: `${name} is placed more than once` })
+      violations.push({ performanceId: placement.performanceId, rule: 'placement', message: m.timetable_placed_twice({ name }) })
       continue
     }
     seen.add(perf)
     const day = problem.days.find((candidate) => candidate.date === placement.date)
     const lane = day?.lanes.find((candidate) => problem.lanes[candidate]!.stage === placement.stage)
     if (!day || lane === undefined) {
-      violations.push({ performanceId: placement.performanceId, rule: 'placement', message: `${name} is placed on a day or stage this live does not have` })
+      violations.push({ performanceId: placement.performanceId, rule: 'placement', message: m.timetable_placed_nowhere({ name }) })
       continue
     }
     const start = toMinutes(placement.start)
@@ -49,7 +50,9 @@ export function checkPlacements(problem: Problem, placements: TimetablePlacement
   // still leaves its band out of the timetable: listed too, with why the pin cannot be kept.
   const missing = problem.perfs.filter((perf) => (perf.pin || perf.pinProblem) && !seen.has(perf.index))
   for (const perf of missing) {
-    const message = perf.pinProblem ? `${perf.name} is pinned but not in the timetable: ${perf.pinProblem.replace(`${perf.name} is pinned`, 'it is pinned')}` : `${perf.name} is pinned but not in the timetable`
+    const message = perf.pinProblem
+      ? m.timetable_pinned_missing_because({ name: perf.name, problem: perf.pinProblem.replace(m.timetable_pinned_subject({ name: perf.name }), m.timetable_pinned_it()) })
+      : m.timetable_pinned_missing({ name: perf.name })
     violations.push({ performanceId: perf.id, rule: 'pin', message })
   }
   violations.push(...checkPlaced(problem, placed))
@@ -65,21 +68,21 @@ export function checkPlaced(problem: Problem, placed: Placed[]): TimetableViolat
   for (const item of placed) {
     const perf = perfs[item.perf]!
     const lane = lanes[item.lane]!
-    const where = `${lane.stage} on ${days[lane.day]!.label}`
-    if (!isOnGrid(item.start)) add(item.perf, 'placement', `${perf.name} starts at ${toTime(item.start)}, off the 5-minute grid`)
+    const where = m.timetable_stage_on_day({ stage: lane.stage, day: days[lane.day]!.label })
+    if (!isOnGrid(item.start)) add(item.perf, 'placement', m.timetable_off_grid({ name: perf.name, time: toTime(item.start) }))
     if (item.end - item.start !== perf.minutes) {
-      add(item.perf, 'placement', `${perf.name} is given ${item.end - item.start} min but asked for ${perf.minutes} min`)
+      add(item.perf, 'placement', m.timetable_wrong_length({ name: perf.name, given: item.end - item.start, asked: perf.minutes }))
     }
     if (item.start < lane.open || item.end > lane.close) {
-      add(item.perf, 'opening-hours', `${perf.name} (${toTime(item.start)}–${toTime(item.end)}) is outside the opening hours of ${where} (${toTime(lane.open)}–${toTime(lane.close)})`)
+      add(item.perf, 'opening-hours', m.timetable_outside_hours({ name: perf.name, from: toTime(item.start), to: toTime(item.end), where, open: toTime(lane.open), close: toTime(lane.close) }))
     }
     const hit = windowHit(perf, lane.day, item.start)
     if (hit) {
-      add(item.perf, 'unavailable', `${perf.name} is unavailable ${toTime(hit[0])}–${toTime(hit[1])} on ${days[lane.day]!.label} but plays ${toTime(item.start)}–${toTime(item.end)}`)
+      add(item.perf, 'unavailable', m.timetable_plays_when_unavailable({ name: perf.name, from: toTime(hit[0]), to: toTime(hit[1]), day: days[lane.day]!.label, start: toTime(item.start), end: toTime(item.end) }))
     }
     if (perf.pin && (perf.pin.lane !== item.lane || perf.pin.start !== item.start)) {
       const pinLane = lanes[perf.pin.lane]!
-      add(item.perf, 'pin', `${perf.name} is pinned to ${pinLane.stage} on ${days[pinLane.day]!.label} at ${toTime(perf.pin.start)}`)
+      add(item.perf, 'pin', m.timetable_pinned_elsewhere({ name: perf.name, stage: pinLane.stage, day: days[pinLane.day]!.label, time: toTime(perf.pin.start) }))
     }
   }
 
@@ -95,14 +98,14 @@ export function checkPlaced(problem: Problem, placed: Placed[]): TimetableViolat
         const lane = lanes[a.lane]!
         const what =
           b.start < a.end
-            ? `overlaps ${perfs[a.perf]!.name} (${toTime(a.start)}–${toTime(a.end)}) on ${lane.stage}`
-            : `starts ${b.start - a.end} min after ${perfs[a.perf]!.name} ends on ${lane.stage}; the changeover needs ${problem.changeover} min`
-        add(b.perf, 'changeover', `${perfs[b.perf]!.name} ${what}`, a.perf)
+            ? m.timetable_overlaps({ name: perfs[b.perf]!.name, other: perfs[a.perf]!.name, from: toTime(a.start), to: toTime(a.end), stage: lane.stage })
+            : m.timetable_starts_too_soon_after({ name: perfs[b.perf]!.name, minutes: b.start - a.end, other: perfs[a.perf]!.name, stage: lane.stage, changeover: problem.changeover })
+        add(b.perf, 'changeover', what, a.perf)
         const back =
           b.start < a.end
-            ? `overlaps ${perfs[b.perf]!.name} (${toTime(b.start)}–${toTime(b.end)}) on ${lane.stage}`
-            : `ends ${b.start - a.end} min before ${perfs[b.perf]!.name} starts on ${lane.stage}; the changeover needs ${problem.changeover} min`
-        add(a.perf, 'changeover', `${perfs[a.perf]!.name} ${back}`, b.perf)
+            ? m.timetable_overlaps({ name: perfs[a.perf]!.name, other: perfs[b.perf]!.name, from: toTime(b.start), to: toTime(b.end), stage: lane.stage })
+            : m.timetable_ends_too_soon_before({ name: perfs[a.perf]!.name, minutes: b.start - a.end, other: perfs[b.perf]!.name, stage: lane.stage, changeover: problem.changeover })
+        add(a.perf, 'changeover', back, b.perf)
       }
     }
   }
@@ -122,12 +125,13 @@ export function checkPlaced(problem: Problem, placed: Placed[]): TimetableViolat
         if (j === undefined || j <= i) continue
         const b = list[j]!
         if (b.start >= a.end + problem.gap) continue
-        const names = listInWords(sharedMusicians(problem, a.perf, b.perf))
+        const musicians = sharedMusicians(problem, a.perf, b.perf)
+        const names = listInWords(musicians)
         const between = b.start - a.end
-        const message = (self: Placed, other: Placed) =>
-          `${names} ${sharedMusicians(problem, a.perf, b.perf).length > 1 ? 'play' : 'plays'} in ${perfs[self.perf]!.name} and ${perfs[other.perf]!.name}: ${
-            between < 0 ? 'the two overlap' : `only ${between} min between them`
-          }, the minimum gap is ${problem.gap} min`
+        const message = (self: Placed, other: Placed) => {
+          const words = { count: musicians.length, names, band: perfs[self.perf]!.name, other: perfs[other.perf]!.name, gap: problem.gap }
+          return between < 0 ? m.timetable_musicians_overlap(words) : m.timetable_musicians_too_close({ ...words, between })
+        }
         add(a.perf, 'musician-gap', message(a, b), b.perf)
         add(b.perf, 'musician-gap', message(b, a), a.perf)
       }

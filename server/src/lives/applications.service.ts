@@ -8,15 +8,16 @@ import { withTransaction, type Executor } from '../db/transaction'
 import { AppError, forbidden, notFound } from '../http/errors'
 import { applicationWindowOf, bandIdsOf, findEvent, isPrivileged, loadApplication, type ApplicationRow, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type ApplicationInputValue = z.output<typeof applicationInputSchema>
 type ApplicationUpdateValue = z.output<typeof applicationUpdateSchema>
 type Caller = SessionUser
 
 const ONE_PER_BAND_KEY = 'applications_one_per_band_key'
-const NOT_A_DAY = 'Choose one of the live’s days'
+const notADay = () => m.lives_not_a_day()
 
-const fieldsError = (fields: Record<string, string>) => new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fields)
+const fieldsError = (fields: Record<string, string>) => new AppError(400, 'VALIDATION_FAILED', m.lives_fields_need_attention(), fields)
 
 /** 409 unless bands may apply, edit and withdraw now; the message says why, with the time in the club's zone. */
 function assertWindowOpen(event: EventRow, now: Date, timeZone: string) {
@@ -29,9 +30,9 @@ function assertWindowOpen(event: EventRow, now: Date, timeZone: string) {
 function assertDaysOfEvent(event: EventRow, input: Pick<ApplicationUpdateValue, 'preferredDay' | 'unavailable'>) {
   const dates = new Set(event.days.map((day) => day.date))
   const fields: Record<string, string> = {}
-  if (input.preferredDay && !dates.has(input.preferredDay)) fields.preferredDay = NOT_A_DAY
+  if (input.preferredDay && !dates.has(input.preferredDay)) fields.preferredDay = notADay()
   input.unavailable.forEach((window, index) => {
-    if (!dates.has(window.date)) fields[`unavailable.${index}.date`] = NOT_A_DAY
+    if (!dates.has(window.date)) fields[`unavailable.${index}.date`] = notADay()
   })
   if (Object.keys(fields).length > 0) throw fieldsError(fields)
 }
@@ -47,7 +48,7 @@ const requestValues = (input: ApplicationUpdateValue) => ({
 })
 
 const alreadyApplied = (bandName: string, event: Pick<EventRow, 'title'>) =>
-  new AppError(409, 'APPLICATION_EXISTS', `${bandName} has already applied to ${event.title}.`)
+  new AppError(409, 'APPLICATION_EXISTS', m.lives_already_applied({ band: bandName, live: event.title }))
 
 const isMemberOf = async (executor: Executor, bandId: string, userId: string) =>
   (
@@ -78,15 +79,15 @@ export function createApplicationsService({ db, clock, settings }: Pick<LivesDep
     caller: Caller,
     applicationId: string,
     change: (tx: Executor, row: ApplicationRow, event: EventRow, now: Date) => Promise<void>,
-    notMemberMessage: string,
+    notMemberMessage: () => string,
   ) {
     const now = clock()
     const { timeZone } = await settings.get()
     const event = await withTransaction(db, async (tx) => {
       const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for('update')
-      if (!row) throw notFound('No such application.')
+      if (!row) throw notFound(m.lives_no_such_application())
       const event = await findEvent(tx, row.eventId)
-      if (!(await isMemberOf(tx, row.bandId, caller.id))) throw new AppError(403, 'NOT_BAND_MEMBER', notMemberMessage)
+      if (!(await isMemberOf(tx, row.bandId, caller.id))) throw new AppError(403, 'NOT_BAND_MEMBER', notMemberMessage())
       assertWindowOpen(event, now, timeZone)
       await change(tx, row, event, now)
       return event
@@ -110,9 +111,9 @@ export function createApplicationsService({ db, clock, settings }: Pick<LivesDep
         .from(bands)
         .leftJoin(bandMembers, and(eq(bandMembers.bandId, bands.id), eq(bandMembers.userId, caller.id)))
         .where(eq(bands.id, input.bandId))
-      if (!band) throw fieldsError({ bandId: 'No such band' })
-      if (band.memberId === null) throw new AppError(403, 'NOT_BAND_MEMBER', 'You can only apply for a band you play in.')
-      if (band.status !== 'active') throw new AppError(409, 'BAND_NOT_ACTIVE', `“${band.name}” is ${band.status}: only active bands can apply.`)
+      if (!band) throw fieldsError({ bandId: m.lives_no_such_band() })
+      if (band.memberId === null) throw new AppError(403, 'NOT_BAND_MEMBER', m.lives_apply_own_band_only())
+      if (band.status !== 'active') throw new AppError(409, 'BAND_NOT_ACTIVE', band.status === 'disbanded' ? m.lives_band_disbanded({ band: band.name }) : m.lives_band_inactive({ band: band.name }))
       assertDaysOfEvent(event, input)
       const [existing] = await db
         .select({ id: applications.id })
@@ -142,8 +143,8 @@ export function createApplicationsService({ db, clock, settings }: Pick<LivesDep
         bandIdsOf(db, caller.id),
         settings.get(),
       ])
-      if (!found) throw notFound('No such application.')
-      if (!isPrivileged(caller) && !bandIds.has(found.bandId)) throw forbidden('Only the band’s members and the club’s executives can see this application.')
+      if (!found) throw notFound(m.lives_no_such_application())
+      if (!isPrivileged(caller) && !bandIds.has(found.bandId)) throw forbidden(m.lives_application_hidden())
       return loadApplication(db, applicationId, { bandIds, windowOpen: applicationWindowOf(found.event, now, timeZone).state === 'open' })
     },
 
@@ -153,15 +154,15 @@ export function createApplicationsService({ db, clock, settings }: Pick<LivesDep
         caller,
         applicationId,
         async (tx, row, event, now) => {
-          if (row.status === 'rejected') throw new AppError(409, 'APPLICATION_LOCKED', 'This application was rejected, so it can no longer be changed.')
-          if (row.status === 'withdrawn') throw new AppError(409, 'APPLICATION_WITHDRAWN', 'This application was withdrawn. Apply again to take part.')
+          if (row.status === 'rejected') throw new AppError(409, 'APPLICATION_LOCKED', m.lives_application_rejected_locked())
+          if (row.status === 'withdrawn') throw new AppError(409, 'APPLICATION_WITHDRAWN', m.lives_application_withdrawn_apply_again())
           assertDaysOfEvent(event, input)
           await tx
             .update(applications)
             .set({ ...requestValues(input), updatedAt: now })
             .where(eq(applications.id, row.id))
         },
-        'Only the band’s members can change its application.',
+        () => m.lives_only_members_change(),
       )
     },
 
@@ -171,11 +172,11 @@ export function createApplicationsService({ db, clock, settings }: Pick<LivesDep
         caller,
         applicationId,
         async (tx, row, _event, now) => {
-          if (row.status === 'withdrawn') throw new AppError(409, 'APPLICATION_WITHDRAWN', 'This application has already been withdrawn.')
-          if (row.status === 'rejected') throw new AppError(409, 'APPLICATION_LOCKED', 'This application was rejected, so it can no longer be withdrawn.')
+          if (row.status === 'withdrawn') throw new AppError(409, 'APPLICATION_WITHDRAWN', m.lives_application_already_withdrawn())
+          if (row.status === 'rejected') throw new AppError(409, 'APPLICATION_LOCKED', m.lives_application_rejected_no_withdraw())
           await tx.update(applications).set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now }).where(eq(applications.id, row.id))
         },
-        'Only the band’s members can withdraw its application.',
+        () => m.lives_only_members_withdraw(),
       )
     },
   }

@@ -6,6 +6,7 @@ import { events } from '../db/schema'
 import { notFound } from '../http/errors'
 import { allOf, findEvent, isPrivileged, toEvent, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type EventListQuery = z.output<typeof eventListQuerySchema>
 
@@ -102,7 +103,7 @@ export function createEventsService({ db, clock, settings }: Pick<LivesDeps, 'db
         .set({ ...eventValues(input), updatedAt: clock() })
         .where(eq(events.id, eventId))
         .returning()
-      if (!row) throw notFound('No such live.')
+      if (!row) throw notFound(m.lives_no_such_live())
       return present(row)
     },
   }

@@ -141,7 +141,7 @@ export async function generatorInputOf(executor: Executor, eventId: string, inpu
   const event = await findEvent(executor, eventId)
   const [performances, draft] = await Promise.all([acceptedPerformances(executor, event.id), input.keepPins ? draftOf(executor, event.id) : Promise.resolve(null)])
   if (performances.length === 0) {
-    throw new AppError(409, 'NOT_ACCEPTED', `No band is accepted yet for ${event.title}, so there is nothing to place. Review the applications first.`)
+    throw new AppError(409, 'NOT_ACCEPTED', m.live_schedule_nothing_accepted({ live: event.title }))
   }
   const accepted = new Set(performances.map((performance) => performance.id))
   const pins = pinsOf((draft?.placements ?? []).filter((placement) => accepted.has(placement.performanceId)))
@@ -182,15 +182,14 @@ function storedOf(row: TimetableRow, event: EventRow, performances: ReadonlyArra
 
 function breaksMessage(violations: StoredTimetable['violations']) {
   const breaks = distinctBreaks(violations)
-  const named = breaks.slice(0, BREAKS_NAMED).join('; ')
-  const more = breaks.length > BREAKS_NAMED ? `; and ${breaks.length - BREAKS_NAMED} more` : ''
-  const head = breaks.length === 1 ? '1 rule is broken' : `${breaks.length} rules are broken`
-  return `${head}: ${named}${more}. Fix the timetable, or confirm to publish it anyway.`
+  const named = breaks.slice(0, BREAKS_NAMED).join(m.live_schedule_phrase_separator())
+  const more = breaks.length > BREAKS_NAMED ? m.live_schedule_breaks_more({ count: breaks.length - BREAKS_NAMED }) : ''
+  return m.live_schedule_breaks_refused({ head: m.live_schedule_rules_broken({ count: breaks.length }), named, more })
 }
 
 /** "Blue Train’s application is withdrawn": why an application cannot be placed. */
 const notAcceptedPhrase = (row: { bandName: string; status: keyof typeof applicationStatusLabels }) =>
-  `${row.bandName}’s application is ${applicationStatusLabels[row.status].toLowerCase()}`
+  m.live_schedule_application_is({ band: row.bandName, status: applicationStatusLabels[row.status].toLowerCase() })
 
 /** One row of the timetable's CSV. */
 interface CsvRow {
@@ -256,9 +255,9 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
   async function publishedOrNotFound(eventId: string) {
     const event = await findEvent(db, eventId)
     // The iCal feed is public (decision 023): a draft live does not exist for it.
-    if (event.status === 'draft') throw notFound('No such live.')
+    if (event.status === 'draft') throw notFound(m.lives_no_such_live())
     const [row, performances] = await Promise.all([latestPublished(db, event.id), acceptedPerformances(db, event.id)])
-    if (!row) throw notFound(`The timetable of ${event.title} is not published yet.`)
+    if (!row) throw notFound(m.live_schedule_not_published({ live: event.title }))
     const byId = new Map(performances.map((performance) => [performance.id, performance]))
     const placements = currentPlacements(row.placements, byId).sort(
       (a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.stage.localeCompare(b.stage),
@@ -323,20 +322,20 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
         input.placements.forEach((placement, index) => {
           const at = `placements.${index}`
           if (!accepted.has(placement.performanceId) && !notAccepted.has(placement.performanceId)) {
-            fields[`${at}.performanceId`] = 'Not an application to this live'
+            fields[`${at}.performanceId`] = m.live_schedule_not_application_here()
           }
           const day = event.days.find((candidate) => candidate.date === placement.date)
-          if (!day) fields[`${at}.date`] = 'Not a day of this live'
-          else if (!day.stages.some((stage) => stage.name === placement.stage)) fields[`${at}.stage`] = `No stage “${placement.stage}” on ${dayLabel(day.date)}`
-          if (minutesOfDay(placement.start) % TIMETABLE_GRID_MINUTES !== 0) fields[`${at}.start`] = `Start on a ${TIMETABLE_GRID_MINUTES}-minute step, e.g. 12:05`
+          if (!day) fields[`${at}.date`] = m.live_schedule_not_day_here()
+          else if (!day.stages.some((stage) => stage.name === placement.stage)) fields[`${at}.stage`] = m.live_schedule_no_stage_on({ stage: placement.stage, day: dayLabel(day.date) })
+          if (minutesOfDay(placement.start) % TIMETABLE_GRID_MINUTES !== 0) fields[`${at}.start`] = m.live_schedule_start_on_step({ minutes: TIMETABLE_GRID_MINUTES })
         })
-        if (Object.keys(fields).length > 0) throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', fields)
+        if (Object.keys(fields).length > 0) throw new AppError(400, 'VALIDATION_FAILED', m.lives_fields_need_attention(), fields)
         if (notAccepted.size > 0) {
           const phrases = [...notAccepted.values()].sort((a, b) => a.bandName.localeCompare(b.bandName)).map(notAcceptedPhrase)
           throw new AppError(
             409,
             'NOT_ACCEPTED',
-            `${phrases.join('; ')}, so ${notAccepted.size === 1 ? 'it' : 'they'} cannot be placed. Reload the timetable to see the accepted bands.`,
+            m.live_schedule_cannot_place({ count: notAccepted.size, phrases: phrases.join(m.live_schedule_phrase_separator()) }),
           )
         }
 
@@ -392,10 +391,10 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
       const stored = await withTransaction(db, async (tx) => {
         const event = await findEvent(tx, eventId, { forUpdate: true })
         const [draft, performances] = await Promise.all([draftOf(tx, event.id), acceptedPerformances(tx, event.id)])
-        if (!draft) throw new AppError(409, 'NO_DRAFT', `${event.title} has no draft timetable yet. Generate one or place the bands, save, then publish.`)
+        if (!draft) throw new AppError(409, 'NO_DRAFT', m.live_schedule_no_draft({ live: event.title }))
         const byId = new Map(performances.map((performance) => [performance.id, performance]))
         const kept = draft.placements.filter((placement) => byId.has(placement.performanceId))
-        if (kept.length === 0) throw new AppError(409, 'NO_DRAFT', `The draft timetable of ${event.title} places no accepted band yet, so there is nothing to publish.`)
+        if (kept.length === 0) throw new AppError(409, 'NO_DRAFT', m.live_schedule_draft_empty({ live: event.title }))
         const checked = storedOf({ ...draft, placements: kept }, event, performances)
         if (checked.violations.length > 0 && !input.confirmBreaks) throw new AppError(409, 'TIMETABLE_HAS_BREAKS', breaksMessage(checked.violations))
 

@@ -8,6 +8,8 @@ import { DELETED_MEMBER_NAME } from '../bands/bands.service'
 import { applications, bandMembers, bands, events, users } from '../db/schema'
 import type { Executor } from '../db/transaction'
 import { notFound } from '../http/errors'
+import { formatDay, formatTime } from '../../../src/contract/date-format'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 /**
  * The lives area's shared reads (SPEC §5.6): an event with its application window, and
@@ -30,7 +32,7 @@ export const stageDaysOf = (days: ReadonlyArray<EventDay>) => days.reduce((total
 
 /** "23:59 on Fri 10 Jul" in the club's time zone. */
 export function instantPhrase(instant: Date, timeZone: string) {
-  return format(new TZDate(instant.getTime(), timeZone), "HH:mm 'on' EEE d MMM")
+  return m.lives_instant_phrase({ time: formatTime(instant, { timeZone }), day: formatDay(format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd')) })
 }
 
 /**
@@ -39,14 +41,14 @@ export function instantPhrase(instant: Date, timeZone: string) {
  */
 export function applicationWindowOf(event: Pick<EventRow, 'status' | 'applicationOpensAt' | 'applicationClosesAt' | 'title'>, now: Date, timeZone: string): ApplicationWindow {
   const closes = instantPhrase(event.applicationClosesAt, timeZone)
-  if (event.status === 'draft') return { state: 'not_yet', message: `Applications for ${event.title} are not open yet.` }
+  if (event.status === 'draft') return { state: 'not_yet', message: m.lives_window_not_open_yet({ live: event.title }) }
   if (event.status !== 'open' || now >= event.applicationClosesAt) {
-    return { state: 'closed', message: `Applications for ${event.title} closed at ${closes}.` }
+    return { state: 'closed', message: m.lives_window_closed_at({ live: event.title, closes }) }
   }
   if (now < event.applicationOpensAt) {
-    return { state: 'not_yet', message: `Applications for ${event.title} open at ${instantPhrase(event.applicationOpensAt, timeZone)}.` }
+    return { state: 'not_yet', message: m.lives_window_opens_at({ live: event.title, opens: instantPhrase(event.applicationOpensAt, timeZone) }) }
   }
-  return { state: 'open', message: `Applications close at ${closes}.` }
+  return { state: 'open', message: m.lives_window_closes_at({ closes }) }
 }
 
 export function toEvent(row: EventRow, now: Date, timeZone: string): LiveEvent {
@@ -84,7 +86,7 @@ export async function findEvent(
 ): Promise<EventRow> {
   const query = executor.select().from(events).where(eq(events.id, eventId))
   const [row] = forUpdate ? await query.for('update') : await query
-  if (!row || (viewer && row.status === 'draft' && !isPrivileged(viewer))) throw notFound('No such live.')
+  if (!row || (viewer && row.status === 'draft' && !isPrivileged(viewer))) throw notFound(m.lives_no_such_live())
   return row
 }
 
@@ -191,7 +193,7 @@ export async function toApplications(executor: Executor, rows: ReadonlyArray<App
 /** One application as the API shows it, or 404. */
 export async function loadApplication(executor: Executor, applicationId: string, viewer: ApplicationViewer): Promise<Application> {
   const rows = await selectApplications(executor).where(eq(applications.id, applicationId))
-  if (rows.length === 0) throw notFound('No such application.')
+  if (rows.length === 0) throw notFound(m.lives_no_such_application())
   const [application] = await toApplications(executor, rows, viewer)
   return application!
 }

@@ -31,6 +31,8 @@ import {
   type EventRow,
 } from './lives-data'
 import type { LivesDeps } from './lives.routes'
+import { intlLocales } from '../../../src/i18n/language'
+import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type Caller = SessionUser
@@ -62,8 +64,8 @@ interface StatusChange {
   bandName: string
 }
 
-const bandList = (names: ReadonlyArray<string>) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+/** "A, B and C" ("A、B、C" in Japanese): the band names as the request's language lists them. */
+const bandList = (names: ReadonlyArray<string>) => new Intl.ListFormat(intlLocales[getLocale()], { type: 'conjunction' }).format(names)
 
 /**
  * 409 BAND_LIMIT_REACHED when accepting `accepting` more bands would pass the event's limit.
@@ -73,8 +75,8 @@ function checkBandLimit(event: EventRow, acceptedOthers: number, accepting: numb
   if (event.bandLimit === null || acceptedOthers + accepting <= event.bandLimit) return
   const message =
     accepting === 1
-      ? `${event.title} takes at most ${event.bandLimit} bands and ${acceptedOthers} are accepted; waitlist this one or raise the limit.`
-      : `${event.title} takes at most ${event.bandLimit} bands and ${acceptedOthers} are accepted; accepting these ${accepting} would make ${acceptedOthers + accepting}. Waitlist some or raise the limit.`
+      ? m.lives_band_limit_one({ live: event.title, limit: event.bandLimit, accepted: acceptedOthers })
+      : m.lives_band_limit_many({ live: event.title, limit: event.bandLimit, accepted: acceptedOthers, accepting, total: acceptedOthers + accepting })
   throw new AppError(409, 'BAND_LIMIT_REACHED', message)
 }
 
@@ -92,8 +94,8 @@ const withdrawnError = (bandNames: ReadonlyArray<string>) =>
     409,
     'APPLICATION_WITHDRAWN',
     bandNames.length === 1
-      ? `${bandNames[0]} withdrew this application, so it cannot be reviewed.`
-      : `${bandList(bandNames)} withdrew their applications, so they cannot be reviewed. Leave them out and try again.`,
+      ? m.lives_withdrawn_one({ band: bandNames[0]! })
+      : m.lives_withdrawn_many({ bands: bandList(bandNames) }),
   )
 
 /**
@@ -160,7 +162,7 @@ export function createReviewService({ db, clock, settings, mailer, notifier }: L
      */
     async list(caller: Caller, eventId: string, query: ApplicationListQuery): Promise<ApplicationPage> {
       const event = await findEvent(db, eventId)
-      if (query.scope === 'all' && !isPrivileged(caller)) throw forbidden('Only the club’s executives can see every band’s applications.')
+      if (query.scope === 'all' && !isPrivileged(caller)) throw forbidden(m.lives_all_applications_executives())
       const where = allOf(
         eq(applications.eventId, event.id),
         query.scope === 'mine'
@@ -189,7 +191,7 @@ export function createReviewService({ db, clock, settings, mailer, notifier }: L
       const note = input.note || null
       const outcome = await withTransaction(db, async (tx) => {
         const [target] = await tx.select({ eventId: applications.eventId }).from(applications).where(eq(applications.id, applicationId))
-        if (!target) throw notFound('No such application.')
+        if (!target) throw notFound(m.lives_no_such_application())
         // Decision 008's lock order: the event first, then the application.
         const event = await findEvent(tx, target.eventId, { forUpdate: true })
         const [row] = await tx
@@ -198,7 +200,7 @@ export function createReviewService({ db, clock, settings, mailer, notifier }: L
           .innerJoin(bands, eq(bands.id, applications.bandId))
           .where(eq(applications.id, applicationId))
           .for('update', { of: applications })
-        if (!row) throw notFound('No such application.')
+        if (!row) throw notFound(m.lives_no_such_application())
         if (row.status === 'withdrawn') throw withdrawnError([row.bandName])
         if (input.status === 'accepted' && row.status !== 'accepted') checkBandLimit(event, await acceptedOutside(tx, event.id, [applicationId]), 1)
         await tx
@@ -236,10 +238,7 @@ export function createReviewService({ db, clock, settings, mailer, notifier }: L
           .for('update', { of: applications })
         if (rows.length !== ids.length) {
           const missing = ids.length - rows.length
-          throw new AppError(400, 'VALIDATION_FAILED', 'Some fields need attention.', {
-            applicationIds:
-              missing === 1 ? 'One of the chosen applications is not an application to this live' : `${missing} of the chosen applications are not applications to this live`,
-          })
+          throw new AppError(400, 'VALIDATION_FAILED', m.lives_fields_need_attention(), { applicationIds: m.lives_not_applications_here({ count: missing }) })
         }
         const withdrawn = rows.filter((row) => row.status === 'withdrawn')
         if (withdrawn.length > 0) throw withdrawnError(withdrawn.map((row) => row.bandName).sort((a, b) => a.localeCompare(b)))

@@ -15,6 +15,7 @@ import { findEvent } from './lives-data'
 import type { LivesDeps } from './lives.routes'
 import { acceptedPerformances, draftOf, generatorInputOf } from './live-schedule.service'
 import { outsideActivity } from '../activity/activity'
+import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type ImproveInputValue = z.output<typeof improveInputSchema>
 type Row = typeof timetableImprovements.$inferSelect
@@ -86,7 +87,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
       startedAt: row.startedAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
       savedAt: row.savedAt?.toISOString() ?? null,
-      message: gone ? 'It stopped when the server running it went away. The best timetable it found is in the draft.' : row.message,
+      message: gone ? m.live_schedule_improvement_gone() : row.message,
     }
   }
 
@@ -241,7 +242,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
      * draft's pins now, as "Generate" does.
      */
     async start(caller: SessionUser, eventId: string, input: ImproveInputValue): Promise<Improvement> {
-      if (closing) throw new AppError(503, 'UNAVAILABLE', 'The server is restarting. Try again in a minute.')
+      if (closing) throw new AppError(503, 'UNAVAILABLE', m.live_schedule_server_restarting())
       const { event, pins, timetableInput } = await generatorInputOf(db, eventId, input)
 
       const now = clock()
@@ -281,8 +282,8 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
         .returning({ runId: timetableImprovements.runId })
       if (taken.length === 0) {
         const running = await read(event.id)
-        const who = running?.startedBy ? ` (started by ${running.startedBy.displayName})` : ''
-        throw new AppError(409, 'IMPROVEMENT_RUNNING', `The timetable of ${event.title} is already being improved${who}. Stop it first, or wait until it finishes.`)
+        const who = running?.startedBy ? m.live_schedule_improvement_started_by({ person: running.startedBy.displayName }) : ''
+        throw new AppError(409, 'IMPROVEMENT_RUNNING', m.live_schedule_improvement_running({ live: event.title, who }))
       }
       launch(runId, event.id, caller.id, timetableInput, pins, { seconds: input.seconds, evaluations: input.evaluations })
       return (await read(event.id))!
@@ -298,7 +299,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
         .returning({ runId: timetableImprovements.runId })
       if (row) local.get(row.runId)?.stop({ status: 'stopped', message: 'Stopped before its time limit. The best timetable it found is in the draft.' })
       const improvement = await read(event.id)
-      if (!improvement) throw new AppError(404, 'NOT_FOUND', `Nothing is improving the timetable of ${event.title}: press Keep improving first.`)
+      if (!improvement) throw new AppError(404, 'NOT_FOUND', m.live_schedule_improvement_none({ live: event.title }))
       return improvement
     },
 

@@ -13,6 +13,7 @@ import type { LiveEventSearch } from './live-search'
 import { acceptedBandsQueryOptions, type LiveKindRef } from './lives-queries'
 import { LiveEventFallback, ListFilterField, Pill, eventLine, inlineLinkClass, matchesQuery, secondaryLinkClass } from './participant-parts'
 import { useLiveEvent } from './use-live-event'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * `/festival-band-list` (any live through `?eventId=`): the accepted bands with their members
@@ -28,17 +29,17 @@ export function AcceptedBandListScreen({ live, search }: { live: LiveKindRef; se
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title={event ? `${event.title}: accepted bands` : `${liveName(shown)}: accepted bands`}
-        description={event ? eventLine(event) : 'The bands that play, with their members.'}
+        title={m.lives_accepted_bands_of({ live: event ? event.title : liveName(shown) })}
+        description={event ? eventLine(event) : m.lives_accepted_bands_lead()}
         actions={
           event ? (
             <>
               <Link {...applicationListLink(shown, { eventId: search.eventId })} className={secondaryLinkClass}>
-                Applications
+                {m.lives_applications()}
               </Link>
               {participants ? (
                 <Link {...participants} className={secondaryLinkClass}>
-                  Participants
+                  {m.lives_participants()}
                 </Link>
               ) : null}
             </>
@@ -46,21 +47,21 @@ export function AcceptedBandListScreen({ live, search }: { live: LiveKindRef; se
         }
       />
       <EventSwitcher live={shown} shown={event} onChange={(eventId) => void navigate({ to: '.', search: { eventId } })} />
-      {event ? <AcceptedBands key={event.id} event={event} /> : <LiveEventFallback live={live} state={state} what="The live" />}
+      {event ? <AcceptedBands key={event.id} event={event} /> : <LiveEventFallback live={live} state={state} what={m.lives_the_live()} />}
     </div>
   )
 }
 
 function AcceptedBands({ event }: { event: LiveEvent }) {
   const bands = useQuery(acceptedBandsQueryOptions(event.id))
-  if (bands.isPending) return <LoadingBlock label="Loading the accepted bands…" />
-  if (bands.isError) return <QueryErrorBlock error={bands.error} onRetry={() => void bands.refetch()} what="The accepted bands" />
+  if (bands.isPending) return <LoadingBlock label={m.lives_loading_accepted_bands()} />
+  if (bands.isError) return <QueryErrorBlock error={bands.error} onRetry={() => void bands.refetch()} what={m.lives_the_accepted_bands()} />
   if (bands.data.length === 0) {
     return (
-      <EmptyState title="No accepted bands yet">
-        Bands appear here once the executives accept their applications.{' '}
+      <EmptyState title={m.lives_no_accepted_bands()}>
+        {m.lives_no_accepted_bands_help()}{' '}
         <Link {...applicationListLink(liveOfEvent(event), { eventId: event.id })} className={inlineLinkClass}>
-          See the applications
+          {m.lives_see_applications()}
         </Link>
       </EmptyState>
     )
@@ -81,47 +82,46 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
 
   return (
     <>
-      <section aria-label="Accepted bands in numbers" className="flex flex-wrap gap-2 text-sm">
+      <section aria-label={m.lives_accepted_bands_numbers()} className="flex flex-wrap gap-2 text-sm">
         <span className="rounded-full border border-line px-3 py-1">
-          <strong className="font-semibold">{bands.length}</strong> {bands.length === 1 ? 'band' : 'bands'}
+          <strong className="font-semibold">{bands.length}</strong> {m.lives_band_word({ count: bands.length })}
         </span>
         <span className="rounded-full border border-line px-3 py-1">
-          <strong className="font-semibold">{minutesText(minutes)}</strong> requested of <strong className="font-semibold">{minutesText(event.capacityMinutes)}</strong>{' '}
-          of opening hours
+          {m.lives_requested_of_capacity({ requested: minutesText(minutes), capacity: minutesText(event.capacityMinutes) })}
         </span>
       </section>
       {published ? (
         <p className="flex flex-wrap items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
           <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            Times and stages are from the published timetable.{' '}
+            {m.lives_times_from_published()}{' '}
             <Link to="/festival-schedule" search={{ eventId: event.id }} className={inlineLinkClass}>
-              See the whole timetable
+              {m.lives_see_whole_timetable()}
             </Link>
           </span>
         </p>
       ) : (
         <p className="flex items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
           <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>Times and stages appear here once the timetable is published. Until then, the minutes are what each band asked for.</span>
+          <span>{m.lives_times_after_publishing()}</span>
         </p>
       )}
 
-      <form role="search" aria-label="Filter bands" className="flex flex-wrap items-end gap-3" onSubmit={(submit) => submit.preventDefault()}>
-        <ListFilterField id={`${id}-q`} label="Band, member or part" value={query} onChange={setQuery} placeholder="e.g. Scones, Sato, drums" />
+      <form role="search" aria-label={m.lives_filter_bands()} className="flex flex-wrap items-end gap-3" onSubmit={(submit) => submit.preventDefault()}>
+        <ListFilterField id={`${id}-q`} label={m.lives_band_member_part()} value={query} onChange={setQuery} placeholder={m.lives_band_filter_placeholder()} />
       </form>
       <p aria-live="polite" className="text-sm text-ink-muted">
         {query.trim() ? `Showing ${visible.length} of ${bands.length} bands.` : null}
       </p>
 
       {visible.length === 0 ? (
-        <EmptyState title="No bands match.">
+        <EmptyState title={m.lives_no_bands_match()}>
           <button type="button" className={inlineLinkClass} onClick={() => setQuery('')}>
-            Clear the search
+            {m.lives_clear_search()}
           </button>
         </EmptyState>
       ) : (
-        <ul aria-label="Accepted bands" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={m.lives_accepted_bands()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((band) => (
             <li key={band.id}>
               <article aria-labelledby={`${id}-${band.id}`} className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-4 text-sm">
@@ -129,18 +129,18 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
                   <h2 id={`${id}-${band.id}`} className="text-base font-semibold break-words text-ink">
                     {band.name}
                   </h2>
-                  <Pill>{band.requestedMinutes} min</Pill>
+                  <Pill>{m.lives_minutes({ minutes: band.requestedMinutes })}</Pill>
                 </div>
                 {published ? <BandSlots band={band} /> : null}
-                <ul aria-label={`Members of ${band.name}`} className="flex flex-col gap-1">
+                <ul aria-label={m.lives_members_of({ band: band.name })} className="flex flex-col gap-1">
                   {band.members.map((member) => (
                     <li key={member.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <span className="font-medium break-words">{member.displayName}</span>
                       <span className="text-ink-muted">{member.part}</span>
-                      {member.isLeader ? <Pill tone="brand">Leader</Pill> : null}
+                      {member.isLeader ? <Pill tone="brand">{m.lives_leader()}</Pill> : null}
                     </li>
                   ))}
-                  {band.members.length === 0 ? <li className="text-ink-muted">No current members.</li> : null}
+                  {band.members.length === 0 ? <li className="text-ink-muted">{m.lives_no_current_members()}</li> : null}
                 </ul>
               </article>
             </li>
@@ -155,10 +155,10 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
 const slotText = (slot: AcceptedBand['slots'][number]) => `${dayLabel(slot.date)} · ${slot.stage} · ${slot.start}–${slot.end}`
 
 function BandSlots({ band }: { band: AcceptedBand }) {
-  if (band.slots.length === 0) return <p className="text-ink-muted">Not in the published timetable.</p>
+  if (band.slots.length === 0) return <p className="text-ink-muted">{m.lives_not_in_published()}</p>
   const slots = band.slots.toSorted((a, b) => `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`))
   return (
-    <ul aria-label={`When ${band.name} plays`} className="flex flex-col gap-1">
+    <ul aria-label={m.lives_when_band_plays({ band: band.name })} className="flex flex-col gap-1">
       {slots.map((slot) => (
         <li key={`${slot.date} ${slot.stage} ${slot.start}`} className="flex items-start gap-2 font-medium text-ink">
           <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-muted" />

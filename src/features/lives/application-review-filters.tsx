@@ -4,16 +4,17 @@ import { SelectField, TextField } from '@/components/ui/field'
 import { applicationStatusLabels, applicationStatuses, type ApplicationSort, type ApplicationStatus } from '@/contract/lives'
 import { useDebouncedSearch } from '@/lib/use-debounced-search'
 import type { ApplicationListSearch } from './live-search'
+import { m } from '@/i18n/paraglide/messages.js'
 
-const sortOptions: ReadonlyArray<{ value: ApplicationSort; label: string }> = [
-  { value: 'submitted', label: 'Submitted, oldest first' },
-  { value: '-submitted', label: 'Submitted, newest first' },
-  { value: 'band', label: 'Band, A–Z' },
-  { value: '-band', label: 'Band, Z–A' },
-  { value: 'minutes', label: 'Requested minutes, fewest first' },
-  { value: '-minutes', label: 'Requested minutes, most first' },
-  { value: 'status', label: 'Status' },
-  { value: '-status', label: 'Status, reversed' },
+const sortOptions = (): ReadonlyArray<{ value: ApplicationSort; label: string }> => [
+  { value: 'submitted', label: m.lives_sort_submitted() },
+  { value: '-submitted', label: m.lives_sort_submitted_desc() },
+  { value: 'band', label: m.lives_sort_band() },
+  { value: '-band', label: m.lives_sort_band_desc() },
+  { value: 'minutes', label: m.lives_sort_minutes() },
+  { value: '-minutes', label: m.lives_sort_minutes_desc() },
+  { value: 'status', label: m.lives_sort_status() },
+  { value: '-status', label: m.lives_sort_status_desc() },
 ]
 
 /** Executives narrow the list by status and band name and sort it; every change goes to the URL. */
@@ -21,22 +22,22 @@ export function ReviewFilters({ search, onChange }: { search: ApplicationListSea
   const [text, setText] = useDebouncedSearch(search.q, (q) => onChange({ q }))
   const filtered = Boolean(search.q || search.status)
   return (
-    <form role="search" aria-label="Filter applications" className="grid gap-3 sm:grid-cols-3" onSubmit={(event) => event.preventDefault()}>
-      <TextField label="Band" type="search" placeholder="Band name" value={text} onChange={(event) => setText(event.target.value)} maxLength={100} />
+    <form role="search" aria-label={m.lives_filter_applications()} className="grid gap-3 sm:grid-cols-3" onSubmit={(event) => event.preventDefault()}>
+      <TextField label={m.lives_band()} type="search" placeholder={m.lives_band_name()} value={text} onChange={(event) => setText(event.target.value)} maxLength={100} />
       <SelectField
-        label="Status"
+        label={m.lives_status()}
         value={search.status ?? ''}
         onChange={(event) => onChange({ status: (event.target.value || undefined) as ApplicationStatus | undefined })}
-        options={[{ value: '', label: 'Any status' }, ...applicationStatuses.map((status) => ({ value: status, label: applicationStatusLabels[status] }))]}
+        options={[{ value: '', label: m.lives_any_status() }, ...applicationStatuses.map((status) => ({ value: status, label: applicationStatusLabels[status] }))]}
       />
       <SelectField
-        label="Sort by"
+        label={m.lives_sort_by()}
         value={search.sort ?? 'submitted'}
         onChange={(event) => {
           const sort = event.target.value as ApplicationSort
           onChange({ sort: sort === 'submitted' ? undefined : sort })
         }}
-        options={sortOptions}
+        options={sortOptions()}
       />
       {filtered ? (
         <div className="sm:col-span-3">

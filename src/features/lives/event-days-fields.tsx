@@ -2,6 +2,7 @@ import { X } from 'lucide-react'
 import { RepeatedRows } from '@/components/form/repeated-rows'
 import { Button } from '@/components/ui/button'
 import { MAX_DAYS, MAX_STAGES, newStage, nextDay, type EventFormApi } from './event-form-values'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * The event's days, each with its stages and their opening hours (the club's clock). A new day
@@ -12,9 +13,9 @@ export function EventDaysFields({ form, timeZone, onRowsMoved }: { form: EventFo
     <form.AppField name="days" mode="array">
       {(daysField) => (
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-1 text-sm font-semibold">Days and stages</legend>
+          <legend className="mb-1 text-sm font-semibold">{m.lives_days_and_stages()}</legend>
           <p className="text-sm text-ink-muted">
-            Opening hours on the club’s clock ({timeZone}). Up to {MAX_DAYS} days, {MAX_STAGES} stages a day.
+            {m.lives_days_and_stages_help({ timeZone, days: MAX_DAYS, stages: MAX_STAGES })}
           </p>
           <daysField.ErrorText role="alert" />
           <RepeatedRows
@@ -24,7 +25,7 @@ export function EventDaysFields({ form, timeZone, onRowsMoved }: { form: EventFo
             list="div"
             hideAddWhenFull
             focusAfterRemove="add"
-            addLabel="Add a day"
+            addLabel={m.lives_add_a_day()}
             onRowsMoved={onRowsMoved}
           >
             {(dayIndex, removeDay) => (
@@ -32,12 +33,12 @@ export function EventDaysFields({ form, timeZone, onRowsMoved }: { form: EventFo
                 <legend className="px-1 text-sm font-semibold">Day {dayIndex + 1}</legend>
                 <div className="flex flex-wrap items-end gap-2">
                   <div className="min-w-40 flex-1">
-                    <form.AppField name={`days[${dayIndex}].date`}>{(field) => <field.TextField label="Date" type="date" />}</form.AppField>
+                    <form.AppField name={`days[${dayIndex}].date`}>{(field) => <field.TextField label={m.lives_date()} type="date" />}</form.AppField>
                   </div>
                   {daysField.state.value.length > 1 ? (
-                    <Button variant="ghost" aria-label={`Remove day ${dayIndex + 1}`} onClick={removeDay}>
+                    <Button variant="ghost" aria-label={m.lives_remove_day_number({ day: dayIndex + 1 })} onClick={removeDay}>
                       <X aria-hidden className="size-4" />
-                      Remove day
+                      {m.lives_remove_day()}
                     </Button>
                   ) : null}
                 </div>
@@ -64,8 +65,8 @@ function StagesFields({ form, dayIndex, onRowsMoved }: { form: EventFormApi; day
             list="div"
             hideAddWhenFull
             focusAfterRemove="add"
-            addLabel="Add a stage"
-            addAriaLabel={`Add a stage to day ${dayIndex + 1}`}
+            addLabel={m.lives_add_a_stage()}
+            addAriaLabel={m.lives_add_stage_to_day({ day: dayIndex + 1 })}
             onRowsMoved={onRowsMoved}
           >
             {(stageIndex, removeStage) => {
@@ -73,15 +74,15 @@ function StagesFields({ form, dayIndex, onRowsMoved }: { form: EventFormApi; day
               return (
                 <fieldset className="grid gap-2 rounded-md bg-surface-2 p-2 sm:grid-cols-[1fr_7rem_7rem_auto] sm:items-end">
                   <legend className="sr-only">
-                    Day {dayIndex + 1}, stage {stageIndex + 1}
+                    {m.lives_day_stage_number({ day: dayIndex + 1, stage: stageIndex + 1 })}
                   </legend>
-                  <form.AppField name={`${base}.name`}>{(field) => <field.TextField label={`Stage ${stageIndex + 1}`} maxLength={40} />}</form.AppField>
-                  <form.AppField name={`${base}.opensAt`}>{(field) => <field.TextField label="Opens" type="time" />}</form.AppField>
-                  <form.AppField name={`${base}.closesAt`}>{(field) => <field.TextField label="Closes" type="time" />}</form.AppField>
+                  <form.AppField name={`${base}.name`}>{(field) => <field.TextField label={m.lives_stage_number({ stage: stageIndex + 1 })} maxLength={40} />}</form.AppField>
+                  <form.AppField name={`${base}.opensAt`}>{(field) => <field.TextField label={m.lives_opens()} type="time" />}</form.AppField>
+                  <form.AppField name={`${base}.closesAt`}>{(field) => <field.TextField label={m.lives_closes()} type="time" />}</form.AppField>
                   {stagesField.state.value.length > 1 ? (
-                    <Button variant="ghost" aria-label={`Remove stage ${stageIndex + 1} of day ${dayIndex + 1}`} onClick={removeStage}>
+                    <Button variant="ghost" aria-label={m.lives_remove_stage_of_day({ stage: stageIndex + 1, day: dayIndex + 1 })} onClick={removeStage}>
                       <X aria-hidden className="size-4" />
-                      <span className="sm:sr-only">Remove stage</span>
+                      <span className="sm:sr-only">{m.lives_remove_stage()}</span>
                     </Button>
                   ) : null}
                 </fieldset>

@@ -9,6 +9,7 @@ import { EventDaysFields } from './event-days-fields'
 import { initialValues, minuteFields, toInput, useEventForm } from './event-form-values'
 import { liveName } from './live-routes'
 import { useCreateEvent, useUpdateEvent, type LiveKindRef } from './lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export interface EventDialogProps {
   open: boolean
@@ -34,13 +35,13 @@ export function EventDialog({ open, onOpenChange, live, event, academicYear, onS
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={event ? `Edit ${event.title}` : `New ${liveName(live)}`}
-      description={event ? liveName(target) : 'Bands can apply once the status is Open and the application window has started.'}
+      title={event ? m.lives_edit_event({ live: event.title }) : m.lives_new_event({ live: liveName(live) })}
+      description={event ? liveName(target) : m.lives_new_event_help()}
     >
       {club.isPending ? (
-        <LoadingBlock label="Loading the club’s settings…" />
+        <LoadingBlock label={m.lives_loading_club_settings()} />
       ) : club.isError ? (
-        <QueryErrorBlock error={club.error} onRetry={() => void club.refetch()} what="The club’s settings" />
+        <QueryErrorBlock error={club.error} onRetry={() => void club.refetch()} what={m.lives_club_settings()} />
       ) : (
         <EventForm
           live={target}
@@ -86,7 +87,7 @@ function EventForm({
       try {
         const input = eventInputSchema.parse(toInput(value, live, timeZone))
         const saved = event ? await update.mutateAsync({ eventId: event.id, input }) : await create.mutateAsync(input)
-        toast.success(event ? `Saved ${saved.title}.` : `Created ${saved.title}.`)
+        toast.success(event ? m.lives_saved_event({ live: saved.title }) : m.lives_created_event({ live: saved.title }))
         onSaved(saved)
       } catch (error) {
         server.show(error)
@@ -104,55 +105,55 @@ function EventForm({
           {(error) => (typeof error === 'string' && error ? <FormAlert>{error}</FormAlert> : null)}
         </form.Subscribe>
 
-        <form.AppField name="title">{(field) => <field.TextField label="Title" autoComplete="off" maxLength={100} />}</form.AppField>
+        <form.AppField name="title">{(field) => <field.TextField label={m.lives_title()} autoComplete="off" maxLength={100} />}</form.AppField>
         <div className="grid gap-4 sm:grid-cols-2">
           <form.AppField name="academicYear">
-            {(field) => <field.NumberField label="Academic year" description="The year it starts in, e.g. 2026 for April 2026 – March 2027." />}
+            {(field) => <field.NumberField label={m.lives_academic_year()} description={m.lives_academic_year_help()} />}
           </form.AppField>
           <form.AppField name="status">
             {(field) => (
               <field.SelectField
-                label="Status"
+                label={m.lives_status()}
                 options={eventStatuses.map((status) => ({ value: status, label: eventStatusLabels[status] }))}
-                description="Bands apply only while it is Open and inside the window."
+                description={m.lives_status_help()}
               />
             )}
           </form.AppField>
         </div>
-        <form.AppField name="venue">{(field) => <field.TextField label="Venue" maxLength={200} description="Optional." />}</form.AppField>
+        <form.AppField name="venue">{(field) => <field.TextField label={m.lives_venue()} maxLength={200} description={m.lives_optional()} />}</form.AppField>
 
         <EventDaysFields form={form} timeZone={timeZone} onRowsMoved={dropDayErrors} />
 
         <fieldset className="grid gap-4 sm:grid-cols-3">
-          <legend className="mb-1 text-sm font-semibold">Slots</legend>
+          <legend className="mb-1 text-sm font-semibold">{m.lives_slots()}</legend>
           {minuteFields.map(({ name, label, description }) => (
             <form.AppField key={name} name={name}>
-              {(field) => <field.NumberField label={label} description={description} />}
+              {(field) => <field.NumberField label={label()} description={description()} />}
             </form.AppField>
           ))}
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-1 text-sm font-semibold">Applications</legend>
+          <legend className="mb-1 text-sm font-semibold">{m.lives_applications()}</legend>
           <form.AppField name="applicationOpensAt">
-            {(field) => <field.TextField label="Applications open" type="datetime-local" description={`On the club’s clock (${timeZone}).`} />}
+            {(field) => <field.TextField label={m.lives_applications_open()} type="datetime-local" description={m.lives_on_club_clock({ timeZone })} />}
           </form.AppField>
           <form.AppField name="applicationClosesAt">
-            {(field) => <field.TextField label="Applications close" type="datetime-local" description={`On the club’s clock (${timeZone}).`} />}
+            {(field) => <field.TextField label={m.lives_applications_close()} type="datetime-local" description={m.lives_on_club_clock({ timeZone })} />}
           </form.AppField>
           <form.AppField name="bandLimit">
             {(field) => (
               <field.TextField
-                label="Band limit"
+                label={m.lives_band_limit()}
                 type="number"
                 inputMode="numeric"
-                description="Optional: at most this many bands can be accepted. Bands keep applying; waitlist the rest."
+                description={m.lives_band_limit_help()}
               />
             )}
           </form.AppField>
         </fieldset>
 
-        <form.DialogFooter onCancel={onCancel}>{event ? 'Save live' : 'Create live'}</form.DialogFooter>
+        <form.DialogFooter onCancel={onCancel}>{event ? m.lives_save_live() : m.lives_create_live_button()}</form.DialogFooter>
       </form.Form>
     </form.AppForm>
   )

@@ -7,15 +7,16 @@ import { fieldErrors } from '@/contract/field-errors'
 import { eventInputSchema, type EventInput, type EventStatus, type LiveEvent } from '@/contract/lives'
 import { liveName } from './live-routes'
 import type { LiveKindRef } from './lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 // The event form's values and how they become the request body: numbers as numbers (NaN while
 // a box is empty), instants as the club's wall clock; the shared schema decides what is valid.
 
 /** The event's three minute settings, one number field each. */
 export const minuteFields = [
-  { name: 'defaultPerformanceMinutes', label: 'Performance (min)', description: 'A band’s slot by default.' },
-  { name: 'changeoverMinutes', label: 'Changeover (min)', description: 'Between two bands on a stage.' },
-  { name: 'musicianGapMinutes', label: 'Musician’s gap (min)', description: 'At least this long between one person’s two performances.' },
+  { name: 'defaultPerformanceMinutes', label: () => m.lives_performance_minutes(), description: () => m.lives_performance_minutes_help() },
+  { name: 'changeoverMinutes', label: () => m.lives_changeover_minutes(), description: () => m.lives_changeover_minutes_help() },
+  { name: 'musicianGapMinutes', label: () => m.lives_gap_minutes(), description: () => m.lives_gap_minutes_help() },
 ] as const
 
 export const MAX_DAYS = 7
@@ -47,7 +48,7 @@ export interface EventFormValues {
   status: EventStatus
 }
 
-export const newStage = (): StageValues => ({ name: 'Main stage', opensAt: '12:00', closesAt: '18:00' })
+export const newStage = (): StageValues => ({ name: m.lives_main_stage(), opensAt: '12:00', closesAt: '18:00' })
 
 /** An instant as a datetime-local value on the club's clock. */
 export const wallClockOf = (iso: string, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), "yyyy-MM-dd'T'HH:mm")

@@ -3,6 +3,7 @@ import { SelectField } from '@/components/ui/field'
 import { eventStatusLabels, type LiveEvent } from '@/contract/lives'
 import { EventStatusBadge, eventDayText, minutesText } from './event-parts'
 import { eventListQueryOptions, type LiveKindRef } from './lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** The event at the top of a lives screen: title, status, days and stages, venue, the window. */
 export function EventSummary({ event }: { event: LiveEvent }) {
@@ -18,11 +19,11 @@ export function EventSummary({ event }: { event: LiveEvent }) {
         {event.applicationWindow.message}
       </p>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-ink-muted">Academic year</dt>
+        <dt className="text-ink-muted">{m.lives_academic_year()}</dt>
         <dd>{event.academicYear}</dd>
-        <dt className="text-ink-muted">Venue</dt>
-        <dd className="break-words">{event.venue || 'Not set yet'}</dd>
-        <dt className="text-ink-muted">Days</dt>
+        <dt className="text-ink-muted">{m.lives_venue()}</dt>
+        <dd className="break-words">{event.venue || m.lives_not_set_yet()}</dd>
+        <dt className="text-ink-muted">{m.lives_days()}</dt>
         <dd>
           <ul>
             {event.days.map((day) => (
@@ -30,17 +31,14 @@ export function EventSummary({ event }: { event: LiveEvent }) {
             ))}
           </ul>
         </dd>
-        <dt className="text-ink-muted">Slots</dt>
-        <dd>
-          {event.defaultPerformanceMinutes} min by default, {event.changeoverMinutes} min changeover, {event.musicianGapMinutes} min between a musician’s
-          performances
-        </dd>
-        <dt className="text-ink-muted">Opening hours</dt>
-        <dd>{minutesText(event.capacityMinutes)} over every stage and day</dd>
+        <dt className="text-ink-muted">{m.lives_slots()}</dt>
+        <dd>{m.lives_slots_text({ performance: event.defaultPerformanceMinutes, changeover: event.changeoverMinutes, gap: event.musicianGapMinutes })}</dd>
+        <dt className="text-ink-muted">{m.lives_opening_hours()}</dt>
+        <dd>{m.lives_capacity_text({ time: minutesText(event.capacityMinutes) })}</dd>
         {event.bandLimit !== null ? (
           <>
-            <dt className="text-ink-muted">Band limit</dt>
-            <dd>{event.bandLimit} bands</dd>
+            <dt className="text-ink-muted">{m.lives_band_limit()}</dt>
+            <dd>{m.lives_bands_count({ count: event.bandLimit })}</dd>
           </>
         ) : null}
       </dl>
@@ -60,13 +58,13 @@ export function EventSwitcher({ live, shown, onChange }: { live: LiveKindRef; sh
   return (
     <div className="max-w-md">
       <SelectField
-        label="Live"
+        label={m.lives_live()}
         value={shown?.id ?? ''}
         onChange={(event) => {
           if (event.target.value) onChange(event.target.value)
         }}
         options={[
-          ...(shown ? [] : [{ value: '', label: 'Choose a live' }]),
+          ...(shown ? [] : [{ value: '', label: m.lives_choose_live() }]),
           ...options.map((event) => ({ value: event.id, label: `${event.title} · ${event.academicYear} · ${eventStatusLabels[event.status]}` })),
         ]}
       />

@@ -3,6 +3,7 @@ import { ClipboardList, ListMusic, PenLine, Users } from 'lucide-react'
 import { seasonLabels, seasons, type Season } from '@/contract/lives'
 import { acceptedBandListLink, applicationFormLink, participantListLink } from './live-routes'
 import type { LiveKindRef } from './lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const tabClass =
   'inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand'
@@ -13,7 +14,7 @@ const inactiveTabClass = 'text-ink hover:bg-surface'
 /** The four seasonal lives' review lists, one link each; the current season is marked. */
 export function SeasonTabs({ current }: { current: Season }) {
   return (
-    <nav aria-label="Seasons">
+    <nav aria-label={m.lives_seasons()}>
       <ul className="inline-flex flex-wrap gap-0.5 rounded-md border border-line bg-surface-2 p-0.5">
         {seasons.map((season) => (
           <li key={season}>
@@ -43,24 +44,24 @@ const linkClass =
 export function LiveLinks({ live, eventId, shownEventId }: { live: LiveKindRef; eventId: string | undefined; shownEventId: string }) {
   const participants = participantListLink(live, { eventId })
   return (
-    <nav aria-label="This live" className="flex flex-wrap gap-2">
+    <nav aria-label={m.lives_this_live()} className="flex flex-wrap gap-2">
       <span className={`${linkClass} border-brand bg-brand/10`} aria-current="page">
         <ClipboardList aria-hidden className="size-4" />
-        Applications
+        {m.lives_applications()}
       </span>
       <Link {...applicationFormLink(live, { eventId })} className={linkClass}>
         <PenLine aria-hidden className="size-4" />
-        Application form
+        {m.lives_application_form()}
       </Link>
       {participants ? (
         <Link {...participants} className={linkClass}>
           <Users aria-hidden className="size-4" />
-          Participants
+          {m.lives_participants()}
         </Link>
       ) : null}
       <Link {...acceptedBandListLink({ eventId: shownEventId })} className={linkClass}>
         <ListMusic aria-hidden className="size-4" />
-        Accepted bands
+        {m.lives_accepted_bands()}
       </Link>
     </nav>
   )

@@ -6,6 +6,7 @@ import { EventDialog } from './event-dialog'
 import { isExecutive } from './event-parts'
 import { liveName } from './live-routes'
 import type { LiveKindRef } from './lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * "There is no current Summer live for the 2026 academic year." On the lists and the forms
@@ -17,19 +18,18 @@ export function NoEventNotice({ live, academicYear }: { live: LiveKindRef; acade
   const name = liveName(live)
   const executive = isExecutive(user)
   return (
-    <section aria-label={`No current ${name}`} className="flex flex-col items-start gap-3 rounded-md border border-dashed border-line p-6">
+    <section aria-label={m.lives_no_current({ live: name })} className="flex flex-col items-start gap-3 rounded-md border border-dashed border-line p-6">
       <p className="font-medium text-ink">
-        There is no current {name}
-        {academicYear ? ` for the ${academicYear} academic year` : ''}.
+        {academicYear ? m.lives_no_current_in_year({ live: name, year: academicYear }) : m.lives_no_current_sentence({ live: name })}
       </p>
       <p className="text-sm text-ink-muted">
-        {executive ? 'Create it to open applications.' : 'The executives have not set it up yet. Check again later.'}
+        {executive ? m.lives_create_to_open() : m.lives_not_set_up_yet()}
       </p>
       {executive ? (
         <>
           <Button onClick={() => setCreating(true)}>
             <CalendarPlus aria-hidden className="size-4" />
-            Create the {name}
+            {m.lives_create_live({ live: name })}
           </Button>
           <EventDialog open={creating} onOpenChange={setCreating} live={live} academicYear={academicYear} />
         </>

@@ -7,6 +7,7 @@ import { liveName, liveOfEvent } from './live-routes'
 import type { LiveKindRef } from './lives-queries'
 import { NoEventNotice } from './no-event-notice'
 import type { useLiveEvent } from './use-live-event'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** Parts shared by the participant list and the accepted-band list. */
 
@@ -19,9 +20,9 @@ export const inlineLinkClass = 'text-brand underline underline-offset-2 focus-vi
 export function eventLine(event: LiveEvent) {
   return [
     liveName(liveOfEvent(event)),
-    `${event.academicYear} academic year`,
+    m.lives_academic_year_of({ year: event.academicYear }),
     event.venue || null,
-    event.days.map((day) => dayLabel(day.date)).join(', '),
+    event.days.map((day) => dayLabel(day.date)).join(m.lives_list_separator()),
   ]
     .filter(Boolean)
     .join(' · ')
@@ -29,7 +30,7 @@ export function eventLine(event: LiveEvent) {
 
 /** What a lives screen shows while its event is not there: loading, the error, or the notice that the kind has no current event. */
 export function LiveEventFallback({ live, state, what }: { live: LiveKindRef; state: ReturnType<typeof useLiveEvent>; what: string }) {
-  if (state.isPending) return <LoadingBlock label="Loading the live…" />
+  if (state.isPending) return <LoadingBlock label={m.lives_loading_live()} />
   if (state.error) return <QueryErrorBlock error={state.error} onRetry={() => void state.refetch()} what={what} />
   return <NoEventNotice live={live} academicYear={state.academicYear} />
 }
