@@ -30,7 +30,6 @@ import type { Principal } from '../auth/principal'
 import { assertAcceptablePassword } from './password-policy'
 import { currentBandsOf } from '../bands/bands.service'
 import type { PasswordResetService } from './password-reset.service'
-import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface AccountsDeps {
   db: Db

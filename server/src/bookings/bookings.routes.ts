@@ -25,7 +25,6 @@ import { defineRoute } from '../http/route'
 import { createBookingsService, type BookingsDeps } from './bookings.service'
 import { matchesEtag, preferredEncoding, type CachedBody } from './schedule-cache'
 import { createScheduleService } from './schedule.service'
-import { m } from '../../../src/i18n/paraglide/messages.js'
 
 const statusLabels: Record<Booking['status'], string> = { active: 'Active', cancelled: 'Cancelled' }
 const sourceLabels: Record<Booking['source'], string> = { booking: 'Booking', allocation: 'Allocation' }

@@ -27,7 +27,6 @@ import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { Mailer } from '../mail/mailer'
 import { executiveIds, type Notifier } from '../notices/notify'
 import type { SettingsService } from '../settings/settings.service'
-import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface FeedbackDeps {
   db: Db

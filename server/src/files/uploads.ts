@@ -22,7 +22,6 @@ import type { FilesService } from './files.service'
 import { createUploadHasher, type UploadHasher } from './upload-hasher'
 import { createPostgresLocker } from './postgres-locker'
 import type { FileStorage } from './storage'
-import { m } from '../../../src/i18n/paraglide/messages.js'
 
 const MB = 1024 * 1024
 /** The only tus version spoken. */

@@ -36,7 +36,6 @@ import { checkTimetable } from '../../../src/timetable/rules'
 import { distinctBreaks, endAfter, pinsOf, timetableInput } from '../../../src/timetable/input'
 import { bandIdsOf, findEvent, isPrivileged, membersOfBands, type BandMemberView, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
-import { m } from '../../../src/i18n/paraglide/messages.js'
 
 type Caller = SessionUser
 type DraftInputValue = z.output<typeof draftInputSchema>

@@ -15,7 +15,6 @@ import type { PasswordResetService } from '../accounts/password-reset.service'
 import { holdsPositionIn } from '../auth/auth.service'
 import { endMembershipsOfDeletedUsers } from '../bands/bands.service'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
-import { m } from '../../../src/i18n/paraglide/messages.js'
 
 export interface UsersDeps {
   db: Db
