@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * In-app notices (SPEC §5.10): what the bell counts. Written by the server in the same
@@ -27,26 +28,26 @@ export interface Notice {
 }
 
 /** What each kind means to a member, for the preferences on the profile. */
-export const noticeKindLabels: Record<NoticeKind, { title: string; description: string }> = {
-  'booking-tomorrow': { title: 'Bookings tomorrow', description: 'The evening before a room booking of yours or your band’s.' },
-  'allocation-result': { title: 'Room allocation results', description: 'Which rooms your bands got in a weekly allocation round.' },
-  'application-decision': { title: 'Live application decisions', description: 'When the executives accept, waitlist or turn down your band for a live.' },
-  timetable: { title: 'Live timetables', description: 'When a timetable with your band is published or changed.' },
-  feedback: { title: 'Feedback', description: 'When your band receives feedback.' },
-  'file-shared': { title: 'Files shared with executives', description: 'For executives: when a member shares a file with you.' },
-  suggestion: { title: 'Suggestions to the club', description: 'For executives: when a member sends the executives a suggestion.' },
+export const noticeKindLabels: Record<NoticeKind, { title: () => string; description: () => string }> = {
+  'booking-tomorrow': { title: () => m.notices_kind_booking_tomorrow_title(), description: () => m.notices_kind_booking_tomorrow_description() },
+  'allocation-result': { title: () => m.notices_kind_allocation_result_title(), description: () => m.notices_kind_allocation_result_description() },
+  'application-decision': { title: () => m.notices_kind_application_decision_title(), description: () => m.notices_kind_application_decision_description() },
+  timetable: { title: () => m.notices_kind_timetable_title(), description: () => m.notices_kind_timetable_description() },
+  feedback: { title: () => m.notices_kind_feedback_title(), description: () => m.notices_kind_feedback_description() },
+  'file-shared': { title: () => m.notices_kind_file_shared_title(), description: () => m.notices_kind_file_shared_description() },
+  suggestion: { title: () => m.notices_kind_suggestion_title(), description: () => m.notices_kind_suggestion_description() },
 }
 
 /** Kinds only executives and admins are ever told of; members' profiles do not offer them. */
 export const executiveNoticeKinds: ReadonlySet<NoticeKind> = new Set(['file-shared', 'suggestion'])
 
-export const noticeDeliveryLabels: Record<NoticeDelivery, string> = {
-  mail: 'In the app and by mail',
-  app: 'In the app only',
-  off: 'Off',
+export const noticeDeliveryLabels: Record<NoticeDelivery, () => string> = {
+  mail: () => m.notices_delivery_mail(),
+  app: () => m.notices_delivery_app(),
+  off: () => m.notices_delivery_off(),
 }
 
-export const noticeDeliverySchema = z.enum(noticeDeliveries, 'Choose how to be told')
+export const noticeDeliverySchema = z.enum(noticeDeliveries, { error: () => m.notices_delivery_choose() })
 
 /** Every kind's delivery; the profile saves them all at once. */
 export const noticePreferencesSchema = z.object({

@@ -14,8 +14,16 @@ const root = path.resolve(import.meta.dirname, '../..')
 const dist = path.join(root, 'dist')
 const manifestFile = path.join(dist, '.vite', 'manifest.json')
 
-/** The budget of bench/lighthouse.ts (FIRST_LOAD_BUDGET_KB), in the bytes brotli sends. */
-const BUDGET_BYTES = 120 * 1024
+/**
+ * The budget of bench/lighthouse.ts (FIRST_LOAD_BUDGET_KB), in the bytes brotli sends. 120 KB
+ * until the app spoke two languages; the sign-in page and the shell's words in English and
+ * Japanese (every message function carries both) made it 122.7 KB (decision 046, "Cost": a
+ * measured conflict with issue 36's target, and the proposal — one build per language — that
+ * would bring it back under 120 KB).
+ */
+const BUDGET_BYTES = 126 * 1024
+/** Files the first load fetches: 5 before the shell's words were shared between screens (decision 046). */
+const MOST_FILES = 8
 
 /** Libraries that screens after sign-in use and the sign-in page must not download. */
 const NOT_ON_LOGIN = ['zod', 'date-fns', '@date-fns/tz', 'sonner', 'lucide-react', '@dnd-kit/core', '@radix-ui/react-dialog', '@zxcvbn-ts/core', '@tanstack/devtools-event-client']
@@ -58,7 +66,7 @@ describe('the first load of /login', () => {
   it('is the app and the login route, with no service worker helper library', () => {
     expect(login.length).toBeGreaterThan(0)
     expect(Object.keys(manifest).filter((key) => key.includes('node_modules/workbox-window/'))).toEqual([])
-    expect(files.length).toBeLessThanOrEqual(5)
+    expect(files.length).toBeLessThanOrEqual(MOST_FILES)
   })
 
   it('downloads none of the libraries only signed-in screens need', () => {

@@ -1,3 +1,4 @@
+import { m } from '@/i18n/paraglide/messages.js'
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CalendarFeed } from '@/contract/notices'
@@ -27,30 +28,30 @@ export function CalendarFeedCard() {
   }
   const create = useMutation({
     mutationFn: regenerateCalendarFeed,
-    onSuccess: (next) => settle(next, confirm === 'regenerate' ? 'A new calendar link is ready. The old one no longer works.' : 'Your calendar link is ready.'),
+    onSuccess: (next) => settle(next, confirm === 'regenerate' ? m.notices_calendar_card_regenerated() : m.notices_calendar_card_ready()),
     onError: (error) => setFailure(errorMessage(error)),
   })
   const revoke = useMutation({
     mutationFn: revokeCalendarFeed,
-    onSuccess: () => settle({ feed: null }, 'Your calendar link is turned off. The old link no longer works.'),
+    onSuccess: () => settle({ feed: null }, m.notices_calendar_card_off()),
     onError: (error) => setFailure(errorMessage(error)),
   })
 
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url)
-      setSaid('Calendar link copied.')
+      setSaid(m.notices_calendar_card_copied())
     } catch {
-      setSaid('Could not copy. Select the link and copy it by hand.')
+      setSaid(m.notices_calendar_card_copy_failed())
     }
   }
 
   return (
-    <Card title="Calendar">
+    <Card title={m.notices_calendar_card_title()}>
       {feed.isPending ? (
-        <LoadingBlock label="Loading your calendar link…" />
+        <LoadingBlock label={m.notices_calendar_card_loading()} />
       ) : feed.isError ? (
-        <QueryErrorBlock error={feed.error} onRetry={() => void feed.refetch()} what="Your calendar link" />
+        <QueryErrorBlock error={feed.error} onRetry={() => void feed.refetch()} what={m.notices_calendar_card_what()} />
       ) : (
         <div className="flex flex-col gap-3">
           {failure ? <FormAlert>{failure}</FormAlert> : null}
@@ -58,19 +59,18 @@ export function CalendarFeedCard() {
             {said}
           </p>
           <p className="text-sm text-ink-muted">
-            Your room bookings and your bands’ live performances in your phone’s or computer’s calendar, kept up to date. Keep the link to yourself: anyone
-            with it can see them.
+            {m.notices_calendar_card_lead()}
           </p>
           {feed.data.feed === null ? (
             <div>
-              <Button onClick={() => create.mutate()} busy={create.isPending} busyLabel="Making your link…">
-                Make my calendar link
+              <Button onClick={() => create.mutate()} busy={create.isPending} busyLabel={m.notices_calendar_card_making()}>
+                {m.notices_calendar_card_make()}
               </Button>
             </div>
           ) : (
             <>
               <label className="flex flex-col gap-1 text-sm font-medium text-ink" htmlFor="calendar-link">
-                Calendar link
+                {m.notices_calendar_card_link()}
                 <input
                   id="calendar-link"
                   readOnly
@@ -80,18 +80,18 @@ export function CalendarFeedCard() {
                 />
               </label>
               <div className="flex flex-wrap gap-2">
-                <Button onClick={() => void copy(feed.data.feed!.webcalUrl)}>Copy link</Button>
+                <Button onClick={() => void copy(feed.data.feed!.webcalUrl)}>{m.notices_calendar_card_copy()}</Button>
                 <a
                   href={feed.data.feed.webcalUrl}
                   className="inline-flex min-h-11 items-center rounded-md border border-line px-4 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
                 >
-                  Open in calendar app
+                  {m.notices_calendar_card_open()}
                 </a>
                 <Button variant="secondary" onClick={() => setConfirm('regenerate')}>
-                  Make a new link
+                  {m.notices_calendar_card_new()}
                 </Button>
                 <Button variant="danger" onClick={() => setConfirm('revoke')}>
-                  Turn off
+                  {m.notices_calendar_card_turn_off()}
                 </Button>
               </div>
             </>
@@ -101,9 +101,9 @@ export function CalendarFeedCard() {
       <ConfirmDialog
         open={confirm === 'regenerate'}
         onOpenChange={(open) => setConfirm(open ? 'regenerate' : null)}
-        title="Make a new calendar link?"
-        description="The current link stops working at once: calendars subscribed to it stop updating until you add the new one."
-        confirmLabel="Make a new link"
+        title={m.notices_calendar_card_new_title()}
+        description={m.notices_calendar_card_new_description()}
+        confirmLabel={m.notices_calendar_card_new()}
         tone="primary"
         busy={create.isPending}
         onConfirm={() => create.mutate()}
@@ -111,9 +111,9 @@ export function CalendarFeedCard() {
       <ConfirmDialog
         open={confirm === 'revoke'}
         onOpenChange={(open) => setConfirm(open ? 'revoke' : null)}
-        title="Turn off your calendar link?"
-        description="The link stops working at once and calendars subscribed to it stop updating. You can make a new one later."
-        confirmLabel="Turn off"
+        title={m.notices_calendar_card_off_title()}
+        description={m.notices_calendar_card_off_description()}
+        confirmLabel={m.notices_calendar_card_turn_off()}
         busy={revoke.isPending}
         onConfirm={() => revoke.mutate()}
       />

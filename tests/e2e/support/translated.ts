@@ -6,7 +6,7 @@ import type { Page, Response } from 'playwright-core'
  * letters may only be the club's data (any string the API answered since `recordApiData`),
  * a few names kept as they are, or numbers and dates.
  */
-const KEPT = ['Bandroom', 'English', 'PDF', 'CSV', 'JSON', 'URL', 'Email', 'MB', 'KB', 'GB', 'iCalendar', 'Google', 'Apple', 'Outlook', 'YYYY-MM-DD', 'HH:MM', 'PA', 'DJ', 'MC', 'Wi-Fi']
+const KEPT = ['legend icon' /* recharts' own label of its legend's icons */, 'Bandroom', 'English', 'PDF', 'CSV', 'JSON', 'URL', 'Email', 'MB', 'KB', 'GB', 'iCalendar', 'Google', 'Apple', 'Outlook', 'YYYY-MM-DD', 'HH:MM', 'PA', 'DJ', 'MC', 'Wi-Fi', 'JPEG', 'PNG', 'GIF', 'WebP', 'MP3', 'M4A', 'WAV', 'OGG', 'FLAC', 'MP4', 'MOV', 'WebM', 'TXT', 'Markdown', 'Word', 'Excel', 'PowerPoint', 'ODF', 'ZIP']
 
 export function recordApiData(page: Page) {
   const strings = new Set<string>()
@@ -50,10 +50,13 @@ export async function untranslatedTexts(page: Page, data: Iterable<string>): Pro
     }
     return found
   })
+  // Time zones are named by their IANA names (Asia/Tokyo) in every language.
+  const zones = new Set(Intl.supportedValuesOf('timeZone'))
   const known = [...new Set([...data, ...KEPT])].filter((value) => /[A-Za-z]/.test(value)).sort((a, b) => b.length - a.length)
   return [
     ...new Set(
       texts.filter((text) => {
+        if (zones.has(text)) return false
         let rest = text
         for (const value of known) if (rest.includes(value)) rest = rest.split(value).join(' ')
         return /[A-Za-z]{2,}/.test(rest)

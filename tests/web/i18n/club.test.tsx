@@ -34,7 +34,7 @@ const main = () => withoutOtherAreas(document.querySelector('main') ?? document.
  */
 function withoutOtherAreas(root: Element) {
   const copy = root.cloneNode(true) as Element
-  for (const title of ['Daily backup', 'Backups', 'Mail outbox']) copy.querySelector(`section[aria-label="${title}"]`)?.remove()
+  for (const title of ['Backups', 'Mail outbox']) copy.querySelector(`section[aria-label="${title}"]`)?.remove()
   copy.querySelectorAll('nav[aria-label="Pages"], section[aria-label^="Notifications"]').forEach((element) => element.remove())
   return copy
 }

@@ -11,7 +11,7 @@ import { server } from '../mocks/server'
  */
 
 /** Words a Japanese screen keeps in Latin letters. */
-const KEPT = ['Bandroom', 'English', 'PDF', 'CSV', 'JSON', 'URL', 'Email', 'MB', 'KB', 'GB', 'iCalendar', 'Google', 'Apple', 'Outlook', 'YYYY-MM-DD', 'HH:MM', 'PA', 'DJ', 'MC', 'Wi-Fi']
+const KEPT = ['Bandroom', 'English', 'PDF', 'CSV', 'JSON', 'URL', 'Email', 'MB', 'KB', 'GB', 'iCalendar', 'Google', 'Apple', 'Outlook', 'YYYY-MM-DD', 'HH:MM', 'PA', 'DJ', 'MC', 'Wi-Fi', 'JPEG', 'PNG', 'GIF', 'WebP', 'MP3', 'M4A', 'WAV', 'OGG', 'FLAC', 'MP4', 'MOV', 'WebM', 'TXT', 'Markdown', 'Word', 'Excel', 'PowerPoint', 'ODF', 'ZIP']
 
 /** Every string the mocked API answers while it runs: the club's data, which is not translated. */
 export function recordApiData() {
