@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'src/i18n/paraglide', 'public/mockServiceWorker.js'] },
+  { ignores: ['dist', 'dist-server', 'data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'src/i18n/paraglide', 'src/i18n/paraglide-tests', 'public/mockServiceWorker.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

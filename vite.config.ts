@@ -12,7 +12,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { appInputs, hashInputs, writeStamp } from './server/build-stamp.mjs'
-import { compileMessages } from './src/i18n/compile.mjs'
+import { compileMessages, testsOutDir } from './src/i18n/compile.mjs'
 
 // The typed message functions (decision 046) before anything imports them: build, dev, vitest.
 await compileMessages()
@@ -22,6 +22,16 @@ const alias = {
   // TanStack Form reports to a devtools bus Bandroom never runs (src/lib/no-devtools-event-client.ts).
   '@tanstack/devtools-event-client': fileURLToPath(new URL('./src/lib/no-devtools-event-client.ts', import.meta.url)),
 }
+
+/**
+ * The tests' aliases: the app's, with the message functions as three modules instead of one per
+ * message (src/i18n/compile.mjs, `testsOutDir`): first, so '@/…' does not take them.
+ */
+const testAlias = [
+  { find: /^(?:.*\/)?paraglide\/messages\.js$/, replacement: path.join(testsOutDir, 'messages.js') },
+  { find: /^(?:.*\/)?paraglide\/runtime\.js$/, replacement: path.join(testsOutDir, 'runtime.js') },
+  ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+]
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -348,7 +358,7 @@ export default defineConfig({
       {
         plugins: [react()],
         // The components run as in a browser: tus-js-client's browser build (XMLHttpRequest, File), not its Node one.
-        resolve: { alias: { ...alias, 'tus-js-client': fileURLToPath(new URL('./node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url)) } },
+        resolve: { alias: [...testAlias, { find: 'tus-js-client', replacement: fileURLToPath(new URL('./node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url)) }] },
         test: {
           name: 'web',
           ...sharedModules,
@@ -360,7 +370,7 @@ export default defineConfig({
         },
       },
       ...serverTestDatabases.map((database) => ({
-        resolve: { alias },
+        resolve: { alias: testAlias },
         test: {
           name: `server-${database}`,
           ...sharedModules,
@@ -374,7 +384,7 @@ export default defineConfig({
         },
       })),
       {
-        resolve: { alias },
+        resolve: { alias: testAlias },
         test: {
           // The server's and the shared code's logic that needs no database (the timetable
           // generator and its bound, the allocator, the configuration): run once, not once per
@@ -400,7 +410,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        resolve: { alias: testAlias },
         test: {
           name: 'e2e',
           environment: 'node',

@@ -19,7 +19,7 @@ export const serverInputs = ['server', 'src', 'tsconfig.json', 'package.json', '
 
 /** Written from the other inputs (the router plugin's route tree, the compiled messages): not inputs of their own. */
 const generated = new Set(['src/routeTree.gen.ts'])
-const generatedFolders = ['src/i18n/paraglide/']
+const generatedFolders = ['src/i18n/paraglide/', 'src/i18n/paraglide-tests/']
 
 /** Every file under the inputs, as sorted paths relative to `root` with `/` separators. */
 function filesOf(root, inputs) {

@@ -12,6 +12,13 @@ import { fileURLToPath } from 'node:url'
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const projectDir = path.join(here, 'project.inlang')
 export const outDir = path.join(here, 'paraglide')
+/**
+ * The same messages as three modules (one per language and an index) for the test runs: the
+ * app's build wants a module per message (each screen's chunk carries its own words), but a
+ * test file importing 2,000 modules paid for each (the suite took three times as long).
+ * vite.config.ts points the tests' imports of paraglide/messages.js and runtime.js here.
+ */
+export const testsOutDir = path.join(here, 'paraglide-tests')
 const stampFile = path.join(outDir, '.stamp')
 
 /** The catalogues and settings, with the compiler's version: what the output is made from. */
@@ -34,7 +41,9 @@ export async function compileMessages({ force = false } = {}) {
   // The app decides the language itself (src/i18n/language.ts) and hands it to the runtime with
   // overwriteGetLocale, in the browser and per request on the server.
   await compile({ project: projectDir, outdir: outDir, strategy: ['baseLocale'], emitTsDeclarations: true, emitPrettierIgnore: false })
-  writeRuntime()
+  writeRuntime(outDir)
+  await compile({ project: projectDir, outdir: testsOutDir, strategy: ['baseLocale'], outputStructure: 'locale-modules', emitPrettierIgnore: false })
+  writeRuntime(testsOutDir)
   writeFileSync(stampFile, hash)
   return true
 }
@@ -45,7 +54,7 @@ export async function compileMessages({ force = false } = {}) {
  * src/i18n/language.ts and hands it over with `overwriteGetLocale`. It is replaced with the
  * part the message functions call; its types are kept.
  */
-function writeRuntime() {
+function writeRuntime(outDir) {
   const settings = JSON.parse(readFileSync(path.join(projectDir, 'settings.json'), 'utf8'))
   const header = '// Written by src/i18n/compile.mjs in place of Paraglide\'s runtime (decision 046).\n'
   writeFileSync(
@@ -62,6 +71,7 @@ export const overwriteGetLocale = (fn) => {
 }
 `,
   )
+  if (!existsSync(path.join(outDir, 'runtime.d.ts'))) return
   const types = readFileSync(path.join(outDir, 'runtime.d.ts'), 'utf8')
   const kept = types.slice(types.indexOf('export type Locale ='))
   writeFileSync(

@@ -8,10 +8,11 @@ import { baseURL, callApi, launchBrowser, openSignedIn } from './support/browser
 import { addFreePeriod, createBand, createOpenLive } from './support/club'
 
 /**
- * Issue 33 item 4: every screen words a moment in the club's time zone (Asia/Tokyo) and the
- * app's language, whatever the browser's. The same seeded moments are read by a browser in
- * Tokyo with an English locale and by one in Los Angeles with a Japanese locale (where Tokyo's
- * today is often Los Angeles' yesterday): each screen must read the same, in club time.
+ * Issue 33 item 4: every screen words a moment in the club's time zone (Asia/Tokyo), whatever
+ * the browser's. The same seeded moments are read by a browser in Tokyo with an English locale
+ * and by one in Los Angeles with a Japanese locale (where Tokyo's today is often Los Angeles'
+ * yesterday): each screen must read the same, in club time. The member chose English on their
+ * profile, which wins over the browser's language (decision 046), so both read English.
  */
 
 let browser: Browser
@@ -60,6 +61,7 @@ async function readIn(path: string, what: (page: Page) => Promise<string>) {
 
 describe('dates and times in the club’s time zone, whatever the browser’s', () => {
   beforeAll(async () => {
+    await callApi(datesMember, 'PUT', '/api/profile/language', { language: 'en' })
     // A band (its history), a live that accepts it (a notice), feedback sent, a file and a booking.
     const band = await createBand(bandName, datesMember, [])
     seeded.bandId = band.id

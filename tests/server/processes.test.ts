@@ -118,7 +118,7 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
     })
 
     it('sends each mail once though both processes run the jobs', async () => {
-      const people = ['member02', 'member03', 'member04', 'member05'].map((name) => `${name}@demo.bandroom.local`)
+      const people = ['member01', 'member03', 'member05', 'member07'].map((name) => `${name}@demo.bandroom.local`)
       for (const [index, email] of people.entries()) {
         const response = await call(index % 2 ? a : b, '/api/password-reset/request', { method: 'POST', body: { email } })
         expect(response.status).toBe(202)

@@ -1,3 +1,4 @@
+import { m } from '@/i18n/paraglide/messages.js'
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { OutboxMail } from '@/contract/mail'
@@ -29,13 +30,13 @@ export function OutboxSection() {
   const [page, setPage] = useState(1)
   const outbox = useQuery(outboxQueryOptions(page))
   return (
-    <Card title="Mail outbox">
+    <Card title={m.mail_outbox_title()}>
       {outbox.isPending ? (
-        <LoadingBlock label="Loading mail…" />
+        <LoadingBlock label={m.mail_outbox_loading()} />
       ) : outbox.isError ? (
-        <QueryErrorBlock error={outbox.error} onRetry={() => void outbox.refetch()} what="The outbox" />
+        <QueryErrorBlock error={outbox.error} onRetry={() => void outbox.refetch()} what={m.mail_outbox_what()} />
       ) : outbox.data.total === 0 ? (
-        <EmptyState title="No mail sent yet" />
+        <EmptyState title={m.mail_outbox_empty()} />
       ) : (
         <>
           <ul className="flex flex-col gap-2" aria-label="Mail">

@@ -22,10 +22,10 @@ const putSettings = async (payload: unknown, headers?: Record<string, string>) =
   t.inject({ method: 'PUT', url: '/api/settings', headers: headers ?? (await adminHeaders()), payload: payload as object })
 
 describe('GET /api/club', () => {
-  it('tells anyone the club name, time zone, start month and current term', async () => {
+  it('tells anyone the club name, time zone, default language, start month and current term', async () => {
     const response = await t.inject({ method: 'GET', url: '/api/club' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', academicYearStartMonth: 4, currentTerm: 2026 })
+    expect(response.json()).toEqual({ clubName: 'Bandroom Music Club', timeZone: 'Asia/Tokyo', language: 'en', academicYearStartMonth: 4, currentTerm: 2026 })
   })
 })
 
