@@ -8,6 +8,7 @@ import { hashPassword } from '../../server/src/auth/passwords'
 import { bootstrapAdmin } from '../../server/src/users/bootstrap'
 import { E2E_ADMIN, E2E_MEMBER, E2E_USERS } from './support/accounts'
 import { root, startServer } from '../support/server-process'
+import { seedHistory } from './support/history'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +18,8 @@ declare module 'vitest' {
 
 /**
  * Starts the real server on the built app (dist/), on a fresh PGlite data directory seeded
- * with the bootstrap admin and the accounts of support/accounts.ts, and shares its URL with the e2e files. `npm test` builds before vitest runs.
+ * with the bootstrap admin, the accounts of support/accounts.ts and a week of the club's past
+ * (support/history.ts), and shares its URL with the e2e files. `npm test` builds before vitest runs.
  */
 export default async function setup(project: TestProject) {
   // E2E_DIST_DIR lets a developer test a build made elsewhere (e.g. while another build runs).
@@ -40,6 +42,7 @@ export default async function setup(project: TestProject) {
       status: account.status ?? 'active',
     })
   }
+  await seedHistory(database.db)
   await database.close()
 
   const server = await startServer({
