@@ -21,7 +21,7 @@ export const outDir = path.join(here, 'paraglide')
 export const testsOutDir = path.join(here, 'paraglide-tests')
 const stampFile = path.join(outDir, '.stamp')
 
-/** The catalogues and settings, with the compiler's version: what the output is made from. */
+/** The catalogues and settings, with the compiler's version and this script: what the output is made from. */
 function inputsHash() {
   const hash = createHash('sha256')
   const files = [path.join(projectDir, 'settings.json')]
@@ -30,7 +30,8 @@ function inputsHash() {
   }
   for (const file of files.sort()) hash.update(path.relative(here, file)).update('\0').update(readFileSync(file)).update('\0')
   const compiler = JSON.parse(readFileSync(path.join(here, '../../node_modules/@inlang/paraglide-js/package.json'), 'utf8'))
-  return hash.update(compiler.version).digest('hex')
+  // This script too: a change to what it writes must reach a folder compiled before it.
+  return hash.update(compiler.version).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex')
 }
 
 /** Compiles unless the output is there and made from the same catalogues; true when it compiled. */
@@ -42,8 +43,10 @@ export async function compileMessages({ force = false } = {}) {
   // overwriteGetLocale, in the browser and per request on the server.
   await compile({ project: projectDir, outdir: outDir, strategy: ['baseLocale'], emitTsDeclarations: true, emitPrettierIgnore: false })
   writeRuntime(outDir)
+  keepPluralRules(outDir)
   await compile({ project: projectDir, outdir: testsOutDir, strategy: ['baseLocale'], outputStructure: 'locale-modules', emitPrettierIgnore: false })
   writeRuntime(testsOutDir)
+  keepPluralRules(testsOutDir)
   writeFileSync(stampFile, hash)
   return true
 }
@@ -85,6 +88,27 @@ ${kept}`,
   )
   // The server middleware of Paraglide, for its own strategies: not used.
   for (const file of ['server.js', 'server.d.ts']) rmSync(path.join(outDir, file), { force: true })
+}
+
+/**
+ * Paraglide's plural helper makes a new Intl.PluralRules on every call of a counted message
+ * (a list of 50 rows asks 50 times); the rules of a language are made once and kept.
+ */
+function keepPluralRules(outDir) {
+  const file = path.join(outDir, 'registry.js')
+  const made = 'return new Intl.PluralRules(locale, options).select(Number(input))'
+  const source = readFileSync(file, 'utf8')
+  if (!source.includes(made)) throw new Error(`${file}: Paraglide's plural helper changed; update keepPluralRules in src/i18n/compile.mjs`)
+  writeFileSync(
+    file,
+    source.replace('export function plural(', 'const pluralRules = new Map()\nexport function plural(').replace(
+      made,
+      `const key = \`\${locale} \${JSON.stringify(options ?? {})}\`
+	let rules = pluralRules.get(key)
+	if (!rules) pluralRules.set(key, (rules = new Intl.PluralRules(locale, options)))
+	return rules.select(Number(input))`,
+    ),
+  )
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
