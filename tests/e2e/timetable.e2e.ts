@@ -62,18 +62,28 @@ describe('timetables: generate, apply, edit, publish', () => {
     expect(await seriousViolations(page)).toEqual([])
 
     // Drag whichever of the two bands plays later (mouse) to 5 minutes after the other one's
-    // end: the changeover holds, the drummer's 30-minute gap does not.
+    // end: the changeover holds, the drummer's 30-minute gap does not. As a person does, the
+    // pointer moves while the ghost shows where the block would land, and lets go on the target.
     const startOf = async (band: string) => (/, (\d\d:\d\d)–/.exec((await block(band).getAttribute('aria-label')) ?? '') ?? [])[1] ?? ''
+    const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3))
+    const clock = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
     const [first, second] = (await startOf(bands.a)) < (await startOf(bands.b)) ? [bands.a, bands.b] : [bands.b, bands.a]
+    const target = clock(minutes(await startOf(first)) + 20 + 5)
+    const step = minutes(target) < minutes(await startOf(second)) ? -2 : 2
+    const ghost = page.locator('div[aria-hidden="true"].border-dashed', { hasText: second })
+    const ghostAt = async () => new RegExp(`^${second}\\s*${target}–`).test((await ghost.count()) > 0 ? ((await ghost.first().textContent()) ?? '') : '')
     const from = (await block(second).boundingBox())!
-    const anchor = (await block(first).boundingBox())!
-    const pixelsPerMinute = anchor.height / 20
-    const targetTop = anchor.y + 25 * pixelsPerMinute
-    await page.mouse.move(from.x + from.width / 2, from.y + 8)
+    const x = from.x + from.width / 2
+    let y = from.y + 8
+    await page.mouse.move(x, y)
     await page.mouse.down()
-    for (let step = 1; step <= 10; step += 1) await page.mouse.move(from.x + from.width / 2, from.y + 8 + ((targetTop - from.y) * step) / 10)
+    for (let moves = 0; moves < 400 && !(await ghostAt()); moves += 1) {
+      y += step
+      await page.mouse.move(x, y)
+    }
+    console.log('MOVES', y - from.y - 8, await ghost.count(), await ghost.first().textContent().catch(() => ''))
     await page.mouse.up()
-    await expect.poll(() => startOf(second)).not.toBe('')
+    await expect.poll(() => startOf(second)).toBe(target)
     const broken = page.getByRole('list', { name: `Broken rules of ${second}` })
     await expect.poll(() => broken.count()).toBe(1)
     expect(await broken.textContent()).toMatch(/Mao Endo|changeover|gap/i)
