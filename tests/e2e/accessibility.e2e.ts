@@ -121,18 +121,10 @@ describe('no serious accessibility violations (axe-core, WCAG 2.1 AA)', () => {
  */
 /**
  * Screens whose words are not all in the catalogues yet (issue 36 stays open for them): the
- * live application, review, participant and timetable screens and the room allocation rounds.
+ * live timetable screens and the room allocation rounds.
  * They are still checked in English above; take each one out of this list as it is translated.
  */
 const NOT_YET_IN_JAPANESE = new Set([
-  '/festival-application-form',
-  '/seasonal-live-application/summer',
-  '/christmas-live-application',
-  '/festival-application-list',
-  '/seasonal-live-application-list/summer',
-  '/christmas-live-application-list',
-  '/festival-participant-list',
-  '/seasonal-live-participant-list/summer',
   '/festival-schedule',
   '/festival-schedule-generator',
   '/room-allocation-list',

@@ -163,7 +163,7 @@ export function createParticipantsService({ db }: Pick<LivesDeps, 'db'>) {
       const event = await findEvent(db, eventId)
       const list = await participantsOf(caller, event)
       return {
-        filename: `${event.title} participants.csv`,
+        filename: m.lives_participants_csv_filename({ live: event.title }),
         columns: list.withDetails ? [...publicColumns, ...privateColumns] : publicColumns,
         rows: list.items,
       }

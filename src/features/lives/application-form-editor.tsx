@@ -19,6 +19,7 @@ import { TEXT_MAX, initialValues, toFields, useApplicationForm } from './applica
 import { UnavailableWindowFields } from './application-form-windows'
 import { useSubmitApplication, useUpdateApplication } from './lives-queries'
 import { SongListFields } from './song-list-fields'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * Answers that mean the application or the event changed under the form (closed meanwhile,
@@ -62,10 +63,10 @@ export function ApplicationEditor({
       try {
         if (application) {
           await updateApplication.mutateAsync({ applicationId: application.id, input: applicationUpdateSchema.parse(toFields(value)) })
-          toast.success(`Saved the application of ${band.name}.`)
+          toast.success(m.lives_saved_application_of({ band: band.name }))
         } else {
           await submitApplication.mutateAsync({ eventId: event.id, input: applicationInputSchema.parse({ bandId: band.id, ...toFields(value) }) })
-          toast.success(`${band.name} applied to ${event.title}.`)
+          toast.success(m.lives_band_applied_to({ band: band.name, live: event.title }))
         }
         onSaved()
       } catch (error) {
@@ -83,14 +84,14 @@ export function ApplicationEditor({
   }, [followSongs, suggestion, form])
 
   const dropServerErrors = (prefix: string) => () => server.dropFields((path) => path === prefix || path.startsWith(`${prefix}[`))
-  const dayOptions = [{ value: '', label: 'No preference' }, ...event.days.map((day) => ({ value: day.date, label: dayLabel(day.date) }))]
+  const dayOptions = [{ value: '', label: m.lives_no_preference() }, ...event.days.map((day) => ({ value: day.date, label: dayLabel(day.date) }))]
 
   return (
     <form.AppForm>
       <form.Form
         server={server}
         formAlert={false}
-        aria-label={application ? `Edit the application of ${band.name}` : `Apply for ${band.name}`}
+        aria-label={application ? m.lives_edit_application_of({ band: band.name }) : m.lives_apply_for_band({ band: band.name })}
         className="flex flex-col gap-6"
       >
         <SongListFields form={form} onRowsMoved={dropServerErrors('songs')} />
@@ -100,30 +101,29 @@ export function ApplicationEditor({
             {(field) => (
               <div className="flex flex-col gap-2">
                 <field.TextField
-                  label="Requested minutes"
+                  label={m.lives_requested_minutes()}
                   type="number"
                   inputMode="numeric"
                   min={5}
                   max={120}
                   step={1}
                   description={
-                    <>
-                      Songs: {playing} min + {SETUP_MINUTES} min setup
-                      {followSongs ? ', rounded up to 5. Follows your songs until you change it.' : `; we suggest ${suggestion}.`}
-                    </>
+                    followSongs
+                      ? m.lives_minutes_follow_songs({ playing, setup: SETUP_MINUTES })
+                      : m.lives_minutes_suggestion({ playing, setup: SETUP_MINUTES, suggestion })
                   }
                 />
                 {followSongs || field.state.value === String(suggestion) ? null : (
                   <div>
                     <Button variant="ghost" onClick={() => setFollowSongs(true)}>
-                      Use {suggestion} min
+                      {m.lives_use_minutes({ minutes: suggestion })}
                     </Button>
                   </div>
                 )}
               </div>
             )}
           </form.AppField>
-          <form.AppField name="preferredDay">{(field) => <field.SelectField label="Preferred day" options={dayOptions} />}</form.AppField>
+          <form.AppField name="preferredDay">{(field) => <field.SelectField label={m.lives_preferred_day()} options={dayOptions} />}</form.AppField>
         </div>
 
         <UnavailableWindowFields form={form} event={event} onRowsMoved={dropServerErrors('unavailable')} />
@@ -131,14 +131,14 @@ export function ApplicationEditor({
         <form.AppField name="needs">
           {(field) => (
             <field.TextAreaField
-              label="Stage and equipment needs"
+              label={m.lives_needs()}
               maxLength={TEXT_MAX}
-              description={`Optional, e.g. “Two guitar amps, a keyboard stand, our own snare.” ${field.state.value.length} of ${TEXT_MAX} characters.`}
+              description={m.lives_needs_help({ count: field.state.value.length, max: TEXT_MAX })}
             />
           )}
         </form.AppField>
         <form.AppField name="message">
-          {(field) => <field.TextAreaField label="Message to the executives" maxLength={TEXT_MAX} description={`Optional. ${field.state.value.length} of ${TEXT_MAX} characters.`} />}
+          {(field) => <field.TextAreaField label={m.lives_message_to_executives()} maxLength={TEXT_MAX} description={m.lives_message_help({ count: field.state.value.length, max: TEXT_MAX })} />}
         </form.AppField>
 
         <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
@@ -151,10 +151,10 @@ export function ApplicationEditor({
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(isSubmitting) => (
             <div className="flex flex-wrap gap-2">
-              <form.SubmitButton busyLabel={application ? 'Saving…' : 'Sending…'}>{application ? 'Save changes' : 'Send application'}</form.SubmitButton>
+              <form.SubmitButton busyLabel={application ? m.common_saving() : m.lives_sending()}>{application ? m.lives_save_changes() : m.lives_send_application()}</form.SubmitButton>
               {onWithdraw ? (
                 <Button variant="secondary" onClick={onWithdraw} disabled={isSubmitting}>
-                  Withdraw application
+                  {m.lives_withdraw_application()}
                 </Button>
               ) : null}
             </div>

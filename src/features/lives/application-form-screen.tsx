@@ -18,6 +18,7 @@ import { myBandsQueryOptions } from '@/lib/reference-queries'
 import { NoEventNotice } from './no-event-notice'
 import { useLiveEvent } from './use-live-event'
 import { CLUB_FALLBACK_TIME_ZONE } from '@/contract/date-format'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** Until the club's settings arrive, the club's usual zone. */
 const FALLBACK_TIME_ZONE = CLUB_FALLBACK_TIME_ZONE
@@ -39,19 +40,19 @@ function Page({ title, description, children }: { title: string; description?: R
  */
 export function ApplicationFormScreen({ live, search }: { live: LiveKindRef; search: ApplicationFormSearch }) {
   const { event, isPending, error, refetch, academicYear } = useLiveEvent(live, search.eventId)
-  const title = `${liveName(live)} application`
+  const title = m.lives_application_of_live({ live: liveName(live) })
 
   if (isPending) {
     return (
       <Page title={title}>
-        <LoadingBlock label="Loading the live…" />
+        <LoadingBlock label={m.lives_loading_live()} />
       </Page>
     )
   }
   if (error) {
     return (
       <Page title={title}>
-        <QueryErrorBlock error={error} onRetry={() => void refetch()} what="The live" />
+        <QueryErrorBlock error={error} onRetry={() => void refetch()} what={m.lives_the_live()} />
       </Page>
     )
   }
@@ -63,7 +64,7 @@ export function ApplicationFormScreen({ live, search }: { live: LiveKindRef; sea
     )
   }
   return (
-    <Page title={event.title} description={`${title}: apply for one of your bands.`}>
+    <Page title={event.title} description={m.lives_apply_for_your_band({ live: liveName(live) })}>
       <EventFacts event={event} />
       <BandChoice event={event} bandId={search.bandId} />
     </Page>
@@ -76,17 +77,17 @@ function BandChoice({ event, bandId }: { event: LiveEvent; bandId: string | unde
   const club = useQuery(clubInfoQueryOptions())
   const timeZone = club.data?.timeZone ?? FALLBACK_TIME_ZONE
 
-  if (bands.isPending) return <LoadingBlock label="Loading your bands…" />
-  if (bands.isError) return <QueryErrorBlock error={bands.error} onRetry={() => void bands.refetch()} what="Your bands" />
+  if (bands.isPending) return <LoadingBlock label={m.lives_loading_your_bands()} />
+  if (bands.isError) return <QueryErrorBlock error={bands.error} onRetry={() => void bands.refetch()} what={m.lives_your_bands()} />
 
   const active = bands.data.filter((band) => band.status === 'active')
   if (active.length === 0) {
     return (
-      <EmptyState title="You need an active band to apply.">
+      <EmptyState title={m.lives_need_active_band()}>
         <Link to="/band-registration-form" className="text-brand underline underline-offset-2">
-          Register a band
+          {m.lives_register_band()}
         </Link>{' '}
-        or ask a band’s leader to add you.
+        {m.lives_or_ask_leader()}
       </EmptyState>
     )
   }
@@ -99,16 +100,16 @@ function BandChoice({ event, bandId }: { event: LiveEvent; bandId: string | unde
     <>
       {active.length === 1 ? (
         <p className="text-ink">
-          Applying for <strong className="break-words">{chosen!.name}</strong>
+          {m.lives_applying_for()} <strong className="break-words">{chosen!.name}</strong>
         </p>
       ) : (
         <div className="sm:max-w-sm">
           <SelectField
-            label="Band"
+            label={m.lives_band()}
             value={chosen?.id ?? ''}
             onChange={(change) => choose(change.target.value)}
-            options={[{ value: '', label: 'Choose a band' }, ...active.map((band) => ({ value: band.id, label: band.name }))]}
-            description="Which of your bands is applying."
+            options={[{ value: '', label: m.lives_choose_band() }, ...active.map((band) => ({ value: band.id, label: band.name }))]}
+            description={m.lives_which_band_applies()}
           />
         </div>
       )}
@@ -120,10 +121,10 @@ function BandChoice({ event, bandId }: { event: LiveEvent; bandId: string | unde
 /** Why an application cannot be changed now, in a sentence; null when it can. */
 function lockReason(event: LiveEvent, current: Application | undefined) {
   const window = event.applicationWindow
-  if (window.state === 'not_yet') return `${window.message} You can apply then.`
-  if (window.state === 'closed') return current ? `${window.message} Your application can no longer be changed.` : window.message
-  if (current?.status === 'rejected') return 'This application was rejected, so it can no longer be changed.'
-  if (current && !current.canEdit) return 'You can no longer change this application.'
+  if (window.state === 'not_yet') return m.lives_lock_not_yet({ window: window.message })
+  if (window.state === 'closed') return current ? m.lives_lock_closed({ window: window.message }) : window.message
+  if (current?.status === 'rejected') return m.lives_application_rejected_locked()
+  if (current && !current.canEdit) return m.lives_lock_cannot_change()
   return null
 }
 
@@ -134,8 +135,8 @@ function BandApplication({ event, band, timeZone }: { event: LiveEvent; band: Ba
   const [confirming, setConfirming] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)
 
-  if (applications.isPending || applications.isPlaceholderData) return <LoadingBlock label={`Loading the application of ${band.name}…`} />
-  if (applications.isError) return <QueryErrorBlock error={applications.error} onRetry={() => void applications.refetch()} what={`The application of ${band.name}`} />
+  if (applications.isPending || applications.isPlaceholderData) return <LoadingBlock label={m.lives_loading_application_of({ band: band.name })} />
+  if (applications.isError) return <QueryErrorBlock error={applications.error} onRetry={() => void applications.refetch()} what={m.lives_the_application_of({ band: band.name })} />
 
   const items = applications.data.items.filter((application) => application.band.id === band.id)
   const current = items.find((application) => application.status !== 'withdrawn')
@@ -154,7 +155,7 @@ function BandApplication({ event, band, timeZone }: { event: LiveEvent; band: Ba
       onSuccess: () => {
         setConfirming(false)
         setAlert(null)
-        toast.success(`Withdrew the application of ${band.name}.`)
+        toast.success(m.lives_withdrew_application_of({ band: band.name }))
       },
       onError: (error) => {
         setConfirming(false)
@@ -165,13 +166,14 @@ function BandApplication({ event, band, timeZone }: { event: LiveEvent; band: Ba
   }
 
   return (
-    <section aria-label={`Application of ${band.name}`} className="flex min-w-0 flex-col gap-4">
+    <section aria-label={m.lives_application_of_band({ band: band.name })} className="flex min-w-0 flex-col gap-4">
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       {current ? <ApplicationStatusPanel application={current} timeZone={timeZone} /> : null}
       {!current && withdrawn ? (
         <p className="rounded-md border border-line bg-surface-2 px-3 py-2 text-sm text-ink">
-          {band.name} withdrew its application on {dayOfInstant(withdrawn.updatedAt, timeZone)}
-          {locked ? '.' : '; you may apply again.'}
+          {locked
+            ? m.lives_band_withdrew_on({ band: band.name, day: dayOfInstant(withdrawn.updatedAt, timeZone) })
+            : m.lives_band_withdrew_on_apply_again({ band: band.name, day: dayOfInstant(withdrawn.updatedAt, timeZone) })}
         </p>
       ) : null}
       {locked ? (
@@ -181,7 +183,7 @@ function BandApplication({ event, band, timeZone }: { event: LiveEvent; band: Ba
       ) : null}
 
       {!locked ? (
-        <Card title={current ? 'Your application' : 'New application'}>
+        <Card title={current ? m.lives_your_application() : m.lives_new_application()}>
           <ApplicationEditor
             key={current?.id ?? 'new'}
             event={event}
@@ -195,15 +197,15 @@ function BandApplication({ event, band, timeZone }: { event: LiveEvent; band: Ba
       ) : current ? (
         <ApplicationDetails application={current} />
       ) : (
-        <EmptyState title={`${band.name} has not applied to this live.`} />
+        <EmptyState title={m.lives_band_not_applied({ band: band.name })} />
       )}
 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Withdraw the application of ${band.name}?`}
-        description={`The executives will no longer consider it for ${event.title}. While applications are open, the band may apply again.`}
-        confirmLabel="Withdraw application"
+        title={m.lives_withdraw_application_title({ band: band.name })}
+        description={m.lives_withdraw_application_description({ live: event.title })}
+        confirmLabel={m.lives_withdraw_application()}
         onConfirm={confirmWithdraw}
         busy={withdraw.isPending}
       />

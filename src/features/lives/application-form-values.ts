@@ -2,6 +2,7 @@ import { useAppForm } from '@/components/form/form-kit'
 import { formFieldOf } from '@/components/form/server-errors'
 import { fieldErrors } from '@/contract/field-errors'
 import { applicationInputSchema, applicationUpdateSchema, suggestedMinutes, type Application, type LiveEvent } from '@/contract/lives'
+import { m } from '@/i18n/paraglide/messages.js'
 
 // The application form's values and how they become the request body. The form holds text
 // (an empty minutes box, "no preference" as ''); the shared schemas decide what is valid.
@@ -77,12 +78,12 @@ export function toFields(values: ApplicationFormValues) {
 function emptyMessages(values: ApplicationFormValues) {
   const fields: Record<string, string> = {}
   values.songs.forEach((song, index) => {
-    if (!song.length.trim()) fields[`songs[${index}].length`] = 'Enter the length, e.g. 4:30'
+    if (!song.length.trim()) fields[`songs[${index}].length`] = m.lives_enter_length()
   })
   values.unavailable.forEach((window, index) => {
-    if (!window.date) fields[`unavailable[${index}].date`] = 'Choose a day'
-    if (!window.from) fields[`unavailable[${index}].from`] = 'Enter the start time'
-    if (!window.to) fields[`unavailable[${index}].to`] = 'Enter the end time'
+    if (!window.date) fields[`unavailable[${index}].date`] = m.lives_choose_day()
+    if (!window.from) fields[`unavailable[${index}].from`] = m.lives_enter_start_time()
+    if (!window.to) fields[`unavailable[${index}].to`] = m.lives_enter_end_time()
   })
   return fields
 }

@@ -16,6 +16,7 @@ import type { ApplicationListSearch } from './live-search'
 import type { LiveKindRef } from './lives-queries'
 import { NoEventNotice } from './no-event-notice'
 import { useLiveEvent } from './use-live-event'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * `/festival-application-list`, `/seasonal-live-application-list/{season}`,
@@ -38,20 +39,20 @@ export function ApplicationListScreen({ live, search }: { live: LiveKindRef; sea
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title={`${name} applications`}
-        description={executive ? 'Review the bands’ applications against the opening hours.' : 'Your bands’ applications and the executives’ decisions.'}
+        title={m.lives_applications_of_live({ live: name })}
+        description={executive ? m.lives_review_lead() : m.lives_mine_lead()}
         actions={
           executive ? (
             <>
               {event ? (
                 <Button variant="secondary" onClick={() => setDialog('edit')}>
                   <Pencil aria-hidden className="size-4" />
-                  Edit live
+                  {m.lives_edit_live()}
                 </Button>
               ) : null}
               <Button onClick={() => setDialog('new')}>
                 <CalendarPlus aria-hidden className="size-4" />
-                New live
+                {m.lives_new_live()}
               </Button>
             </>
           ) : null
@@ -61,9 +62,9 @@ export function ApplicationListScreen({ live, search }: { live: LiveKindRef; sea
       <EventSwitcher live={live} shown={event} onChange={(eventId) => setSearch({ eventId, status: undefined, q: undefined, page: undefined })} />
 
       {isPending ? (
-        <LoadingBlock label={`Loading the ${name}…`} />
+        <LoadingBlock label={m.lives_loading_live_of({ live: name })} />
       ) : error ? (
-        <QueryErrorBlock error={error} onRetry={() => void refetch()} what={`The ${name}`} />
+        <QueryErrorBlock error={error} onRetry={() => void refetch()} what={m.lives_the_live_of({ live: name })} />
       ) : !event ? (
         <NoEventNotice live={live} academicYear={academicYear} />
       ) : (

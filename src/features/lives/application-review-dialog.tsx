@@ -5,6 +5,7 @@ import { bulkReviewInputSchema, reviewInputSchema, type Application, type Review
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { decisionVerbs } from './application-review-parts'
 import { useBulkReview, useReviewApplication } from './lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** Which review the dialog asks about: one application, or the selected ones. */
 export type ReviewRequest =
@@ -14,17 +15,15 @@ export type ReviewRequest =
 const NOTE_MAX = 500
 
 function dialogTitle(request: ReviewRequest) {
-  const { verb } = decisionVerbs[request.status]
-  if (request.kind === 'one') return `${verb} ${request.application.band.name}?`
-  const count = request.applications.length
-  return `${verb} ${count} application${count === 1 ? '' : 's'}?`
+  const { ask, askMany } = decisionVerbs[request.status]
+  if (request.kind === 'one') return ask({ band: request.application.band.name })
+  return askMany({ count: request.applications.length })
 }
 
 function doneMessage(request: ReviewRequest) {
-  const { done } = decisionVerbs[request.status]
-  if (request.kind === 'one') return `${done} ${request.application.band.name}.`
-  const count = request.applications.length
-  return `${done} ${count} application${count === 1 ? '' : 's'}.`
+  const { done, doneMany } = decisionVerbs[request.status]
+  if (request.kind === 'one') return done({ band: request.application.band.name })
+  return doneMany({ count: request.applications.length })
 }
 
 /**
@@ -67,7 +66,7 @@ export function ReviewDialog({ request, onClose, onDone }: { request: ReviewRequ
     },
   })
   const rejecting = request?.status === 'rejected'
-  const bands = request?.kind === 'bulk' ? request.applications.map((application) => application.band.name).join(', ') : null
+  const bands = request?.kind === 'bulk' ? request.applications.map((application) => application.band.name).join(m.lives_list_separator()) : null
 
   return (
     <Dialog
@@ -75,11 +74,9 @@ export function ReviewDialog({ request, onClose, onDone }: { request: ReviewRequ
       onOpenChange={(open) => {
         if (!open && !form.state.isSubmitting) onClose()
       }}
-      title={request ? dialogTitle(request) : 'Review'}
+      title={request ? dialogTitle(request) : m.lives_review()}
       description={
-        bands
-          ? `${bands}. Their members get a mail with the decision and the note.`
-          : 'The band’s members get a mail with the decision and the note.'
+        bands ? m.lives_review_mail_many({ bands }) : m.lives_review_mail_one()
       }
     >
       <form.AppForm>
@@ -87,14 +84,14 @@ export function ReviewDialog({ request, onClose, onDone }: { request: ReviewRequ
           <form.AppField name="note">
             {(field) => (
               <field.TextAreaField
-                label={rejecting ? 'Note for the band (required)' : 'Note for the band (optional)'}
+                label={rejecting ? m.lives_note_required() : m.lives_note_optional()}
                 maxLength={NOTE_MAX}
-                description={rejecting ? 'Say why, so the band knows what to change next time.' : `Up to ${NOTE_MAX} characters.`}
+                description={rejecting ? m.lives_note_say_why() : m.lives_note_up_to({ max: NOTE_MAX })}
               />
             )}
           </form.AppField>
           <form.DialogFooter onCancel={onClose} variant={rejecting ? 'danger' : 'primary'}>
-            {request ? decisionVerbs[request.status].verb : 'Save'}
+            {request ? decisionVerbs[request.status].verb() : m.lives_save()}
           </form.DialogFooter>
         </form.Form>
       </form.AppForm>

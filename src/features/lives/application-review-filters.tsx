@@ -49,7 +49,7 @@ export function ReviewFilters({ search, onChange }: { search: ApplicationListSea
             }}
           >
             <X aria-hidden className="size-4" />
-            Clear filters
+            {m.lives_clear_filters()}
           </Button>
         </div>
       ) : null}

@@ -9,6 +9,7 @@ import { FALLBACK_TIME_ZONE, instantLabel } from './event-parts'
 import { applicationFormLink } from './live-routes'
 import type { ApplicationListSearch } from './live-search'
 import { applicationListQueryOptions, type LiveKindRef } from './lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const PAGE_SIZE = 20
 
@@ -32,15 +33,15 @@ export function MyApplications({
   const timeZone = club.data?.timeZone ?? FALLBACK_TIME_ZONE
   const open = event.applicationWindow.state === 'open'
 
-  if (list.isPending) return <LoadingBlock label="Loading your bands’ applications…" />
-  if (list.isError) return <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="Your bands’ applications" />
+  if (list.isPending) return <LoadingBlock label={m.lives_loading_your_applications()} />
+  if (list.isError) return <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.lives_your_applications()} />
   if (list.data.items.length === 0) {
     return (
-      <EmptyState title="None of your bands has applied to this live.">
+      <EmptyState title={m.lives_none_of_your_bands_applied()}>
         <p>{event.applicationWindow.message}</p>
         {open ? (
           <Link {...applicationFormLink(live, { eventId: search.eventId })} className={linkClass}>
-            Apply for a band
+            {m.lives_apply_for_a_band()}
           </Link>
         ) : null}
       </EmptyState>
@@ -50,9 +51,9 @@ export function MyApplications({
   return (
     <section aria-labelledby="my-applications" className="flex flex-col gap-3">
       <h2 id="my-applications" className="text-lg font-semibold">
-        Your bands’ applications
+        {m.lives_your_applications()}
       </h2>
-      <ul aria-label="Your bands’ applications" className="flex flex-col gap-3">
+      <ul aria-label={m.lives_your_applications()} className="flex flex-col gap-3">
         {list.data.items.map((application) => (
           <li key={application.id}>
             <Card>
@@ -65,16 +66,17 @@ export function MyApplications({
                   <ReviewState application={application} />
                 </div>
                 <p>
-                  {songsText(application.songs)} · asks for <strong>{application.requestedMinutes} min</strong>
+                  {songsText(application.songs)} · {m.lives_asks_for()} <strong>{m.lives_minutes({ minutes: application.requestedMinutes })}</strong>
                 </p>
                 <ApplicationRequests application={application} />
                 <p className="text-ink-muted">
-                  Submitted by {application.submittedBy.displayName} on{' '}
+                  {m.lives_submitted_by_before({ person: application.submittedBy.displayName })}{' '}
                   <time dateTime={application.submittedAt}>{instantLabel(application.submittedAt, timeZone)}</time>
+                  {m.lives_submitted_by_after()}
                 </p>
                 {application.canEdit ? (
                   <Link {...applicationFormLink(live, { eventId: search.eventId, bandId: application.band.id })} className={linkClass}>
-                    Edit or withdraw {application.band.name}’s application
+                    {m.lives_edit_or_withdraw({ band: application.band.name })}
                   </Link>
                 ) : null}
               </div>

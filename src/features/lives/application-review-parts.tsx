@@ -1,11 +1,51 @@
 import { dayLabel } from '@/contract/calendar'
 import { applicationStatusLabels, songSeconds, type Application, type ApplicationStatus, type ReviewDecision } from '@/contract/lives'
+import { m } from '@/i18n/paraglide/messages.js'
+
+interface DecisionWords {
+  /** The button: "Accept". */
+  verb: () => string
+  /** A row's button, read out: "Accept Night Owls". */
+  band: (names: { band: string }) => string
+  /** The bulk bar's button, read out: "Accept 3 selected". */
+  selected: (numbers: { count: number }) => string
+  /** The dialog's question: "Accept Night Owls?", "Accept 3 applications?". */
+  ask: (names: { band: string }) => string
+  askMany: (numbers: { count: number }) => string
+  /** The toast: "Accepted Night Owls.", "Accepted 3 applications.". */
+  done: (names: { band: string }) => string
+  doneMany: (numbers: { count: number }) => string
+}
 
 /** What a decision button says, and how a toast or a dialog names what it did. */
-export const decisionVerbs: Record<ReviewDecision, { verb: string; done: string }> = {
-  accepted: { verb: 'Accept', done: 'Accepted' },
-  waitlisted: { verb: 'Waitlist', done: 'Waitlisted' },
-  rejected: { verb: 'Reject', done: 'Rejected' },
+export const decisionVerbs: Record<ReviewDecision, DecisionWords> = {
+  accepted: {
+    verb: () => m.lives_accept(),
+    band: (names) => m.lives_accept_band(names),
+    selected: (numbers) => m.lives_accept_selected(numbers),
+    ask: (names) => m.lives_accept_ask(names),
+    askMany: (numbers) => m.lives_accept_ask_many(numbers),
+    done: (names) => m.lives_accepted_band(names),
+    doneMany: (numbers) => m.lives_accepted_many(numbers),
+  },
+  waitlisted: {
+    verb: () => m.lives_waitlist(),
+    band: (names) => m.lives_waitlist_band(names),
+    selected: (numbers) => m.lives_waitlist_selected(numbers),
+    ask: (names) => m.lives_waitlist_ask(names),
+    askMany: (numbers) => m.lives_waitlist_ask_many(numbers),
+    done: (names) => m.lives_waitlisted_band(names),
+    doneMany: (numbers) => m.lives_waitlisted_many(numbers),
+  },
+  rejected: {
+    verb: () => m.lives_reject(),
+    band: (names) => m.lives_reject_band(names),
+    selected: (numbers) => m.lives_reject_selected(numbers),
+    ask: (names) => m.lives_reject_ask(names),
+    askMany: (numbers) => m.lives_reject_ask_many(numbers),
+    done: (names) => m.lives_rejected_band(names),
+    doneMany: (numbers) => m.lives_rejected_many(numbers),
+  },
 }
 
 const statusTones: Record<ApplicationStatus, string> = {
@@ -29,11 +69,11 @@ const pad = (value: number) => String(value).padStart(2, '0')
 /** "3 songs · 12:30": how many songs and how long they last together. */
 export function songsText(songs: Application['songs']) {
   const seconds = songs.reduce((total, song) => total + (/^\d{1,2}:\d{2}$/.test(song.length) ? songSeconds(song.length) : 0), 0)
-  return `${songs.length} song${songs.length === 1 ? '' : 's'} · ${Math.floor(seconds / 60)}:${pad(seconds % 60)}`
+  return m.lives_songs_and_length({ count: songs.length, length: `${Math.floor(seconds / 60)}:${pad(seconds % 60)}` })
 }
 
 export const preferredDayText = (application: Pick<Application, 'preferredDay'>) =>
-  application.preferredDay ? dayLabel(application.preferredDay) : 'No preference'
+  application.preferredDay ? dayLabel(application.preferredDay) : m.lives_no_preference()
 
 /** "Sat 18 Jul 12:00–14:00 (part-time job)". */
 export const unavailableText = (window: Application['unavailable'][number]) =>
@@ -41,14 +81,13 @@ export const unavailableText = (window: Application['unavailable'][number]) =>
 
 /** The band's members with their parts, leader first and marked in words. */
 export function MemberLine({ application }: { application: Application }) {
-  if (application.members.length === 0) return <p className="text-sm text-ink-muted">No current members</p>
+  if (application.members.length === 0) return <p className="text-sm text-ink-muted">{m.lives_no_current_members_short()}</p>
   return (
     <p className="text-sm text-ink-muted">
       {application.members.map((member, index) => (
         <span key={member.id}>
-          {index > 0 ? ', ' : ''}
-          {member.displayName} ({member.part}
-          {member.isLeader ? ', leader' : ''})
+          {index > 0 ? m.lives_list_separator() : ''}
+          {member.isLeader ? m.lives_member_part_leader({ member: member.displayName, part: member.part }) : m.lives_member_part({ member: member.displayName, part: member.part })}
         </span>
       ))}
     </p>
@@ -62,7 +101,7 @@ export function ReviewState({ application }: { application: Application }) {
       <ApplicationStatusBadge status={application.status} />
       {application.reviewNote ? (
         <p className="text-sm break-words">
-          <span className="text-ink-muted">Note: </span>
+          <span className="text-ink-muted">{m.lives_note_label()} </span>
           {application.reviewNote}
         </p>
       ) : null}
@@ -74,12 +113,12 @@ export function ReviewState({ application }: { application: Application }) {
 export function ApplicationRequests({ application }: { application: Application }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      <dt className="text-ink-muted">Preferred day</dt>
+      <dt className="text-ink-muted">{m.lives_preferred_day()}</dt>
       <dd>{preferredDayText(application)}</dd>
-      <dt className="text-ink-muted">Unavailable</dt>
+      <dt className="text-ink-muted">{m.lives_unavailable()}</dt>
       <dd>
         {application.unavailable.length === 0 ? (
-          'Any time'
+          m.lives_any_time()
         ) : (
           <ul>
             {application.unavailable.map((window, index) => (
@@ -90,13 +129,13 @@ export function ApplicationRequests({ application }: { application: Application 
       </dd>
       {application.needs ? (
         <>
-          <dt className="text-ink-muted">Needs</dt>
+          <dt className="text-ink-muted">{m.lives_needs_short()}</dt>
           <dd className="break-words whitespace-pre-line">{application.needs}</dd>
         </>
       ) : null}
       {application.message ? (
         <>
-          <dt className="text-ink-muted">Message</dt>
+          <dt className="text-ink-muted">{m.lives_message()}</dt>
           <dd className="break-words whitespace-pre-line">{application.message}</dd>
         </>
       ) : null}

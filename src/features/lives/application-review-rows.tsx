@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/page'
 import { reviewDecisions, type Application, type ReviewDecision } from '@/contract/lives'
 import { ApplicationRequests, MemberLine, ReviewState, decisionVerbs, songsText } from './application-review-parts'
 import { instantLabel } from './event-parts'
+import { m } from '@/i18n/paraglide/messages.js'
 
 interface RowsProps {
   items: Application[]
@@ -18,18 +19,18 @@ interface RowsProps {
 const reviewable = (application: Application) => application.status !== 'withdrawn'
 
 function ReviewButtons({ application, onReview }: { application: Application; onReview: RowsProps['onReview'] }) {
-  if (!reviewable(application)) return <p className="text-sm text-ink-muted">Withdrawn by the band</p>
+  if (!reviewable(application)) return <p className="text-sm text-ink-muted">{m.lives_withdrawn_by_band()}</p>
   return (
     <div className="flex flex-wrap gap-2">
       {reviewDecisions.map((status) => (
         <Button
           key={status}
           variant={status === 'accepted' ? 'primary' : status === 'rejected' ? 'danger' : 'secondary'}
-          aria-label={`${decisionVerbs[status].verb} ${application.band.name}`}
+          aria-label={decisionVerbs[status].band({ band: application.band.name })}
           className="px-3"
           onClick={() => onReview(application, status)}
         >
-          {decisionVerbs[status].verb}
+          {decisionVerbs[status].verb()}
         </Button>
       ))}
     </div>
@@ -42,7 +43,7 @@ function SelectBox({ application, selected, onToggle }: { application: Applicati
     <input
       type="checkbox"
       className="size-5 accent-brand"
-      aria-label={`Select ${application.band.name}`}
+      aria-label={m.lives_select_band({ band: application.band.name })}
       checked={selected}
       onChange={(event) => onToggle(application, event.target.checked)}
     />
@@ -63,7 +64,7 @@ function SelectAll({ items, selected, onToggleAll }: Pick<RowsProps, 'items' | '
       ref={ref}
       type="checkbox"
       className="size-5 accent-brand"
-      aria-label="Select all on this page"
+      aria-label={m.lives_select_all_on_page()}
       checked={all}
       disabled={selectable.length === 0}
       onChange={(event) => onToggleAll(event.target.checked)}
@@ -76,19 +77,19 @@ export function ReviewTable({ items, timeZone, selected, onToggle, onToggleAll, 
   return (
     <div className="overflow-x-auto rounded-lg border border-line">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Applications</caption>
+        <caption className="sr-only">{m.lives_applications()}</caption>
         <thead className="bg-surface-2 text-ink-muted">
           <tr>
             <th scope="col" className="px-3 py-2">
               <SelectAll items={items} selected={selected} onToggleAll={onToggleAll} />
             </th>
-            <th scope="col" className="min-w-48 px-3 py-2">Band</th>
-            <th scope="col" className="px-3 py-2">Songs</th>
-            <th scope="col" className="px-3 py-2">Minutes</th>
-            <th scope="col" className="px-3 py-2">Requests</th>
-            <th scope="col" className="px-3 py-2">Submitted</th>
-            <th scope="col" className="px-3 py-2">Status</th>
-            <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="min-w-48 px-3 py-2">{m.lives_band()}</th>
+            <th scope="col" className="px-3 py-2">{m.lives_songs()}</th>
+            <th scope="col" className="px-3 py-2">{m.lives_minutes_column()}</th>
+            <th scope="col" className="px-3 py-2">{m.lives_requests()}</th>
+            <th scope="col" className="px-3 py-2">{m.lives_submitted_column()}</th>
+            <th scope="col" className="px-3 py-2">{m.lives_status()}</th>
+            <th scope="col" className="px-3 py-2"><span className="sr-only">{m.lives_actions()}</span></th>
           </tr>
         </thead>
         <tbody>
@@ -102,7 +103,7 @@ export function ReviewTable({ items, timeZone, selected, onToggle, onToggleAll, 
                 <MemberLine application={application} />
               </th>
               <td className="px-3 py-3 whitespace-nowrap">{songsText(application.songs)}</td>
-              <td className="px-3 py-3 whitespace-nowrap">{application.requestedMinutes} min</td>
+              <td className="px-3 py-3 whitespace-nowrap">{m.lives_minutes({ minutes: application.requestedMinutes })}</td>
               <td className="min-w-56 px-3 py-3">
                 <ApplicationRequests application={application} />
               </td>
@@ -129,9 +130,9 @@ export function ReviewCards({ items, timeZone, selected, onToggle, onToggleAll, 
     <div className="flex flex-col gap-3">
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
         <SelectAll items={items} selected={selected} onToggleAll={onToggleAll} />
-        <span aria-hidden>Select all on this page</span>
+        <span aria-hidden>{m.lives_select_all_on_page()}</span>
       </label>
-      <ul aria-label="Applications" className="flex flex-col gap-3">
+      <ul aria-label={m.lives_applications()} className="flex flex-col gap-3">
         {items.map((application) => (
           <li key={application.id}>
             <Card>
@@ -147,11 +148,11 @@ export function ReviewCards({ items, timeZone, selected, onToggle, onToggleAll, 
                   <ReviewState application={application} />
                 </div>
                 <p>
-                  {songsText(application.songs)} · asks for <strong>{application.requestedMinutes} min</strong>
+                  {songsText(application.songs)} · {m.lives_asks_for()} <strong>{m.lives_minutes({ minutes: application.requestedMinutes })}</strong>
                 </p>
                 <ApplicationRequests application={application} />
                 <p className="text-ink-muted">
-                  Submitted <time dateTime={application.submittedAt}>{instantLabel(application.submittedAt, timeZone)}</time>
+                  {m.lives_submitted_on()} <time dateTime={application.submittedAt}>{instantLabel(application.submittedAt, timeZone)}</time>
                 </p>
                 <ReviewButtons application={application} onReview={onReview} />
               </div>
@@ -169,24 +170,24 @@ export function BulkBar({ count, onReview, onClear }: { count: number; onReview:
   return (
     <div
       role="region"
-      aria-label="Selected applications"
+      aria-label={m.lives_selected_applications()}
       className="sticky bottom-2 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-brand/50 bg-surface p-3 shadow-lg"
     >
       <p className="mr-auto text-sm font-semibold" aria-live="polite">
-        {count} selected
+        {m.lives_count_selected({ count })}
       </p>
       {reviewDecisions.map((status) => (
         <Button
           key={status}
           variant={status === 'accepted' ? 'primary' : status === 'rejected' ? 'danger' : 'secondary'}
-          aria-label={`${decisionVerbs[status].verb} ${count} selected`}
+          aria-label={decisionVerbs[status].selected({ count })}
           onClick={() => onReview(status)}
         >
-          {decisionVerbs[status].verb}
+          {decisionVerbs[status].verb()}
         </Button>
       ))}
       <Button variant="ghost" onClick={onClear}>
-        Clear selection
+        {m.lives_clear_selection()}
       </Button>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { applicationStatusLabels, applicationStatuses, type ApplicationSummary } from '@/contract/lives'
 import { minutesText } from './event-parts'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * The running total executives review against: accepted minutes plus the changeovers they
@@ -16,21 +17,25 @@ export function ReviewSummary({ summary }: { summary: ApplicationSummary }) {
   const limitReached = summary.bandLimit !== null && accepted >= summary.bandLimit
   const valueText =
     over > 0
-      ? `${minutesText(used)} of ${minutesText(summary.capacityMinutes)}, over by ${minutesText(over)}`
-      : `${minutesText(used)} of ${minutesText(summary.capacityMinutes)}, ${minutesText(summary.capacityMinutes - used)} left`
+      ? m.lives_meter_over({ used: minutesText(used), capacity: minutesText(summary.capacityMinutes), over: minutesText(over) })
+      : m.lives_meter_left({ used: minutesText(used), capacity: minutesText(summary.capacityMinutes), left: minutesText(summary.capacityMinutes - used) })
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4">
       <h2 id={`${id}-title`} className="text-base font-semibold">
-        Running total
+        {m.lives_running_total()}
       </h2>
       <p className="text-sm" id={`${id}-text`}>
-        Accepted {accepted} band{accepted === 1 ? '' : 's'} · {summary.acceptedMinutes} min + {summary.acceptedChangeoverMinutes} min changeovers of{' '}
-        {summary.capacityMinutes} min
+        {m.lives_running_total_text({
+          count: accepted,
+          minutes: summary.acceptedMinutes,
+          changeovers: summary.acceptedChangeoverMinutes,
+          capacity: summary.capacityMinutes,
+        })}
       </p>
       <div
         role="meter"
-        aria-label="Accepted minutes against the opening hours"
+        aria-label={m.lives_meter_label()}
         aria-describedby={`${id}-text`}
         aria-valuemin={0}
         aria-valuemax={summary.capacityMinutes}
@@ -42,17 +47,19 @@ export function ReviewSummary({ summary }: { summary: ApplicationSummary }) {
       </div>
       {over > 0 ? (
         <p role="status" className="text-sm font-semibold text-warn">
-          Over by {over} min: the accepted bands need more time than the stages are open.
+          {m.lives_over_by({ over })}
         </p>
       ) : (
-        <p className="text-sm text-ink-muted">{summary.capacityMinutes - used} min left.</p>
+        <p className="text-sm text-ink-muted">{m.lives_minutes_left({ left: summary.capacityMinutes - used })}</p>
       )}
       {summary.bandLimit !== null ? (
         <p className={`text-sm ${limitReached ? 'font-semibold text-warn' : 'text-ink-muted'}`}>
-          Band limit: {accepted} of {summary.bandLimit} accepted{limitReached ? '. Waitlist the others.' : '.'}
+          {limitReached
+            ? m.lives_band_limit_reached({ accepted, limit: summary.bandLimit })
+            : m.lives_band_limit_status({ accepted, limit: summary.bandLimit })}
         </p>
       ) : null}
-      <ul aria-label="Applications by status" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <ul aria-label={m.lives_applications_by_status()} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {applicationStatuses.map((status) => (
           <li key={status}>
             <span className="text-ink-muted">{applicationStatusLabels[status]}</span> <strong>{summary.counts[status] ?? 0}</strong>

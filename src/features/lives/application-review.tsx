@@ -13,6 +13,7 @@ import { ReviewSummary } from './application-review-summary'
 import { FALLBACK_TIME_ZONE } from './event-parts'
 import type { ApplicationListSearch } from './live-search'
 import { applicationListQueryOptions, type ApplicationListRequest } from './lives-queries'
+import { m } from '@/i18n/paraglide/messages.js'
 
 export const REVIEW_PAGE_SIZE = 20
 
@@ -76,14 +77,14 @@ export function ApplicationReview({
       <ReviewFilters search={search} onChange={update} />
 
       {list.isPending ? (
-        <LoadingBlock label="Loading applications…" />
+        <LoadingBlock label={m.lives_loading_applications()} />
       ) : list.isError ? (
-        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="The applications" />
+        <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.lives_the_applications()} />
       ) : items.length === 0 ? (
-        <EmptyState title={filtered ? 'No applications match.' : 'No applications yet.'}>
+        <EmptyState title={filtered ? m.lives_no_applications_match() : m.lives_no_applications_yet()}>
           {filtered ? (
             <Button variant="ghost" onClick={() => update({ q: undefined, status: undefined })}>
-              Clear filters
+              {m.lives_clear_filters()}
             </Button>
           ) : (
             event.applicationWindow.message

@@ -30,7 +30,7 @@ export function EventDaysFields({ form, timeZone, onRowsMoved }: { form: EventFo
           >
             {(dayIndex, removeDay) => (
               <fieldset className="flex flex-col gap-3 rounded-md border border-line p-3">
-                <legend className="px-1 text-sm font-semibold">Day {dayIndex + 1}</legend>
+                <legend className="px-1 text-sm font-semibold">{m.lives_day_number({ day: dayIndex + 1 })}</legend>
                 <div className="flex flex-wrap items-end gap-2">
                   <div className="min-w-40 flex-1">
                     <form.AppField name={`days[${dayIndex}].date`}>{(field) => <field.TextField label={m.lives_date()} type="date" />}</form.AppField>

@@ -17,6 +17,7 @@ import { participantListQueryOptions, type LiveKindRef } from './lives-queries'
 import { LiveEventFallback, ListFilterField, eventLine, inlineLinkClass, matchesQuery, secondaryLinkClass } from './participant-parts'
 import { ParticipantCards, ParticipantTable } from './participant-rows'
 import { useLiveEvent } from './use-live-event'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const ALL_GRADES = ''
 
@@ -36,16 +37,16 @@ export function ParticipantListScreen({ live, search }: { live: LiveKindRef; sea
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title={event ? `${event.title}: participants` : `${liveName(shown)}: participants`}
-        description={event ? eventLine(event) : 'Everyone who plays in an accepted band.'}
+        title={m.lives_participants_of({ live: event ? event.title : liveName(shown) })}
+        description={event ? eventLine(event) : m.lives_participants_lead()}
         actions={
           event ? (
             <>
               <Link {...applicationListLink(shown, { eventId: search.eventId })} className={secondaryLinkClass}>
-                Applications
+                {m.lives_applications()}
               </Link>
               <Link {...acceptedBandListLink({ eventId: event.id })} className={secondaryLinkClass}>
-                Accepted bands
+                {m.lives_accepted_bands()}
               </Link>
             </>
           ) : undefined
@@ -55,7 +56,7 @@ export function ParticipantListScreen({ live, search }: { live: LiveKindRef; sea
       {event ? (
         <Participants key={event.id} event={event} applicationsLink={applicationListLink(shown, { eventId: search.eventId })} />
       ) : (
-        <LiveEventFallback live={live} state={state} what="The live" />
+        <LiveEventFallback live={live} state={state} what={m.lives_the_live()} />
       )}
     </div>
   )
@@ -63,14 +64,14 @@ export function ParticipantListScreen({ live, search }: { live: LiveKindRef; sea
 
 function Participants({ event, applicationsLink }: { event: LiveEvent; applicationsLink: ReturnType<typeof applicationListLink> }) {
   const list = useQuery(participantListQueryOptions(event.id))
-  if (list.isPending) return <LoadingBlock label="Loading the participants…" />
-  if (list.isError) return <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what="The participants" />
+  if (list.isPending) return <LoadingBlock label={m.lives_loading_participants()} />
+  if (list.isError) return <QueryErrorBlock error={list.error} onRetry={() => void list.refetch()} what={m.lives_the_participants()} />
   if (list.data.items.length === 0) {
     return (
-      <EmptyState title="No accepted bands yet">
-        The members of the bands accepted for this live will appear here.{' '}
+      <EmptyState title={m.lives_no_accepted_bands()}>
+        {m.lives_participants_empty_help()}{' '}
         <Link {...applicationsLink} className={inlineLinkClass}>
-          See the applications
+          {m.lives_see_applications()}
         </Link>
       </EmptyState>
     )
@@ -107,9 +108,9 @@ function ParticipantView({ event, list }: { event: LiveEvent; list: ParticipantL
   async function downloadCsv() {
     setDownloading(true)
     try {
-      await downloadFile(`/api/events/${event.id}/participants/export.csv`, `${event.title} participants.csv`)
+      await downloadFile(`/api/events/${event.id}/participants/export.csv`, m.lives_participants_csv_filename({ live: event.title }))
     } catch (error) {
-      toast.error('The CSV could not be downloaded.', { description: errorMessage(error) })
+      toast.error(m.lives_csv_not_downloaded(), { description: errorMessage(error) })
     } finally {
       setDownloading(false)
     }
@@ -117,7 +118,7 @@ function ParticipantView({ event, list }: { event: LiveEvent; list: ParticipantL
 
   return (
     <>
-      <section aria-label="Participants by grade" className="flex flex-wrap items-center justify-between gap-3">
+      <section aria-label={m.lives_participants_by_grade()} className="flex flex-wrap items-center justify-between gap-3">
         <ul className="flex flex-wrap gap-2 text-sm">
           {list.countsByGrade.map((count) => (
             <li key={count.grade} className="rounded-full border border-line px-3 py-1">
@@ -125,12 +126,12 @@ function ParticipantView({ event, list }: { event: LiveEvent; list: ParticipantL
             </li>
           ))}
           <li className="rounded-full border border-ink/40 bg-surface-2 px-3 py-1 font-medium">
-            Total <strong className="font-semibold">{list.items.length}</strong>
+            {m.lives_total()} <strong className="font-semibold">{list.items.length}</strong>
           </li>
         </ul>
-        <Button variant="secondary" onClick={() => void downloadCsv()} busy={downloading} busyLabel="Downloading…">
+        <Button variant="secondary" onClick={() => void downloadCsv()} busy={downloading} busyLabel={m.lives_downloading()}>
           <Download aria-hidden className="size-4" />
-          Download CSV
+          {m.lives_download_csv()}
         </Button>
       </section>
 
@@ -138,18 +139,17 @@ function ParticipantView({ event, list }: { event: LiveEvent; list: ParticipantL
         <p className="flex items-start gap-2 rounded-md border border-line bg-surface-2 p-3 text-sm text-ink">
           <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            <strong>Private.</strong> Full names, kana, student numbers, faculties and phone numbers are here for the list the university asks
-            for. Only executives see them; don’t share them anywhere else.
-            {missing > 0 ? ` ${missing === 1 ? '1 participant has' : `${missing} participants have`} not filled in all their university details yet.` : null}
+            <strong>{m.lives_private()}</strong> {m.lives_private_help()}
+            {missing > 0 ? ` ${m.lives_missing_details({ count: missing })}` : null}
           </span>
         </p>
       ) : null}
 
-      <form role="search" aria-label="Filter participants" className="flex flex-wrap items-end gap-3" onSubmit={(submit) => submit.preventDefault()}>
-        <ListFilterField id={`${ids}-q`} label="Name or band" value={query} onChange={setQuery} placeholder="e.g. Sato, Scones, drums" />
+      <form role="search" aria-label={m.lives_filter_participants()} className="flex flex-wrap items-end gap-3" onSubmit={(submit) => submit.preventDefault()}>
+        <ListFilterField id={`${ids}-q`} label={m.lives_name_or_band()} value={query} onChange={setQuery} placeholder={m.lives_participant_filter_placeholder()} />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${ids}-grade`} className="text-sm font-medium text-ink">
-            Grade
+            {m.lives_grade()}
           </label>
           <select
             id={`${ids}-grade`}
@@ -157,7 +157,7 @@ function ParticipantView({ event, list }: { event: LiveEvent; list: ParticipantL
             onChange={(change) => setGrade(change.target.value)}
             className="min-h-11 rounded-md border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand"
           >
-            <option value={ALL_GRADES}>All grades</option>
+            <option value={ALL_GRADES}>{m.lives_all_grades()}</option>
             {list.countsByGrade.map((count) => (
               <option key={count.grade} value={count.grade}>
                 {count.grade}
@@ -167,11 +167,11 @@ function ParticipantView({ event, list }: { event: LiveEvent; list: ParticipantL
         </div>
       </form>
       <p aria-live="polite" className="text-sm text-ink-muted">
-        {filtered ? `Showing ${visible.length} of ${list.items.length} participants.` : null}
+        {filtered ? m.lives_showing_participants({ shown: visible.length, total: list.items.length }) : null}
       </p>
 
       {visible.length === 0 ? (
-        <EmptyState title="No participants match.">
+        <EmptyState title={m.lives_no_participants_match()}>
           <button
             type="button"
             className={inlineLinkClass}
@@ -180,7 +180,7 @@ function ParticipantView({ event, list }: { event: LiveEvent; list: ParticipantL
               setGrade(ALL_GRADES)
             }}
           >
-            Clear the filters
+            {m.lives_clear_the_filters()}
           </button>
         </EmptyState>
       ) : isWide ? (

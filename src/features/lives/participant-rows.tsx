@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Participant } from '@/contract/lives'
 import { Pill } from './participant-parts'
+import { m } from '@/i18n/paraglide/messages.js'
 
 type Details = NonNullable<Participant['details']>
 
@@ -9,7 +10,7 @@ function Blank() {
   return (
     <span className="text-ink-muted">
       <span aria-hidden>—</span>
-      <span className="sr-only">Not given</span>
+      <span className="sr-only">{m.lives_not_given()}</span>
     </span>
   )
 }
@@ -47,7 +48,7 @@ function FullName({ details }: { details: Details }) {
     <>
       {orBlank(details.fullName)}
       <span className="block text-xs text-ink-muted">
-        <span className="sr-only">Kana: </span>
+        <span className="sr-only">{m.lives_kana_label()} </span>
         {orBlank(details.nameKana)}
       </span>
     </>
@@ -60,10 +61,10 @@ function FullName({ details }: { details: Details }) {
  * the student number, the grade and the phone number stay on one line.
  */
 const privateColumns = [
-  { label: 'Full name', width: 'min-w-[8rem]' },
-  { label: 'Student number', width: '' },
-  { label: 'Faculty / department', width: 'min-w-[10rem]' },
-  { label: 'Phone', width: 'whitespace-nowrap' },
+  { key: 'fullName', label: () => m.lives_full_name(), width: 'min-w-[8rem]' },
+  { key: 'studentNumber', label: () => m.lives_student_number(), width: '' },
+  { key: 'faculty', label: () => m.lives_faculty_department(), width: 'min-w-[10rem]' },
+  { key: 'phone', label: () => m.lives_phone(), width: 'whitespace-nowrap' },
 ] as const
 
 /** Wide screens: one row a person; executives get the university's columns after the club's. */
@@ -73,22 +74,22 @@ export function ParticipantTable({ items, withDetails }: { items: Participant[];
     // Executives' columns can be wider than the screen: the scrolling box takes the keyboard too.
     <div
       role="region"
-      aria-label="Participant table"
+      aria-label={m.lives_participant_table()}
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
     >
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Participants</caption>
+        <caption className="sr-only">{m.lives_participants()}</caption>
         <thead className="bg-surface-2 text-ink-muted">
           <tr>
-            <th scope="col" className="px-2.5 py-2">Name</th>
-            <th scope="col" className="px-2.5 py-2">Grade</th>
-            <th scope="col" className="px-2.5 py-2">Parts</th>
-            <th scope="col" className="px-2.5 py-2">Bands</th>
+            <th scope="col" className="px-2.5 py-2">{m.lives_name()}</th>
+            <th scope="col" className="px-2.5 py-2">{m.lives_grade()}</th>
+            <th scope="col" className="px-2.5 py-2">{m.lives_parts()}</th>
+            <th scope="col" className="px-2.5 py-2">{m.lives_bands()}</th>
             {withDetails
               ? privateColumns.map((column) => (
-                  <th key={column.label} scope="col" className={`px-2.5 py-2 ${column.width}`}>
-                    {column.label}
+                  <th key={column.key} scope="col" className={`px-2.5 py-2 ${column.width}`}>
+                    {column.label()}
                   </th>
                 ))
               : null}
@@ -101,7 +102,7 @@ export function ParticipantTable({ items, withDetails }: { items: Participant[];
                 {person.displayName}
               </th>
               <td className={`${cell} whitespace-nowrap`}>{person.grade}</td>
-              <td className={cell}>{person.parts.join(', ')}</td>
+              <td className={cell}>{person.parts.join(m.lives_list_separator())}</td>
               <td className={cell}>
                 <BandList bands={person.bands} />
               </td>
@@ -119,7 +120,7 @@ export function ParticipantTable({ items, withDetails }: { items: Participant[];
                   </>
                 ) : (
                   <td colSpan={privateColumns.length} className={`${cell} text-ink-muted`}>
-                    No university details filled in yet.
+                    {m.lives_no_university_details()}
                   </td>
                 )
               ) : null}
@@ -143,30 +144,30 @@ function DetailRow({ label, children }: { label: string; children: ReactNode }) 
 /** Phones (360 px): one card a person, the private details in a list under the bands. */
 export function ParticipantCards({ items, withDetails }: { items: Participant[]; withDetails: boolean }) {
   return (
-    <ul aria-label="Participants" className="flex flex-col gap-3">
+    <ul aria-label={m.lives_participants()} className="flex flex-col gap-3">
       {items.map((person) => (
         <li key={person.id} aria-label={person.displayName} className="rounded-lg border border-line bg-surface p-4 text-sm">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <p className="font-medium break-words text-ink">{person.displayName}</p>
             <Pill>{person.grade}</Pill>
           </div>
-          <p className="mt-1 text-ink-muted">{person.parts.join(', ')}</p>
+          <p className="mt-1 text-ink-muted">{person.parts.join(m.lives_list_separator())}</p>
           <div className="mt-2">
             <BandList bands={person.bands} />
           </div>
           {withDetails ? (
             person.details ? (
               <dl className="mt-3 flex flex-col gap-1 border-t border-line pt-2">
-                <DetailRow label="Full name">{orBlank(person.details.fullName)}</DetailRow>
-                <DetailRow label="Kana">{orBlank(person.details.nameKana)}</DetailRow>
-                <DetailRow label="Student number">{orBlank(person.details.studentNumber)}</DetailRow>
-                <DetailRow label="Faculty / department">{orBlank(facultyText(person.details))}</DetailRow>
-                <DetailRow label="Phone">
+                <DetailRow label={m.lives_full_name()}>{orBlank(person.details.fullName)}</DetailRow>
+                <DetailRow label={m.lives_kana()}>{orBlank(person.details.nameKana)}</DetailRow>
+                <DetailRow label={m.lives_student_number()}>{orBlank(person.details.studentNumber)}</DetailRow>
+                <DetailRow label={m.lives_faculty_department()}>{orBlank(facultyText(person.details))}</DetailRow>
+                <DetailRow label={m.lives_phone()}>
                   <Phone value={person.details.phone} />
                 </DetailRow>
               </dl>
             ) : (
-              <p className="mt-3 border-t border-line pt-2 text-ink-muted">No university details filled in yet.</p>
+              <p className="mt-3 border-t border-line pt-2 text-ink-muted">{m.lives_no_university_details()}</p>
             )
           ) : null}
         </li>
