@@ -7,7 +7,8 @@ import {
   type AllocationViolation,
 } from '../contract/allocation'
 import { compile, type Problem } from './model'
-import { cellName, personName } from './words'
+import { cellName, personName, storedLabel } from './words'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * Every broken hard rule of a set of assignments (a draft, or one an executive edits by hand),
@@ -31,17 +32,17 @@ export function checkCompiled(problem: Problem, assignments: ReadonlyArray<Omit<
     const band = problem.bandById.get(assignment.bandId)
     const index = problem.cellIndex(assignment.roomId, assignment.date, assignment.periodId)
     if (!band) {
-      violations.push({ rule: 'placement', bandId: assignment.bandId, cell, message: `No band ${assignment.bandId} takes part in this round.` })
+      violations.push({ rule: 'placement', bandId: assignment.bandId, cell, message: m.allocation_break_no_band({ band: assignment.bandId }) })
       continue
     }
     if (index === undefined) {
-      violations.push({ rule: 'placement', bandId: band.id, cell, message: `${band.band.name}: that room, day or period is not part of this round.` })
+      violations.push({ rule: 'placement', bandId: band.id, cell, message: m.allocation_break_placement({ band: band.band.name }) })
       continue
     }
     const info = problem.cells[index]!
     const name = cellName(problem, index)
-    if (info.unavailable !== null) violations.push({ rule: 'unavailable', bandId: band.id, cell, message: `${name} cannot be given out (${info.unavailable}).` })
-    else if (info.booking !== null) violations.push({ rule: 'unavailable', bandId: band.id, cell, message: `${name} is already booked (${info.booking.label}).` })
+    if (info.unavailable !== null) violations.push({ rule: 'unavailable', bandId: band.id, cell, message: m.allocation_break_unavailable({ cell: name, reason: storedLabel(info.unavailable) }) })
+    else if (info.booking !== null) violations.push({ rule: 'unavailable', bandId: band.id, cell, message: m.allocation_break_booked({ cell: name, label: storedLabel(info.booking.label) }) })
     holders.set(index, [...(holders.get(index) ?? []), band.id])
     count.set(band.id, (count.get(band.id) ?? 0) + 1)
     for (const person of [`#${band.id}`, ...band.members]) {
@@ -53,7 +54,7 @@ export function checkCompiled(problem: Problem, assignments: ReadonlyArray<Omit<
           rule: 'person-twice',
           bandId: band.id,
           cell,
-          message: `${personName(problem, person)} is already in ${booking.roomName} at that time (${booking.label}), so cannot play in ${name} with ${band.band.name}.`,
+          message: m.allocation_break_person_busy({ person: personName(problem, person), room: booking.roomName, label: storedLabel(booking.label), cell: name, band: band.band.name }),
         })
       }
     }
@@ -65,7 +66,7 @@ export function checkCompiled(problem: Problem, assignments: ReadonlyArray<Omit<
     for (const bandId of list) {
       for (const otherBandId of list) {
         if (otherBandId === bandId) continue
-        violations.push({ rule: 'cell-twice', bandId, cell, otherBandId, message: `${cellName(problem, index)} is given to both ${nameOf(problem, bandId)} and ${nameOf(problem, otherBandId)}.` })
+        violations.push({ rule: 'cell-twice', bandId, cell, otherBandId, message: m.allocation_break_cell_twice({ cell: cellName(problem, index), band: nameOf(problem, bandId), other: nameOf(problem, otherBandId) }) })
       }
     }
   }
@@ -85,8 +86,8 @@ export function checkCompiled(problem: Problem, assignments: ReadonlyArray<Omit<
         const cell = { roomId: info.roomId, date: info.date, periodId: info.periodId }
         const otherRoom = problem.rooms.find((room) => room.id === b.roomId)!.name
         const message = person.startsWith('#')
-          ? `${nameOf(problem, a.bandId)} is given two rooms at one time: ${cellName(problem, cellA)} and ${otherRoom}.`
-          : `${personName(problem, person)} would be in ${cellName(problem, cellA)} with ${nameOf(problem, a.bandId)} and in ${otherRoom} with ${nameOf(problem, b.bandId)} at the same time.`
+          ? m.allocation_break_two_rooms({ band: nameOf(problem, a.bandId), cell: cellName(problem, cellA), room: otherRoom })
+          : m.allocation_break_two_places({ person: personName(problem, person), cell: cellName(problem, cellA), band: nameOf(problem, a.bandId), room: otherRoom, other: nameOf(problem, b.bandId) })
         violations.push({ rule: 'person-twice', bandId: a.bandId, cell, otherBandId: b.bandId, message })
       }
     }
@@ -99,7 +100,10 @@ export function checkCompiled(problem: Problem, assignments: ReadonlyArray<Omit<
         rule: 'limit',
         bandId,
         cell: { roomId: first.roomId, date: first.date, periodId: first.periodId },
-        message: `${band.band.name} receives ${received} periods but ${band.band.wants <= band.band.limit ? `wants ${band.band.wants}` : `may have ${band.band.limit}`}.`,
+        message:
+          band.band.wants <= band.band.limit
+            ? m.allocation_break_over_wants({ band: band.band.name, received, wants: band.band.wants })
+            : m.allocation_break_over_limit({ band: band.band.name, received, limit: band.band.limit }),
       })
     }
   }

@@ -1,6 +1,7 @@
 import { periodPhrase } from '../contract/calendar'
 import type { AllocationResult, AllocationSnapshot, AllocationUnmet } from '../contract/allocation'
 import { compile, objectiveOf, rankOf, type BandInfo, type Problem } from './model'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * The words a band reads for each wish it did not get (issue 15 item 4), e.g. "Studio A, Tue
@@ -9,28 +10,48 @@ import { compile, objectiveOf, rankOf, type BandInfo, type Problem } from './mod
  * snapshot and the result only.
  */
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+/*
+ * The words are made when they are read, in the reader's language (decision 046): the result
+ * stores each reason as data (`UnmetReason`), never as text, so the round's worker thread
+ * words nothing and each member reads the same reason in their own language.
+ */
+
+const WEEKDAYS = [m.allocation_weekday_0, m.allocation_weekday_1, m.allocation_weekday_2, m.allocation_weekday_3, m.allocation_weekday_4, m.allocation_weekday_5, m.allocation_weekday_6]
+// English spells small numbers out ("the last two weeks", "their first wish"); Japanese writes the number.
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth']
 const COUNTS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
-const count = (n: number) => COUNTS[n] ?? String(n)
-const ordinal = (rank: number) => ORDINALS[rank - 1] ?? `${rank}th`
+const count = (n: number) => m.allocation_count_word({ count: n, word: COUNTS[n] ?? String(n) })
+const ordinal = (rank: number) => m.allocation_rank_word({ rank, word: ORDINALS[rank - 1] ?? `${rank}th` })
 
 /** "Tue" for an ISO date (the round is one week, so the weekday names the day). */
 export function weekday(date: string) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!
+  return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!()
 }
 
 export const timeName = (problem: Problem, date: string, periodId: string) =>
-  `${weekday(date)} ${periodPhrase(problem.periods.find((period) => period.id === periodId)?.name ?? periodId)}`
+  m.allocation_time_name({ weekday: weekday(date), period: periodPhrase(problem.periods.find((period) => period.id === periodId)?.name ?? periodId) })
 
 /** "Studio A, Tue 3rd period". */
 export function cellName(problem: Problem, cell: number) {
   const info = problem.cells[cell]!
-  return `${problem.rooms[info.roomIndex]!.name}, ${timeName(problem, info.date, info.periodId)}`
+  return m.allocation_cell_name({ room: problem.rooms[info.roomIndex]!.name, time: timeName(problem, info.date, info.periodId) })
 }
 
-export const personName = (problem: Problem, personId: string) => problem.peopleNames.get(personId) ?? 'A member'
+export const personName = (problem: Problem, personId: string) => problem.peopleNames.get(personId) ?? m.allocation_a_member()
+
+/**
+ * A booking's label or a closed cell's reason, as the server stores it in the snapshot (in
+ * English, for every round stored so far): "personal practice", "closed: <blackout reason>",
+ * "the room is out of use", "a band"; anything else is a band's name.
+ */
+export function storedLabel(label: string) {
+  if (label === 'personal practice') return m.allocation_label_personal()
+  if (label === 'the room is out of use') return m.allocation_label_out_of_use()
+  if (label === 'a band') return m.allocation_label_a_band()
+  if (label.startsWith('closed: ')) return m.allocation_label_closed({ reason: label.slice('closed: '.length) })
+  return label
+}
 const roomName = (problem: Problem, roomId: string) => problem.rooms.find((room) => room.id === roomId)?.name ?? roomId
 
 /** Why another band came first, from its points, its history, and the ranks of the two wishes. */
@@ -39,7 +60,7 @@ function whyThem(problem: Problem, result: AllocationResult, us: BandInfo, them:
   const ours = result.bands.find((band) => band.bandId === us.id)
   const theirRank = result.assignments.find((a) => a.bandId === them.id && problem.cellIndex(a.roomId, a.date, a.periodId) === cell)?.rank
   // A cell placed by hand on a band that did not wish for it (rank 0): the executives' choice, not the allocator's.
-  if (theirRank === 0) return 'the club’s executives gave it to them'
+  if (theirRank === 0) return m.allocation_why_executives()
   if (them.points > us.points) {
     const recent = them.band.recent ?? []
     let missed = 0
@@ -47,22 +68,22 @@ function whyThem(problem: Problem, result: AllocationResult, us: BandInfo, them:
     const last = recent[recent.length - 1]
     const history =
       missed >= 2
-        ? `they missed out the last ${count(missed)} weeks`
+        ? m.allocation_why_missed_weeks({ count: count(missed) })
         : missed === 1
-          ? 'they missed out last week'
+          ? m.allocation_why_missed_week()
           : last && last.received < last.asked
-            ? 'they received fewer periods than they asked last week'
-            : `${them.points} priority points against your ${us.points}`
-    return `higher priority: ${history}`
+            ? m.allocation_why_fewer()
+            : m.allocation_why_points({ theirs: them.points, ours: us.points })
+    return m.allocation_why_priority({ history })
   }
-  if (theirRank !== undefined && theirRank < ourRank) return `it was their ${ordinal(theirRank)} wish and your ${ordinal(ourRank)}`
-  if (theirs?.received === 1 && (ours?.received ?? 0) >= 1) return `it is the only period they received; you received ${count(ours!.received)}`
+  if (theirRank !== undefined && theirRank < ourRank) return m.allocation_why_rank({ theirs: ordinal(theirRank), ours: ordinal(ourRank) })
+  if (theirs?.received === 1 && (ours?.received ?? 0) >= 1) return m.allocation_why_only({ count: count(ours!.received) })
   if (them.points === us.points && theirRank === ourRank) {
     const instead = result.assignments.find((a) => a.bandId === us.id && a.date === problem.cells[cell]!.date && a.periodId === problem.cells[cell]!.periodId)
-    if (lotDecided(problem, result, us, them, cell, instead)) return 'drawn by lot'
-    if (instead) return `giving it to them let more wishes be met in all; you received ${roomName(problem, instead.roomId)} at that time, your ${ordinal(instead.rank)} wish`
+    if (lotDecided(problem, result, us, them, cell, instead)) return m.allocation_why_lot()
+    if (instead) return m.allocation_why_more_met_instead({ room: roomName(problem, instead.roomId), rank: ordinal(instead.rank) })
   }
-  return 'giving it to them let more wishes be met in all'
+  return m.allocation_why_more_met()
 }
 
 type Assignment = AllocationResult['assignments'][number]
@@ -91,36 +112,44 @@ export function explainUnmetIn(problem: Problem, result: AllocationResult, unmet
   const band = problem.bandById.get(unmet.bandId)!
   const wish = band.band.wishes[unmet.rank - 1]!
   const when = timeName(problem, wish.date, wish.periodId)
-  const what = wish.roomId === null ? `${when} (any room)` : `${roomName(problem, wish.roomId)}, ${when}`
+  const what = wish.roomId === null ? m.allocation_what_any_room({ when }) : m.allocation_cell_name({ room: roomName(problem, wish.roomId), time: when })
   const reason = unmet.reason
   switch (reason.kind) {
     case 'not-in-round':
-      return `${what} is not part of this round.`
+      return m.allocation_unmet_not_in_round({ what })
     case 'unavailable':
-      return wish.roomId === null ? `No room can be given out at ${when} (${roomName(problem, reason.roomId)}: ${reason.reason}).` : `${what} cannot be given out: ${reason.reason}.`
+      return wish.roomId === null
+        ? m.allocation_unmet_unavailable_any({ when, room: roomName(problem, reason.roomId), reason: storedLabel(reason.reason) })
+        : m.allocation_unmet_unavailable({ what, reason: storedLabel(reason.reason) })
     case 'booked':
-      return wish.roomId === null ? `Every room at ${when} is already booked or closed (${roomName(problem, reason.roomId)}: ${reason.label}).` : `${what} is already booked (${reason.label}).`
+      return wish.roomId === null
+        ? m.allocation_unmet_booked_any({ when, room: roomName(problem, reason.roomId), label: storedLabel(reason.label) })
+        : m.allocation_unmet_booked({ what, label: storedLabel(reason.label) })
     case 'member-busy':
-      return `${personName(problem, reason.personId)} is already in ${reason.roomName} at that time with ${reason.label}.`
+      return m.allocation_unmet_member_busy({ person: personName(problem, reason.personId), room: reason.roomName, label: storedLabel(reason.label) })
     case 'member-allocated':
-      return `${personName(problem, reason.personId)} is in ${roomName(problem, reason.roomId)} at that time with ${problem.bandById.get(reason.otherBandId)?.band.name ?? 'another band'}.`
+      return m.allocation_unmet_member_allocated({
+        person: personName(problem, reason.personId),
+        room: roomName(problem, reason.roomId),
+        band: problem.bandById.get(reason.otherBandId)?.band.name ?? m.allocation_another_band(),
+      })
     case 'same-time':
       return reason.rank > 0
-        ? `You received ${roomName(problem, reason.roomId)} at that time instead (your ${ordinal(reason.rank)} wish).`
-        : `You received ${roomName(problem, reason.roomId)} at that time instead (given by the club’s executives).`
+        ? m.allocation_unmet_same_time({ room: roomName(problem, reason.roomId), rank: ordinal(reason.rank) })
+        : m.allocation_unmet_same_time_hand({ room: roomName(problem, reason.roomId) })
     case 'enough':
-      if (reason.received === 0) return reason.wants === 0 ? 'Your band asked for no periods in this round.' : 'Your band may not have any period in this round.'
+      if (reason.received === 0) return reason.wants === 0 ? m.allocation_unmet_asked_none() : m.allocation_unmet_may_not()
       return reason.wants <= reason.limit
-        ? `You received the ${reason.received === 1 ? 'period' : `${count(reason.received)} periods`} you asked for.`
-        : `You received ${count(reason.received)} ${reason.received === 1 ? 'period' : 'periods'}, the most a band may have in this round.`
+        ? m.allocation_unmet_enough({ received: reason.received, count: count(reason.received) })
+        : m.allocation_unmet_most({ received: reason.received, count: count(reason.received) })
     case 'left-free':
-      return `${wish.roomId === null ? `${roomName(problem, reason.roomId)}, ${when}` : what} was free, but the club’s executives changed the allocation by hand and did not give it to your band.`
+      return m.allocation_unmet_left_free({ what: wish.roomId === null ? m.allocation_cell_name({ room: roomName(problem, reason.roomId), time: when }) : what })
     case 'taken': {
       const them = problem.bandById.get(reason.byBandId)!
       const cell = problem.cellIndex(reason.roomId, wish.date, wish.periodId)!
       const why = whyThem(problem, result, band, them, unmet.rank, cell)
-      const where = wish.roomId === null ? `Every room at ${when} is taken; ${cellName(problem, cell)}` : cellName(problem, cell)
-      return `${where} went to ${them.band.name} (${why}).`
+      const where = wish.roomId === null ? m.allocation_unmet_every_room_taken({ when, cell: cellName(problem, cell) }) : cellName(problem, cell)
+      return m.allocation_unmet_taken({ where, band: them.band.name, why })
     }
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { calendarDate, text } from './text'
+import { m } from '../i18n/paraglide/messages.js'
 
 /**
  * Room allocation rounds (issue 15, decision 020): the input snapshot of one round and the
@@ -107,17 +108,17 @@ export const allocationSnapshotSchema = z.object({
   /** Branch-and-bound nodes the allocator may explore (40 by default); never a time. */
   nodeBudget: z.number().int().min(1).max(1_000_000).optional(),
 }).superRefine((snapshot, context) => {
-  const once = (path: 'bands' | 'rooms' | 'periods' | 'dates', values: string[], what: string) => {
+  const once = (path: 'bands' | 'rooms' | 'periods' | 'dates', values: string[], message: () => string) => {
     const seen = new Set<string>()
     values.forEach((value, index) => {
-      if (seen.has(value)) context.addIssue({ code: 'custom', path: [path, index], message: `The same ${what} is listed twice` })
+      if (seen.has(value)) context.addIssue({ code: 'custom', path: [path, index], message: message() })
       seen.add(value)
     })
   }
-  once('bands', snapshot.bands.map((band) => band.id), 'band')
-  once('rooms', snapshot.rooms.map((room) => room.id), 'room')
-  once('periods', snapshot.periods.map((period) => period.id), 'period')
-  once('dates', snapshot.dates, 'day')
+  once('bands', snapshot.bands.map((band) => band.id), m.allocation_band_twice)
+  once('rooms', snapshot.rooms.map((room) => room.id), m.allocation_room_twice)
+  once('periods', snapshot.periods.map((period) => period.id), m.allocation_period_twice)
+  once('dates', snapshot.dates, m.allocation_day_twice)
 })
 export type AllocationSnapshot = z.input<typeof allocationSnapshotSchema>
 

@@ -121,13 +121,12 @@ describe('no serious accessibility violations (axe-core, WCAG 2.1 AA)', () => {
  */
 /**
  * Screens whose words are not all in the catalogues yet (issue 36 stays open for them): the
- * live timetable screens and the room allocation rounds.
+ * live timetable screens.
  * They are still checked in English above; take each one out of this list as it is translated.
  */
 const NOT_YET_IN_JAPANESE = new Set([
   '/festival-schedule',
   '/festival-schedule-generator',
-  '/room-allocation-list',
 ])
 
 describe('in Japanese on a 360 px phone, dark theme', () => {

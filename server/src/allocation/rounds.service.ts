@@ -26,7 +26,7 @@ import { addDays, dayLabel, periodPhrase, weekDays, weekLabel } from '../../../s
 import type { ClubSettings } from '../../../src/contract/settings'
 import { describeAssignments, roundNodeBudget } from '../../../src/allocation/allocate'
 import { checkAllocation, nextPoints } from '../../../src/allocation/rules'
-import { explainAllocation } from '../../../src/allocation/words'
+import { explainAllocation, storedLabel } from '../../../src/allocation/words'
 import type { Db } from '../db/client'
 import {
   allocationOutcomes,
@@ -57,6 +57,7 @@ import type { WorkerPool } from '../workers/worker-pool'
 import { buildSnapshot, membersOf, outcomesOf, pointsFrom, roundPeriods, roundRooms, weekBlackouts, weekBookings, type RoundRow } from './round-data'
 import { instantPhrase, roundTimes, statusOf, targetWeekOf } from './round-times'
 import { m } from '../../../src/i18n/paraglide/messages.js'
+import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 
 export interface RoundsDeps {
   db: Db
@@ -86,7 +87,6 @@ const PAST_ROUNDS = 52
 const BREAKS_NAMED = 5
 
 const cellKey = (cell: { roomId: string; date: string; periodId: string }) => `${cell.roomId}|${cell.date}|${cell.periodId}`
-const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`
 const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1
 
 /** The first day of the academic year (term) holding `weekStart`, for the "this term" figures. */
@@ -100,7 +100,7 @@ function termStartOf(weekStart: string, club: ClubSettings) {
 /** A refusal that lists the hard rules a change or publishing would break, in sentences. */
 function ruleBroken(breaks: RuleBreak[], lead: string) {
   const named = breaks.slice(0, BREAKS_NAMED).map((item) => item.message)
-  const more = breaks.length > BREAKS_NAMED ? ` (and ${plural(breaks.length - BREAKS_NAMED, 'more problem')})` : ''
+  const more = breaks.length > BREAKS_NAMED ? m.allocation_more_problems({ count: breaks.length - BREAKS_NAMED }) : ''
   return new AppError(409, 'ALLOCATION_RULE_BROKEN', `${lead} ${named.join(' ')}${more}`)
 }
 
@@ -265,7 +265,13 @@ export function createRoundsService(deps: RoundsDeps) {
         const blackout = blackoutOf(date, room.id)
         for (const period of periodRows) {
           const booking = bookedAt.get(cellKey({ roomId: room.id, date, periodId: period.id }))
-          const reason = !room.active ? 'The room is out of use' : blackout !== null ? `Closed: ${blackout}` : booking ? `Booked: ${booking.label}` : null
+          const reason = !room.active
+            ? m.allocation_closed_out_of_use()
+            : blackout !== null
+              ? m.allocation_closed_blackout({ reason: blackout })
+              : booking
+                ? m.allocation_closed_booked({ label: storedLabel(booking.label) })
+                : null
           if (reason) closedCells.push({ roomId: room.id, date, periodId: period.id, reason })
         }
       }
@@ -303,10 +309,10 @@ export function createRoundsService(deps: RoundsDeps) {
   const wishOut = (names: Names, wish: StoredWish, index: number): Wish => ({
     rank: index + 1,
     roomId: wish.roomId,
-    roomName: wish.roomId === null ? null : (names.rooms.get(wish.roomId) ?? 'A room no longer in the round'),
+    roomName: wish.roomId === null ? null : (names.rooms.get(wish.roomId) ?? m.allocation_room_gone()),
     date: wish.date,
     periodId: wish.periodId,
-    periodLabel: names.periods.get(wish.periodId) ?? 'A period no longer in the round',
+    periodLabel: names.periods.get(wish.periodId) ?? m.allocation_period_gone(),
   })
 
   type WishRow = typeof allocationWishes.$inferSelect
@@ -326,7 +332,7 @@ export function createRoundsService(deps: RoundsDeps) {
     ])
     const byBand = new Map<string, WishRow>(wishRows.map((row) => [row.bandId, row]))
     const standing = new Set(standingRows.map((row) => row.bandId))
-    const editorName = new Map(editors.map((user) => [user.id, user.status === 'deleted' ? 'Deleted user' : user.displayName]))
+    const editorName = new Map(editors.map((user) => [user.id, user.status === 'deleted' ? m.bands_deleted_user() : user.displayName]))
     return bandsIn.map((band): BandWishes => {
       const row = byBand.get(band.id)
       return {
@@ -403,7 +409,10 @@ export function createRoundsService(deps: RoundsDeps) {
       else if (wish.roomId !== null && !roomName.has(wish.roomId)) fields[path] = m.allocation_room_not_in_round()
       else if (!periodLabel.has(wish.periodId)) fields[path] = m.allocation_period_not_in_round()
       else if (wish.roomId !== null && closed.has(cellKey({ ...wish, roomId: wish.roomId }))) {
-        fields[path] = `${roomName.get(wish.roomId)}, ${dayLabel(wish.date)}, ${periodPhrase(periodLabel.get(wish.periodId)!)} cannot be given out (${closed.get(cellKey({ ...wish, roomId: wish.roomId }))!.toLowerCase()})`
+        const cell = m.allocation_cell_label({ room: roomName.get(wish.roomId)!, day: dayLabel(wish.date), period: periodPhrase(periodLabel.get(wish.periodId)!) })
+        // Mid-sentence, English writes the reason in lower case; Japanese has no case to change.
+        const reason = closed.get(cellKey({ ...wish, roomId: wish.roomId }))!
+        fields[path] = m.allocation_wish_cell_closed({ cell, reason: getLocale() === 'en' ? reason.toLowerCase() : reason })
       } else if (wish.roomId === null && roomRows.every((room) => closed.has(cellKey({ roomId: room.id, date: wish.date, periodId: wish.periodId })))) {
         fields[path] = m.allocation_no_room_on({ day: dayLabel(wish.date), period: periodPhrase(periodLabel.get(wish.periodId)!) })
       }
@@ -623,12 +632,12 @@ export function createRoundsService(deps: RoundsDeps) {
   function cellOut(snapshot: AllocationSnapshot, assignment: StoredAssignment, rank: number | null): AllocatedCell {
     return {
       roomId: assignment.roomId,
-      roomName: snapshot.rooms.find((room) => room.id === assignment.roomId)?.name ?? 'A room',
+      roomName: snapshot.rooms.find((room) => room.id === assignment.roomId)?.name ?? m.allocation_a_room(),
       date: assignment.date,
       periodId: assignment.periodId,
-      periodLabel: snapshot.periods.find((period) => period.id === assignment.periodId)?.name ?? 'A period',
+      periodLabel: snapshot.periods.find((period) => period.id === assignment.periodId)?.name ?? m.allocation_a_period(),
       bandId: assignment.bandId,
-      bandName: snapshot.bands.find((band) => band.id === assignment.bandId)?.name ?? 'A band',
+      bandName: snapshot.bands.find((band) => band.id === assignment.bandId)?.name ?? m.allocation_a_band(),
       rank,
     }
   }
@@ -775,7 +784,7 @@ export function createRoundsService(deps: RoundsDeps) {
       const after = applyChange(state, input)
       const live = await liveSnapshot(state, tx)
       const breaks = newBreaks(live, state.assignments, after)
-      if (breaks.length > 0) throw ruleBroken(breaks, 'This change would break the club’s rules:')
+      if (breaks.length > 0) throw ruleBroken(breaks, m.allocation_change_breaks())
       const [round] = await tx.update(allocationRounds).set({ assignments: after, editedByHand: true, updatedAt: now }).where(eq(allocationRounds.id, roundId)).returning()
       return { state: { ...state, round: round!, assignments: after }, breaks: breaksOf(live, after) }
     })
@@ -806,7 +815,7 @@ export function createRoundsService(deps: RoundsDeps) {
 
       const live = await liveSnapshot(state, tx)
       const breaks = breaksOf(live, state.assignments)
-      if (breaks.length > 0) throw ruleBroken(breaks, 'The draft breaks the club’s rules since it was made; change it before publishing:')
+      if (breaks.length > 0) throw ruleBroken(breaks, m.allocation_draft_breaks())
       await insertBookings(tx, state, club, now)
 
       // The run's own result stays as it was stored (reproducibility); `assignments` is what was published.
@@ -881,33 +890,48 @@ export function createRoundsService(deps: RoundsDeps) {
     }
   }
 
-  async function tellBands(tx: Tx, state: DraftState, outcomes: ReturnType<typeof outcomesIn>['bands']) {
+  type Outcome = ReturnType<typeof outcomesIn>['bands'][number]
+  async function tellBands(tx: Tx, state: DraftState, outcomes: Outcome[]) {
     const members = await membersOf(
       tx,
       outcomes.map((outcome) => outcome.band.id),
     )
-    const week = `the week of ${weekLabel(state.round.weekStart)}`
+    // Each member reads the notice in their own language (decision 046): the reasons are worded
+    // from the stored result once per language, as they are on the results screen.
+    const worded = new Map<string, Map<string, Outcome>>()
+    const inReadersLanguage = (bandId: string) => {
+      const language = getLocale()
+      if (!worded.has(language)) worded.set(language, new Map(outcomesIn(state).bands.map((outcome) => [outcome.band.id, outcome])))
+      return worded.get(language)!.get(bandId)!
+    }
     const messages = outcomes.map((outcome) => {
-      const title =
-        outcome.received === 0
-          ? `${outcome.band.name}: no room in the allocation for ${week}`
-          : `${outcome.band.name}: ${plural(outcome.received, 'period')} in the allocation for ${week}`
-      // Wishes left over once the band had every period it asked for are not counted as lost
-      // (issue 33: "Wishes not met: 3. You received the two periods you asked for").
-      const wishName = (wish: (typeof outcome.unmet)[number]) => `Wish ${wish.rank} (${wish.roomName ?? 'any room'}, ${dayLabel(wish.date)}, ${periodPhrase(wish.periodLabel)})`
-      const lost = outcome.unmet.filter((wish) => !outcome.notNeeded.has(wish.rank))
-      const spare = outcome.unmet.filter((wish) => outcome.notNeeded.has(wish.rank))
-      const lines = [
-        ...outcome.periods.map((cell) => `${cell.roomName}, ${dayLabel(cell.date)}, ${periodPhrase(cell.periodLabel)}`),
-        ...(lost.length > 0 ? ['', `${plural(lost.length, 'wish', 'wishes')} not met:`, ...lost.map((wish) => `${wishName(wish)}: ${wish.reason}`)] : []),
-        ...(spare.length > 0 ? ['', ...spare.map((wish) => `${wishName(wish)} was not needed: ${wish.reason.charAt(0).toLowerCase()}${wish.reason.slice(1)}`)] : []),
-      ]
+      const title = () => {
+        const week = weekLabel(state.round.weekStart)
+        return outcome.received === 0
+          ? m.allocation_notice_nothing({ band: outcome.band.name, week })
+          : m.allocation_notice_received({ band: outcome.band.name, count: outcome.received, week })
+      }
+      const body = () => {
+        const own = inReadersLanguage(outcome.band.id)
+        // Wishes left over once the band had every period it asked for are not counted as lost
+        // (issue 33: "Wishes not met: 3. You received the two periods you asked for").
+        const wishName = (wish: Outcome['unmet'][number]) =>
+          m.allocation_notice_wish({ rank: wish.rank, room: wish.roomName ?? m.allocation_any_room_lower(), day: dayLabel(wish.date), period: periodPhrase(wish.periodLabel) })
+        const lost = own.unmet.filter((wish) => !own.notNeeded.has(wish.rank))
+        const spare = own.unmet.filter((wish) => own.notNeeded.has(wish.rank))
+        const lines = [
+          ...own.periods.map((cell) => m.allocation_cell_label({ room: cell.roomName, day: dayLabel(cell.date), period: periodPhrase(cell.periodLabel) })),
+          ...(lost.length > 0 ? ['', m.allocation_notice_not_met({ count: lost.length }), ...lost.map((wish) => m.allocation_notice_reason({ wish: wishName(wish), reason: wish.reason }))] : []),
+          ...(spare.length > 0 ? ['', ...spare.map((wish) => m.allocation_notice_not_needed({ wish: wishName(wish), reason: `${wish.reason.charAt(0).toLowerCase()}${wish.reason.slice(1)}` }))] : []),
+        ]
+        // No periods: the body starts with the wishes, not with a blank line.
+        return lines.join('\n').replace(/^\n+/, '')
+      }
       return {
         kind: 'allocation-result' as const,
         userIds: (members.get(outcome.band.id) ?? []).map((member) => member.id),
         title,
-        // No periods: the body starts with the wishes, not with a blank line.
-        body: lines.join('\n').replace(/^\n+/, ''),
+        body,
         link: '/room-allocation-list',
       }
     })

@@ -2,26 +2,26 @@ import { useEffect, useState } from 'react'
 import { formatDateTime, formatDistance } from '@/contract/date-format'
 import { dayLabel, periodPhrase, weekLabel } from '@/contract/calendar'
 import { roundStatusLabels, type RoundStatus, type RoundSummary } from '@/contract/allocation-rounds'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** "Mon 17 Nov 2026, 00:00" in the club's time zone. */
 export const instantLabel = (iso: string, timeZone: string) => formatDateTime(iso, { timeZone })
 
 /** "Week of 17–23 Nov 2026". */
-export const roundWeekLabel = (round: Pick<RoundSummary, 'weekStart'>) => `Week of ${weekLabel(round.weekStart)}`
+export const roundWeekLabel = (round: Pick<RoundSummary, 'weekStart'>) => m.allocation_week_of({ week: weekLabel(round.weekStart) })
+
+/** "1st", "2nd" … a wish's place in a list ("第1希望" in Japanese). */
+export const ordinal = (rank: number) => m.allocation_rank({ rank })
 
 /** "1st wish", "2nd wish" … */
-export function ordinal(rank: number) {
-  const tens = rank % 100
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : rank % 10 === 1 ? 'st' : rank % 10 === 2 ? 'nd' : rank % 10 === 3 ? 'rd' : 'th'
-  return `${rank}${suffix}`
-}
+export const wishPlace = (rank: number) => m.allocation_wish_place({ rank })
 
 /** "Studio A, Tue 18 Nov, 3rd period"; `null` room reads "Any room". */
 export const cellLabel = (cell: { roomName: string | null; date: string; periodLabel: string }) =>
-  `${cell.roomName ?? 'Any room'}, ${dayLabel(cell.date)}, ${periodPhrase(cell.periodLabel)}`
+  m.allocation_cell_label({ room: cell.roomName ?? m.allocation_any_room(), day: dayLabel(cell.date), period: periodPhrase(cell.periodLabel) })
 
-export const periods = (count: number) => `${count} period${count === 1 ? '' : 's'}`
-export const bandsCount = (count: number) => `${count} band${count === 1 ? '' : 's'}`
+export const periods = (count: number) => m.allocation_periods({ count })
+export const bandsCount = (count: number) => m.allocation_bands({ count })
 
 /** The current time, again every `everyMs`, so "closes in 2 hours" stays true while the page is open. */
 export function useNow(everyMs = 30_000) {
@@ -38,18 +38,18 @@ export function roundMoment(round: RoundSummary, timeZone: string, now: Date) {
   const inWords = (iso: string) => formatDistance(iso, now)
   switch (round.status) {
     case 'upcoming':
-      return `Wishes open ${instantLabel(round.opensAt, timeZone)} (${inWords(round.opensAt)}) and close ${instantLabel(round.closesAt, timeZone)}.`
+      return m.allocation_moment_upcoming({ opens: instantLabel(round.opensAt, timeZone), opensIn: inWords(round.opensAt), closes: instantLabel(round.closesAt, timeZone) })
     case 'open':
       return new Date(round.closesAt) > now
-        ? `Wishes close ${instantLabel(round.closesAt, timeZone)} (${inWords(round.closesAt)}).`
-        : `Wishes closed ${instantLabel(round.closesAt, timeZone)}.`
+        ? m.allocation_moment_closes({ closes: instantLabel(round.closesAt, timeZone), closesIn: inWords(round.closesAt) })
+        : m.allocation_moment_closed({ closes: instantLabel(round.closesAt, timeZone) })
     case 'closed':
     case 'running':
-      return `Wishes closed ${instantLabel(round.closesAt, timeZone)}; the rooms are being given out.`
+      return m.allocation_moment_allocating({ closes: instantLabel(round.closesAt, timeZone) })
     case 'draft':
-      return `${round.ranAt ? `Allocated ${instantLabel(round.ranAt, timeZone)}` : 'Allocated'}; the executives will publish it soon.`
+      return round.ranAt ? m.allocation_moment_draft_at({ ran: instantLabel(round.ranAt, timeZone) }) : m.allocation_moment_draft()
     case 'published':
-      return round.publishedAt ? `Published ${instantLabel(round.publishedAt, timeZone)}.` : 'Published.'
+      return round.publishedAt ? m.allocation_moment_published_at({ when: instantLabel(round.publishedAt, timeZone) }) : m.allocation_moment_published()
   }
 }
 

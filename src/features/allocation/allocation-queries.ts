@@ -16,6 +16,7 @@ import {
   type WishesInput,
 } from '@/contract/allocation-rounds'
 import { ApiError, api } from '@/lib/api-client'
+import { m } from '@/i18n/paraglide/messages.js'
 import { bandsCount } from './allocation-parts'
 
 /** Keys are rooted at `allocation`; everything of one round sits under `['allocation', 'round', id]`. */
@@ -139,7 +140,7 @@ export function useRunRound(roundId: string) {
       queryClient.setQueryData(allocationKeys.draft(roundId), draft)
       return draft
     },
-    { said: (draft) => `Allocated: ${draft.figures.bandsServed} of ${bandsCount(draft.figures.bandsWithWishes)} served` },
+    { said: (draft) => m.allocation_run_done({ served: draft.figures.bandsServed, bands: bandsCount(draft.figures.bandsWithWishes) }) },
   )
 }
 
@@ -153,5 +154,5 @@ export function useChangeDraft(roundId: string) {
 }
 
 export function usePublishRound(roundId: string) {
-  return useRoundMutation(roundId, async () => api(allocationPaths.publish(roundId), { method: 'POST', body: {} }), { bookings: true, said: () => 'Published: the bands have been told' })
+  return useRoundMutation(roundId, async () => api(allocationPaths.publish(roundId), { method: 'POST', body: {} }), { bookings: true, said: () => m.allocation_published_told() })
 }

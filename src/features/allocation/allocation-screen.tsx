@@ -10,6 +10,7 @@ import { roundListQueryOptions, roundQueryOptions } from './allocation-queries'
 import { AllWishesPanel, DraftPanel, RunControls } from './draft-panel'
 import { MyResultsPanel, MyWishesPanel } from './member-panels'
 import { CLUB_FALLBACK_TIME_ZONE } from '@/contract/date-format'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const routeApi = getRouteApi('/_authenticated/room-allocation-list')
 
@@ -19,8 +20,8 @@ const FALLBACK_TIME_ZONE = CLUB_FALLBACK_TIME_ZONE
 const linkClass = 'text-brand underline underline-offset-2'
 
 function roundFigures(round: RoundSummary) {
-  const wishes = `${bandsCount(round.bandsWithWishes)} listed wishes`
-  return round.bandsServed === null ? `${wishes}.` : `${wishes}, ${round.bandsServed} received a room.`
+  const bands = bandsCount(round.bandsWithWishes)
+  return round.bandsServed === null ? m.allocation_figures_wishes({ bands }) : m.allocation_figures_served({ bands, served: round.bandsServed })
 }
 
 /** The rounds to choose from: the current one first, then the past ones, newest first. */
@@ -28,8 +29,8 @@ function RoundPicker({ list, selectedId }: { list: RoundList; selectedId: string
   if (list.past.length === 0) return null
   const rounds = [...(list.current ? [list.current] : []), ...list.past]
   return (
-    <nav aria-label="Rounds">
-      <h2 className="mb-2 text-lg font-semibold">Rounds</h2>
+    <nav aria-label={m.allocation_rounds()}>
+      <h2 className="mb-2 text-lg font-semibold">{m.allocation_rounds()}</h2>
       <ul className="flex flex-col divide-y divide-line rounded-md border border-line">
         {rounds.map((round) => {
           const current = round.id === list.current?.id
@@ -43,7 +44,7 @@ function RoundPicker({ list, selectedId }: { list: RoundList; selectedId: string
                 className={`flex min-h-11 items-center font-medium ${selected ? 'text-ink' : linkClass}`}
               >
                 {roundWeekLabel(round)}
-                {current ? ' (this round)' : ''}
+                {current ? m.allocation_this_round() : ''}
               </Link>
               <RoundStatusBadge status={round.status} />
               <span className="text-ink-muted">{roundFigures(round)}</span>
@@ -57,8 +58,8 @@ function RoundPicker({ list, selectedId }: { list: RoundList; selectedId: string
 
 function RoundHeader({ round, timeZone }: { round: Round; timeZone: string }) {
   const now = useNow()
-  const rooms = round.rooms.map((room) => room.name).join(', ')
-  const times = round.periods.map((period) => periodPhrase(period.label)).join(', ')
+  const rooms = round.rooms.map((room) => room.name).join(m.allocation_list_separator())
+  const times = round.periods.map((period) => periodPhrase(period.label)).join(m.allocation_list_separator())
   return (
     <Card>
       <div className="flex flex-col gap-2 text-sm">
@@ -68,10 +69,10 @@ function RoundHeader({ round, timeZone }: { round: Round; timeZone: string }) {
         </div>
         <p className="font-medium">{roundMoment(round, timeZone, now)}</p>
         <p className="text-ink-muted">
-          Given out in this round: {rooms || 'no room'}; {times || 'no period'}. Other rooms and periods are booked first come, first served.
+          {m.allocation_given_out({ rooms: rooms || m.allocation_no_room(), periods: times || m.allocation_no_period() })}
         </p>
         <p className="text-ink-muted">
-          Each band may list up to {round.wishesPerBand} wishes and receive up to {round.periodsPerBand} period{round.periodsPerBand === 1 ? '' : 's'}. {roundFigures(round)}
+          {m.allocation_each_band({ wishes: round.wishesPerBand, count: round.periodsPerBand })} {roundFigures(round)}
         </p>
       </div>
     </Card>
@@ -80,8 +81,8 @@ function RoundHeader({ round, timeZone }: { round: Round; timeZone: string }) {
 
 function RoundView({ roundId, timeZone }: { roundId: string; timeZone: string }) {
   const round = useQuery(roundQueryOptions(roundId))
-  if (round.isPending) return <LoadingBlock label="Loading the round…" />
-  if (round.isError) return <QueryErrorBlock error={round.error} onRetry={() => void round.refetch()} what="The round" />
+  if (round.isPending) return <LoadingBlock label={m.allocation_loading_round()} />
+  if (round.isError) return <QueryErrorBlock error={round.error} onRetry={() => void round.refetch()} what={m.allocation_the_round()} />
   const data = round.data
   const hasResult = data.status === 'draft' || data.status === 'published'
   return (
@@ -90,14 +91,14 @@ function RoundView({ roundId, timeZone }: { roundId: string; timeZone: string })
 
       <section aria-labelledby="my-bands" className="flex flex-col gap-3">
         <h2 id="my-bands" className="text-lg font-semibold">
-          {data.status === 'published' ? 'Your bands’ results' : 'Your bands’ wishes'}
+          {data.status === 'published' ? m.allocation_your_results() : m.allocation_your_wishes()}
         </h2>
         {data.status === 'published' ? (
           <MyResultsPanel round={data} />
         ) : (
           <>
-            {data.status === 'upcoming' ? <p className="text-sm text-ink-muted">Wishes can be listed once they open.</p> : null}
-            {['closed', 'running', 'draft'].includes(data.status) ? <p className="text-sm text-ink-muted">Wishes are closed. Your results show here once the executives publish the round.</p> : null}
+            {data.status === 'upcoming' ? <p className="text-sm text-ink-muted">{m.allocation_wishes_later()}</p> : null}
+            {['closed', 'running', 'draft'].includes(data.status) ? <p className="text-sm text-ink-muted">{m.allocation_wishes_closed_results_later()}</p> : null}
             <MyWishesPanel round={data} timeZone={timeZone} />
           </>
         )}
@@ -107,13 +108,13 @@ function RoundView({ roundId, timeZone }: { roundId: string; timeZone: string })
         <section aria-labelledby="running" className="flex flex-col gap-3 border-t border-line pt-6">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="running" className="text-lg font-semibold">
-              {data.status === 'published' ? 'The published result' : 'Running the round'}
+              {data.status === 'published' ? m.allocation_published_result() : m.allocation_running_round()}
             </h2>
             {hasResult ? null : <RunControls round={data} />}
           </div>
-          {data.status === 'running' ? <p role="status">The rooms are being given out; this takes a few seconds.</p> : null}
+          {data.status === 'running' ? <p role="status">{m.allocation_being_given_out()}</p> : null}
           {hasResult ? <DraftPanel round={data} /> : null}
-          <h3 className="text-base font-semibold">Every band’s wishes</h3>
+          <h3 className="text-base font-semibold">{m.allocation_every_band_wishes()}</h3>
           <AllWishesPanel round={data} />
         </section>
       ) : null}
@@ -135,30 +136,27 @@ export function AllocationScreen() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <PageHeader
-        title="Room allocation"
-        description="Each week bands ask for the practice rooms they want next week; the round shares out the busy times fairly, and what is left opens for booking."
-      />
+      <PageHeader title={m.allocation_title()} description={m.allocation_description()} />
       {rounds.isPending ? (
-        <LoadingBlock label="Loading the rounds…" />
+        <LoadingBlock label={m.allocation_loading_rounds()} />
       ) : rounds.isError ? (
-        <QueryErrorBlock error={rounds.error} onRetry={() => void rounds.refetch()} what="The rounds" />
+        <QueryErrorBlock error={rounds.error} onRetry={() => void rounds.refetch()} what={m.allocation_the_rounds()} />
       ) : (
         <>
           {!rounds.data.enabled ? (
-            <EmptyState title="Rounds are off.">
-              Every room is booked first come, first served.{' '}
+            <EmptyState title={m.allocation_rounds_off()}>
+              {m.allocation_first_come()}{' '}
               <Link to="/room-booking-form" className={linkClass}>
-                Book a room
+                {m.allocation_book_a_room()}
               </Link>
             </EmptyState>
           ) : !rounds.data.current && !search.round ? (
-            <EmptyState title="No round this week.">The next round shows here when it is set up. Meanwhile rooms are booked first come, first served.</EmptyState>
+            <EmptyState title={m.allocation_no_round()}>{m.allocation_no_round_detail()}</EmptyState>
           ) : null}
           {search.round && rounds.data.current && search.round !== rounds.data.current.id ? (
             <p className="text-sm">
               <Link to="/room-allocation-list" search={{}} className={linkClass}>
-                Back to this week’s round
+                {m.allocation_back_to_current()}
               </Link>
             </p>
           ) : null}

@@ -8,8 +8,9 @@ import { EmptyState, FormAlert, LoadingBlock, QueryErrorBlock, errorMessage } fr
 import { SelectField } from '@/components/ui/field'
 import { Card } from '@/components/ui/page'
 import type { AllocatedCell, Cell, Draft, DraftBand, DraftChange, Round } from '@/contract/allocation-rounds'
-import { dayLabel, periodPhrase } from '@/contract/calendar'
-import { bandsCount, cellLabel, ordinal, periods, roundWeekLabel } from './allocation-parts'
+import { dayLabel, periodPhrase, weekLabel } from '@/contract/calendar'
+import { m } from '@/i18n/paraglide/messages.js'
+import { bandsCount, cellLabel, ordinal, periods, wishPlace } from './allocation-parts'
 import { allWishesQueryOptions, draftCheckQueryOptions, draftQueryOptions, usePublishRound, useRunRound, useChangeDraft } from './allocation-queries'
 
 const sameCell = (a: Cell, b: Cell) => a.roomId === b.roomId && a.date === b.date && a.periodId === b.periodId
@@ -31,20 +32,14 @@ export function RunControls({ round }: { round: Round }) {
     <>
       <Button variant={again ? 'secondary' : 'primary'} onClick={() => setAsking(true)}>
         <Play aria-hidden className="size-4" />
-        {again ? 'Run again' : 'Run now'}
+        {again ? m.allocation_run_again() : m.allocation_run_now()}
       </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={(open) => (open ? setAsking(true) : close())}
-        title={again ? 'Run the allocation again?' : 'Run the allocation now?'}
-        description={
-          again
-            ? 'A new lottery gives out the rooms again from the same wishes. Changes made by hand are lost.'
-            : round.status === 'open'
-              ? 'Wishes close now: bands can no longer change them. Nothing is published until you publish the result.'
-              : 'Nothing is published until you publish the result.'
-        }
-        confirmLabel={again ? 'Run again' : 'Run now'}
+        title={again ? m.allocation_run_again_title() : m.allocation_run_now_title()}
+        description={again ? m.allocation_run_again_detail() : round.status === 'open' ? m.allocation_run_now_open_detail() : m.allocation_run_now_detail()}
+        confirmLabel={again ? m.allocation_run_again() : m.allocation_run_now()}
         tone="primary"
         busy={run.isPending}
         onConfirm={() =>
@@ -65,13 +60,13 @@ export function RunControls({ round }: { round: Round }) {
 function Figures({ draft }: { draft: Draft }) {
   const { figures } = draft
   const items: Array<[string, string]> = [
-    ['Bands served', `${figures.bandsServed} of ${figures.bandsWithWishes}`],
-    ['First wishes met', `${figures.firstWishesMet} of ${figures.bandsWithWishes}`],
-    ['Periods given', `${figures.periodsGiven} of ${figures.periodsAsked} asked for`],
-    ['Left for booking', periods(figures.cellsLeft)],
+    [m.allocation_bands_served(), m.allocation_x_of_y({ count: figures.bandsServed, total: figures.bandsWithWishes })],
+    [m.allocation_first_wishes_met(), m.allocation_x_of_y({ count: figures.firstWishesMet, total: figures.bandsWithWishes })],
+    [m.allocation_periods_given(), m.allocation_x_of_y_asked({ count: figures.periodsGiven, total: figures.periodsAsked })],
+    [m.allocation_left_for_booking(), periods(figures.cellsLeft)],
   ]
   return (
-    <dl aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl aria-label={m.allocation_figures()} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {items.map(([label, value]) => (
         <div key={label} className="rounded-md border border-line p-3">
           <dt className="text-sm text-ink-muted">{label}</dt>
@@ -83,31 +78,37 @@ function Figures({ draft }: { draft: Draft }) {
 }
 
 function termNote(band: DraftBand) {
-  if (band.termRounds === 0) return 'First round this term.'
-  const nothing = band.termRoundsWithNothing === 0 ? 'never without a room' : `without a room in ${band.termRoundsWithNothing}`
-  return `${band.termRounds} earlier round${band.termRounds === 1 ? '' : 's'} this term, ${nothing}; ${periods(band.termPeriods)} in all.`
+  if (band.termRounds === 0) return m.allocation_term_first()
+  const nothing = band.termRoundsWithNothing === 0 ? m.allocation_term_never_without() : m.allocation_term_without({ count: band.termRoundsWithNothing })
+  return m.allocation_term_note({ count: band.termRounds, nothing, periods: periods(band.termPeriods) })
 }
 
 /** Each band: asked, received, first wish, points, and how it fared over the term (the fairness). */
 function Fairness({ draft }: { draft: Draft }) {
   const published = draft.status === 'published'
   return (
-    <ul aria-label="Bands" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={m.allocation_bands_list()} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
       {draft.bands.map((band) => (
         <li key={band.bandId} className="flex flex-col gap-1 rounded-md border border-line p-3 text-sm">
           <p className="font-semibold break-words">{band.bandName}</p>
           <p>
-            {band.received === 0 ? <span className="font-medium text-danger">Nothing</span> : `Receives ${periods(band.received)}`} of {band.asked} asked for
-            {band.firstWishMet ? ' · first wish met' : ''}
+            {band.received === 0 ? (
+              <>
+                <span className="font-medium text-danger">{m.allocation_nothing()}</span> {m.allocation_nothing_of({ asked: band.asked })}
+              </>
+            ) : (
+              m.allocation_receives_of({ periods: periods(band.received), asked: band.asked })
+            )}
+            {band.firstWishMet ? m.allocation_first_wish_met() : ''}
           </p>
           <p className="text-ink-muted">
-            Priority points {band.pointsBefore} → {band.pointsAfter}
-            {published ? '' : ' once published'}
+            {m.allocation_points_change({ before: band.pointsBefore, after: band.pointsAfter })}
+            {published ? '' : m.allocation_once_published()}
           </p>
           <p className="text-ink-muted">{termNote(band)}</p>
           {band.unmet.length > 0 ? (
             <details>
-              <summary className="cursor-pointer py-1 text-brand">Wishes not met ({band.unmet.length})</summary>
+              <summary className="cursor-pointer py-1 text-brand">{m.allocation_unmet_count({ count: band.unmet.length })}</summary>
               <ul className="mt-1 flex flex-col gap-1">
                 {band.unmet.map((wish) => (
                   <li key={wish.rank}>
@@ -124,20 +125,20 @@ function Fairness({ draft }: { draft: Draft }) {
 }
 
 function CellList({ draft, editable, onChange }: { draft: Draft; editable: boolean; onChange: (cell: AllocatedCell) => void }) {
-  if (draft.cells.length === 0) return <EmptyState title="No room was given out." />
+  if (draft.cells.length === 0) return <EmptyState title={m.allocation_no_room_given()} />
   return (
-    <ul aria-label="Rooms given out" className="flex flex-col divide-y divide-line rounded-md border border-line">
+    <ul aria-label={m.allocation_rooms_given_out()} className="flex flex-col divide-y divide-line rounded-md border border-line">
       {draft.cells.map((cell) => (
         <li key={`${cell.roomId}|${cell.date}|${cell.periodId}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
           <span className="min-w-0 flex-1">
             <span className="font-medium">{cellLabel(cell)}</span>
             <br />
-            {cell.bandName} <span className="text-ink-muted">({cell.rank ? `${ordinal(cell.rank)} wish` : 'placed by hand'})</span>
+            {cell.bandName} <span className="text-ink-muted">({cell.rank ? wishPlace(cell.rank) : m.allocation_placed_by_hand()})</span>
           </span>
           {editable ? (
-            <Button variant="secondary" aria-label={`Move or swap ${cellLabel(cell)}`} onClick={() => onChange(cell)}>
+            <Button variant="secondary" aria-label={m.allocation_move_or_swap_cell({ cell: cellLabel(cell) })} onClick={() => onChange(cell)}>
               <ArrowLeftRight aria-hidden className="size-4" />
-              Move or swap
+              {m.allocation_move_or_swap()}
             </Button>
           ) : null}
         </li>
@@ -150,9 +151,9 @@ function CellList({ draft, editable, onChange }: { draft: Draft; editable: boole
 function CellPicker({ round, cell, onChange }: { round: Round; cell: Cell; onChange: (cell: Cell) => void }) {
   return (
     <div className="grid gap-2 sm:grid-cols-3">
-      <SelectField label="Room" value={cell.roomId} onChange={(event) => onChange({ ...cell, roomId: event.target.value })} options={round.rooms.map((item) => ({ value: item.id, label: item.name }))} />
-      <SelectField label="Day" value={cell.date} onChange={(event) => onChange({ ...cell, date: event.target.value })} options={round.dates.map((date) => ({ value: date, label: dayLabel(date) }))} />
-      <SelectField label="Period" value={cell.periodId} onChange={(event) => onChange({ ...cell, periodId: event.target.value })} options={round.periods.map((item) => ({ value: item.id, label: periodPhrase(item.label) }))} />
+      <SelectField label={m.allocation_room()} value={cell.roomId} onChange={(event) => onChange({ ...cell, roomId: event.target.value })} options={round.rooms.map((item) => ({ value: item.id, label: item.name }))} />
+      <SelectField label={m.allocation_day()} value={cell.date} onChange={(event) => onChange({ ...cell, date: event.target.value })} options={round.dates.map((date) => ({ value: date, label: dayLabel(date) }))} />
+      <SelectField label={m.allocation_period()} value={cell.periodId} onChange={(event) => onChange({ ...cell, periodId: event.target.value })} options={round.periods.map((item) => ({ value: item.id, label: periodPhrase(item.label) }))} />
     </div>
   )
 }
@@ -189,20 +190,20 @@ function HandChange({
   const changeKey = JSON.stringify(change)
   return (
     <>
-      <div role="status" aria-label="Rule check" className="text-sm">
+      <div role="status" aria-label={m.allocation_rule_check()} className="text-sm">
         {!change ? (
           <p className="text-ink-muted">{idle}</p>
         ) : check.isPending ? (
-          <p className="text-ink-muted">Checking the rules…</p>
+          <p className="text-ink-muted">{m.allocation_checking()}</p>
         ) : check.isError ? (
-          <p className="text-danger">The change could not be checked: {errorMessage(check.error)}</p>
+          <p className="text-danger">{m.allocation_check_failed({ error: errorMessage(check.error) })}</p>
         ) : check.data.allowed ? (
           <p>
-            {summary} <span className="font-medium">This keeps every rule.</span>
+            {summary} <span className="font-medium">{m.allocation_keeps_rules()}</span>
           </p>
         ) : (
           <div className="rounded-md border border-danger/40 bg-danger/10 p-3">
-            <p className="font-medium text-danger">{summary} This would break the rules:</p>
+            <p className="font-medium text-danger">{summary} {m.allocation_would_break()}</p>
             <ul className="mt-1 list-disc pl-5">
               {check.data.breaks.map((rule, index) => (
                 <li key={index}>{rule.message}</li>
@@ -214,11 +215,11 @@ function HandChange({
       {apply.isError && refused === changeKey ? <FormAlert>{errorMessage(apply.error)}</FormAlert> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={apply.isPending}>
-          Cancel
+          {m.allocation_cancel()}
         </Button>
         <Button
           busy={apply.isPending}
-          busyLabel="Changing…"
+          busyLabel={m.allocation_changing()}
           disabled={!change || !check.data?.allowed || check.isFetching}
           onClick={() => {
             if (!change) return
@@ -240,7 +241,7 @@ function HandChange({
 
 const useCellLabel = (round: Round) => (at: Cell) =>
   cellLabel({
-    roomName: round.rooms.find((item) => item.id === at.roomId)?.name ?? 'A room',
+    roomName: round.rooms.find((item) => item.id === at.roomId)?.name ?? m.allocation_a_room(),
     date: at.date,
     periodLabel: round.periods.find((item) => item.id === at.periodId)?.label ?? '',
   })
@@ -257,18 +258,22 @@ function ChangeCellDialog({ round, draft, cell, onClose }: { round: Round; draft
   const moved = sameCell(from, target) ? null : target
   const holder = moved ? draft.cells.find((other) => sameCell(other, moved)) : undefined
   const change: DraftChange | null = moved ? (holder ? { action: 'swap', a: from, b: moved } : { action: 'move', from, to: moved }) : null
-  const summary = !moved ? null : holder ? `${cell.bandName} gets ${labelOf(moved)}; ${holder.bandName} gets ${cellLabel(cell)}.` : `${cell.bandName} moves to ${labelOf(moved)}; ${cellLabel(cell)} becomes free.`
+  const summary = !moved
+    ? null
+    : holder
+      ? m.allocation_swap_summary({ band: cell.bandName, to: labelOf(moved), other: holder.bandName, from: cellLabel(cell) })
+      : m.allocation_move_summary({ band: cell.bandName, to: labelOf(moved), from: cellLabel(cell) })
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`Move or swap the room of ${cell.bandName}`} description={`Now: ${cellLabel(cell)}. Choose where it should go; a room another band holds is swapped.`}>
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={m.allocation_move_title({ band: cell.bandName })} description={m.allocation_move_description({ cell: cellLabel(cell) })}>
       <div className="flex flex-col gap-3">
         <CellPicker round={round} cell={target} onChange={setTarget} />
         <HandChange
           round={round}
           change={change}
           summary={summary}
-          idle="Choose another room, day or period."
-          confirmLabel={holder ? 'Swap' : 'Move'}
-          done={holder ? 'Swapped' : 'Moved'}
+          idle={m.allocation_move_idle()}
+          confirmLabel={holder ? m.allocation_swap() : m.allocation_move()}
+          done={holder ? m.allocation_swapped() : m.allocation_moved()}
           onCancel={onClose}
           onDone={onClose}
         />
@@ -289,24 +294,30 @@ function GiveCellDialog({ round, draft, onClose }: { round: Round; draft: Draft;
   const label = labelOf(target)
   const unchanged = bandId === NOBODY ? !holder : holder?.bandId === bandId
   const change: DraftChange | null = unchanged ? null : { action: 'assign', cell: target, bandId: bandId === NOBODY ? null : bandId }
-  const summary = unchanged ? null : !band ? `${label} is taken from ${holder!.bandName} and opens for booking.` : holder ? `${band.bandName} gets ${label} instead of ${holder.bandName}.` : `${band.bandName} gets ${label}.`
+  const summary = unchanged
+    ? null
+    : !band
+      ? m.allocation_free_summary({ cell: label, band: holder!.bandName })
+      : holder
+        ? m.allocation_give_instead_summary({ band: band.bandName, cell: label, other: holder.bandName })
+        : m.allocation_give_summary({ band: band.bandName, cell: label })
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Give a room by hand" description="Choose the room and the band; a room another band holds is taken from it. Choose “Nobody” to free a room for booking.">
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={m.allocation_give_title()} description={m.allocation_give_description()}>
       <div className="flex flex-col gap-3">
         <SelectField
-          label="Band"
+          label={m.allocation_band()}
           value={bandId}
           onChange={(event) => setBandId(event.target.value)}
-          options={[...draft.bands.map((item) => ({ value: item.bandId, label: `${item.bandName} (${periods(item.received)} now)` })), { value: NOBODY, label: 'Nobody: free it for booking' }]}
+          options={[...draft.bands.map((item) => ({ value: item.bandId, label: m.allocation_band_now({ band: item.bandName, periods: periods(item.received) }) })), { value: NOBODY, label: m.allocation_nobody() }]}
         />
         <CellPicker round={round} cell={target} onChange={setTarget} />
         <HandChange
           round={round}
           change={change}
           summary={summary}
-          idle={bandId === NOBODY ? `${label} is free already.` : `${band?.bandName ?? 'The band'} holds ${label} already.`}
-          confirmLabel={bandId === NOBODY ? 'Free it' : 'Give'}
-          done={bandId === NOBODY ? `Freed ${label}` : `Gave ${label} to ${band?.bandName ?? 'the band'}`}
+          idle={bandId === NOBODY ? m.allocation_free_already({ cell: label }) : m.allocation_holds_already({ band: band?.bandName ?? m.allocation_the_band(), cell: label })}
+          confirmLabel={bandId === NOBODY ? m.allocation_free_it() : m.allocation_give()}
+          done={bandId === NOBODY ? m.allocation_freed({ cell: label }) : m.allocation_gave({ cell: label, band: band?.bandName ?? m.allocation_the_band_lower() })}
           onCancel={onClose}
           onDone={onClose}
         />
@@ -329,14 +340,14 @@ function PublishControl({ round, draft }: { round: Round; draft: Draft }) {
     <>
       <Button onClick={() => setAsking(true)} disabled={blocked}>
         <Send aria-hidden className="size-4" />
-        Publish
+        {m.allocation_publish()}
       </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={(open) => (open ? setAsking(true) : close())}
-        title={`Publish the rooms for the ${roundWeekLabel(round).replace('Week', 'week')}?`}
-        description={`${periods(draft.figures.periodsGiven)} become bookings for ${bandsCount(draft.figures.bandsServed)}. Every band that listed wishes gets a notice and a mail, and the other ${periods(draft.figures.cellsLeft)} open for booking. This cannot be undone.`}
-        confirmLabel="Publish"
+        title={m.allocation_publish_title({ week: weekLabel(round.weekStart) })}
+        description={m.allocation_publish_description({ periods: periods(draft.figures.periodsGiven), bands: bandsCount(draft.figures.bandsServed), left: periods(draft.figures.cellsLeft) })}
+        confirmLabel={m.allocation_publish()}
         tone="primary"
         busy={publish.isPending}
         onConfirm={() =>
@@ -355,18 +366,14 @@ function PublishControl({ round, draft }: { round: Round; draft: Draft }) {
 export function DraftPanel({ round }: { round: Round }) {
   const draft = useQuery(draftQueryOptions(round.id))
   const [dialog, setDialog] = useState<{ open: 'change'; cell: AllocatedCell } | { open: 'give' } | null>(null)
-  if (draft.isPending) return <LoadingBlock label="Loading the result…" />
-  if (draft.isError) return <QueryErrorBlock error={draft.error} onRetry={() => void draft.refetch()} what="The result" />
+  if (draft.isPending) return <LoadingBlock label={m.allocation_loading_result()} />
+  if (draft.isError) return <QueryErrorBlock error={draft.error} onRetry={() => void draft.refetch()} what={m.allocation_the_result()} />
   const editable = draft.data.status === 'draft'
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-ink-muted">
-          {draft.data.editedByHand
-            ? 'Changed by hand since the run.'
-            : draft.data.provenOptimal
-              ? 'No other allocation serves more bands or meets their wishes better.'
-              : 'A very good allocation; the search stopped before proving none is better.'}
+          {draft.data.editedByHand ? m.allocation_edited_by_hand() : draft.data.provenOptimal ? m.allocation_proven_optimal() : m.allocation_not_proven()}
         </p>
         {editable ? (
           <div className="flex flex-wrap gap-2">
@@ -377,7 +384,7 @@ export function DraftPanel({ round }: { round: Round }) {
       </div>
       {draft.data.breaks.length > 0 ? (
         <FormAlert>
-          <p className="font-medium">The result breaks the rules now (a booking or closure made since the run?): change it by hand or run again before publishing.</p>
+          <p className="font-medium">{m.allocation_breaks_now()}</p>
           <ul className="mt-1 list-disc pl-5">
             {draft.data.breaks.map((rule, index) => (
               <li key={index}>{rule.message}</li>
@@ -386,16 +393,16 @@ export function DraftPanel({ round }: { round: Round }) {
         </FormAlert>
       ) : null}
       <Figures draft={draft.data} />
-      <Card title="Bands and fairness over the term">
+      <Card title={m.allocation_fairness()}>
         <Fairness draft={draft.data} />
       </Card>
       <Card
-        title="Rooms given out"
+        title={m.allocation_rooms_given_out()}
         actions={
           editable ? (
             <Button variant="secondary" onClick={() => setDialog({ open: 'give' })}>
               <HandHelping aria-hidden className="size-4" />
-              Give a room by hand
+              {m.allocation_give_by_hand()}
             </Button>
           ) : null
         }
@@ -411,19 +418,19 @@ export function DraftPanel({ round }: { round: Round }) {
 /** Every band's wishes in the round (executives), with its priority points. */
 export function AllWishesPanel({ round }: { round: Round }) {
   const all = useQuery(allWishesQueryOptions(round.id))
-  if (all.isPending) return <LoadingBlock label="Loading the wishes…" />
-  if (all.isError) return <QueryErrorBlock error={all.error} onRetry={() => void all.refetch()} what="The wishes" />
-  if (all.data.bands.length === 0) return <EmptyState title="No band has listed wishes yet." />
+  if (all.isPending) return <LoadingBlock label={m.allocation_loading_wishes()} />
+  if (all.isError) return <QueryErrorBlock error={all.error} onRetry={() => void all.refetch()} what={m.allocation_the_wishes()} />
+  if (all.data.bands.length === 0) return <EmptyState title={m.allocation_no_band_listed()} />
   return (
-    <ul aria-label="Every band’s wishes" className="flex flex-col gap-2">
+    <ul aria-label={m.allocation_every_band_wishes()} className="flex flex-col gap-2">
       {all.data.bands.map((band) => (
         <li key={band.bandId} className="rounded-md border border-line">
           <details>
             <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 px-3 py-2">
               <span className="font-medium break-words">{band.bandName}</span>
               <span className="text-sm text-ink-muted">
-                {band.wishes.length} wish{band.wishes.length === 1 ? '' : 'es'} · wants {band.wants} · {band.points} priority point{band.points === 1 ? '' : 's'}
-                {band.standing ? ' · standing wish' : ''}
+                {m.allocation_band_wishes_summary({ count: band.wishes.length, wants: band.wants, points: m.allocation_priority_points({ count: band.points }) })}
+                {band.standing ? m.allocation_standing_suffix() : ''}
               </span>
             </summary>
             <div className="border-t border-line px-3 py-2 text-sm">
@@ -436,7 +443,7 @@ export function AllWishesPanel({ round }: { round: Round }) {
                     </li>
                   ))}
               </ol>
-              <p className="mt-2 text-ink-muted">Members: {band.members.map((member) => member.displayName).join(', ') || 'none'}</p>
+              <p className="mt-2 text-ink-muted">{m.allocation_members_list({ names: band.members.map((member) => member.displayName).join(m.allocation_list_separator()) || m.allocation_none() })}</p>
             </div>
           </details>
         </li>

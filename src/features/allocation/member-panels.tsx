@@ -3,18 +3,19 @@ import { useQuery } from '@tanstack/react-query'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import type { BandResult, BandWishes, Round } from '@/contract/allocation-rounds'
-import { cellLabel, ordinal, periods } from './allocation-parts'
+import { m } from '@/i18n/paraglide/messages.js'
+import { cellLabel, ordinal, periods, wishPlace } from './allocation-parts'
 import { contestQueryOptions, myResultsQueryOptions, myWishesQueryOptions } from './allocation-queries'
 import { WishesForm } from './wishes-form'
 
 function NoBands() {
   return (
-    <EmptyState title="You play in no active band.">
-      Rooms are given to bands.{' '}
+    <EmptyState title={m.allocation_no_bands()}>
+      {m.allocation_rooms_to_bands()}{' '}
       <Link to="/band-registration-form" className="text-brand underline underline-offset-2">
-        Register a band
+        {m.allocation_register_band()}
       </Link>{' '}
-      or ask a band to add you.
+      {m.allocation_or_ask()}
     </EmptyState>
   )
 }
@@ -24,10 +25,10 @@ function WishList({ band }: { band: BandWishes }) {
   return (
     <Card title={band.bandName}>
       {band.wishes.length === 0 ? (
-        <p className="text-sm text-ink-muted">No wishes listed.</p>
+        <p className="text-sm text-ink-muted">{m.allocation_no_wishes_listed()}</p>
       ) : (
         <>
-          <ol aria-label={`Wishes of ${band.bandName}`} className="flex flex-col gap-1 text-sm">
+          <ol aria-label={m.allocation_wishes_of({ band: band.bandName })} className="flex flex-col gap-1 text-sm">
             {band.wishes
               .toSorted((a, b) => a.rank - b.rank)
               .map((wish) => (
@@ -37,7 +38,7 @@ function WishList({ band }: { band: BandWishes }) {
               ))}
           </ol>
           <p className="mt-2 text-sm text-ink-muted">
-            {periods(band.wants)} wanted in all{band.standing ? ' · kept as the standing wish' : ''}.
+            {band.standing ? m.allocation_wanted_in_all_standing({ periods: periods(band.wants) }) : m.allocation_wanted_in_all({ periods: periods(band.wants) })}
           </p>
         </>
       )}
@@ -50,8 +51,8 @@ export function MyWishesPanel({ round, timeZone }: { round: Round; timeZone: str
   const wishes = useQuery(myWishesQueryOptions(round.id))
   const contest = useQuery({ ...contestQueryOptions(round.id), enabled: round.wishesEditable })
 
-  if (wishes.isPending) return <LoadingBlock label="Loading your bands’ wishes…" />
-  if (wishes.isError) return <QueryErrorBlock error={wishes.error} onRetry={() => void wishes.refetch()} what="Your bands’ wishes" />
+  if (wishes.isPending) return <LoadingBlock label={m.allocation_loading_your_wishes()} />
+  if (wishes.isError) return <QueryErrorBlock error={wishes.error} onRetry={() => void wishes.refetch()} what={m.allocation_your_wishes()} />
   if (wishes.data.bands.length === 0) return <NoBands />
   if (!round.wishesEditable) {
     return (
@@ -64,7 +65,7 @@ export function MyWishesPanel({ round, timeZone }: { round: Round; timeZone: str
   }
   return (
     <div className="flex flex-col gap-4">
-      {contest.isError ? <p className="text-sm text-ink-muted">How contested each room is could not be loaded; your wishes can still be saved.</p> : null}
+      {contest.isError ? <p className="text-sm text-ink-muted">{m.allocation_contest_failed()}</p> : null}
       {wishes.data.bands.map((band) => (
         <section key={band.bandId} className="rounded-lg border border-line bg-surface p-4 sm:p-5">
           <WishesForm round={round} band={band} contest={contest.data} timeZone={timeZone} />
@@ -75,9 +76,10 @@ export function MyWishesPanel({ round, timeZone }: { round: Round; timeZone: str
 }
 
 function pointsNote(result: BandResult) {
-  if (result.pointsAfter > result.pointsBefore) return `Priority points ${result.pointsBefore} → ${result.pointsAfter}: your band’s wishes weigh more in the next rounds.`
-  if (result.pointsAfter < result.pointsBefore) return `Priority points ${result.pointsBefore} → ${result.pointsAfter}: served well this week, your band gives some of its priority back.`
-  return `Priority points stay at ${result.pointsAfter}.`
+  const points = { before: result.pointsBefore, after: result.pointsAfter }
+  if (result.pointsAfter > result.pointsBefore) return m.allocation_points_up(points)
+  if (result.pointsAfter < result.pointsBefore) return m.allocation_points_down(points)
+  return m.allocation_points_same({ points: result.pointsAfter })
 }
 
 function BandResultCard({ result }: { result: BandResult }) {
@@ -85,25 +87,25 @@ function BandResultCard({ result }: { result: BandResult }) {
     <Card title={result.bandName}>
       <div className="flex flex-col gap-3 text-sm">
         <p className="font-medium">
-          {result.received === 0 ? `No room this week (${periods(result.asked)} asked for).` : `Received ${periods(result.received)} of the ${result.asked} asked for.`}
+          {result.received === 0 ? m.allocation_result_nothing({ periods: periods(result.asked) }) : m.allocation_result_received({ periods: periods(result.received), asked: result.asked })}
         </p>
         {result.periods.length > 0 ? (
-          <ul aria-label={`Rooms for ${result.bandName}`} className="flex flex-col gap-1">
+          <ul aria-label={m.allocation_rooms_for({ band: result.bandName })} className="flex flex-col gap-1">
             {result.periods.map((cell) => (
               <li key={`${cell.roomId}|${cell.date}|${cell.periodId}`}>
-                {cellLabel(cell)} <span className="text-ink-muted">({cell.rank ? `your ${ordinal(cell.rank)} wish` : 'placed by the executives'})</span>
+                {cellLabel(cell)} <span className="text-ink-muted">({cell.rank ? m.allocation_your_wish({ place: wishPlace(cell.rank) }) : m.allocation_placed_by_executives()})</span>
               </li>
             ))}
           </ul>
         ) : null}
         {result.unmet.length > 0 ? (
           <div>
-            <h3 className="font-semibold">Wishes not met</h3>
-            <ul aria-label={`Wishes not met for ${result.bandName}`} className="mt-1 flex flex-col gap-2">
+            <h3 className="font-semibold">{m.allocation_wishes_not_met()}</h3>
+            <ul aria-label={m.allocation_wishes_not_met_for({ band: result.bandName })} className="mt-1 flex flex-col gap-2">
               {result.unmet.map((wish) => (
                 <li key={wish.rank}>
                   <span className="font-medium">
-                    {ordinal(wish.rank)} wish: {cellLabel(wish)}
+                    {wishPlace(wish.rank)}: {cellLabel(wish)}
                   </span>
                   <br />
                   <span className="text-ink-muted">{wish.reason}</span>
@@ -116,7 +118,7 @@ function BandResultCard({ result }: { result: BandResult }) {
         {result.periods.length > 0 ? (
           <p>
             <Link to="/room-booking-list" className="text-brand underline underline-offset-2">
-              See them in your bookings
+              {m.allocation_see_bookings()}
             </Link>
           </p>
         ) : null}
@@ -128,10 +130,10 @@ function BandResultCard({ result }: { result: BandResult }) {
 /** Each of my bands' result in a published round, with a reason in words for each wish not met. */
 export function MyResultsPanel({ round }: { round: Round }) {
   const results = useQuery(myResultsQueryOptions(round.id))
-  if (results.isPending) return <LoadingBlock label="Loading your results…" />
-  if (results.isError) return <QueryErrorBlock error={results.error} onRetry={() => void results.refetch()} what="Your results" />
-  if (results.data.bands === null) return <EmptyState title="No results yet.">They show here once the executives publish the round.</EmptyState>
-  if (results.data.bands.length === 0) return <EmptyState title="Your bands listed no wishes in this round." />
+  if (results.isPending) return <LoadingBlock label={m.allocation_loading_results()} />
+  if (results.isError) return <QueryErrorBlock error={results.error} onRetry={() => void results.refetch()} what={m.allocation_your_results_what()} />
+  if (results.data.bands === null) return <EmptyState title={m.allocation_no_results()}>{m.allocation_no_results_detail()}</EmptyState>
+  if (results.data.bands.length === 0) return <EmptyState title={m.allocation_bands_no_wishes()} />
   return (
     <div className="flex flex-col gap-3">
       {results.data.bands.map((result) => (

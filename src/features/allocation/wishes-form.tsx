@@ -12,7 +12,8 @@ import { wishesInputSchema, type BandWishes, type Contest, type Round, type Wish
 import { dayLabel, periodPhrase } from '@/contract/calendar'
 import { fieldErrors } from '@/contract/field-errors'
 import { ApiError } from '@/lib/api-client'
-import { bandsCount, instantLabel, ordinal } from './allocation-parts'
+import { m } from '@/i18n/paraglide/messages.js'
+import { bandsCount, instantLabel, wishPlace } from './allocation-parts'
 import { useSaveWishes } from './allocation-queries'
 
 /** The form's "any taking-part room" (a select needs a string; the request says `roomId: null`). */
@@ -45,10 +46,10 @@ export function closedReason(round: Round, wish: WishRow): string | null {
   const closed = (roomId: string) => round.closedCells.find((cell) => cell.roomId === roomId && cell.date === wish.date && cell.periodId === wish.periodId)
   if (wish.roomId !== ANY_ROOM) {
     const cell = closed(wish.roomId)
-    return cell ? `${cell.reason}: this room cannot be given out then. Choose another time or room.` : null
+    return cell ? m.allocation_closed_cell({ reason: cell.reason }) : null
   }
   const reasons = round.rooms.map((room) => closed(room.id))
-  if (reasons.length > 0 && reasons.every(Boolean)) return `Every room is unavailable then (${reasons[0]!.reason}). Choose another time.`
+  if (reasons.length > 0 && reasons.every(Boolean)) return m.allocation_every_room_closed({ reason: reasons[0]!.reason })
   return null
 }
 
@@ -60,8 +61,8 @@ export function validateWishes(values: WishesFormValues, round: Round) {
   const issues: Array<{ path: PropertyKey[]; message: string }> = []
   const parsed = wishesInputSchema.safeParse(toWishesInput(values))
   if (!parsed.success) issues.push(...parsed.error.issues)
-  if (values.wishes.length > round.wishesPerBand) issues.push({ path: ['wishes'], message: `This round takes at most ${round.wishesPerBand} wishes per band. Remove ${values.wishes.length - round.wishesPerBand}.` })
-  if (values.wants > round.periodsPerBand) issues.push({ path: ['wants'], message: `A band can receive at most ${round.periodsPerBand} periods in this round` })
+  if (values.wishes.length > round.wishesPerBand) issues.push({ path: ['wishes'], message: m.allocation_round_takes_wishes({ max: round.wishesPerBand, extra: values.wishes.length - round.wishesPerBand }) })
+  if (values.wants > round.periodsPerBand) issues.push({ path: ['wants'], message: m.allocation_can_receive_at_most({ max: round.periodsPerBand }) })
   values.wishes.forEach((wish, index) => {
     const reason = closedReason(round, wish)
     if (reason) issues.push({ path: ['wishes', index], message: reason })
@@ -79,16 +80,16 @@ export function contestNote(round: Round, contest: Contest | undefined, wish: Wi
   const at = (roomId: string) => contest.cells.find((cell) => cell.roomId === roomId && cell.date === wish.date && cell.periodId === wish.periodId)
   if (wish.roomId !== ANY_ROOM) {
     const cell = at(wish.roomId)
-    if (!cell || cell.bands === 0) return 'No band has asked for this yet.'
-    return `${bandsCount(cell.bands)} asked so far, ${cell.firstWishes} as their first wish.`
+    if (!cell || cell.bands === 0) return m.allocation_contest_none()
+    return m.allocation_contest_cell({ bands: bandsCount(cell.bands), first: cell.firstWishes })
   }
   const counts = round.rooms.map((room) => at(room.id)?.bands ?? 0)
   if (counts.length === 0) return null
   const least = Math.min(...counts)
   const most = Math.max(...counts)
-  if (most === 0) return 'No band has asked for this time yet.'
-  if (least === most) return `${bandsCount(least)} asked for each room at this time.`
-  return `At this time: ${bandsCount(most)} asked for the busiest room, ${least === 0 ? 'none' : least} for the quietest.`
+  if (most === 0) return m.allocation_contest_none_time()
+  if (least === most) return m.allocation_contest_each({ bands: bandsCount(least) })
+  return m.allocation_contest_range({ most: bandsCount(most), least: least === 0 ? m.allocation_contest_zero() : least })
 }
 
 /** Forgets the client's messages on the list and its rows (they name rows by position). */
@@ -140,7 +141,7 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
       server.clear()
       try {
         await save.mutateAsync(wishesInputSchema.parse(toWishesInput(value)))
-        toast.success(`Saved the wishes of ${band.bandName}`)
+        toast.success(m.allocation_saved_wishes({ band: band.bandName }))
       } catch (error) {
         // The round closed meanwhile: the form gives way to the wishes as saved, so say it aloud.
         if (error instanceof ApiError && error.status === 409) toast.error(errorMessage(error))
@@ -158,7 +159,7 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
     clearRowMessages(form)
   }
 
-  const roomOptions = [{ value: ANY_ROOM, label: 'Any room' }, ...round.rooms.map((room) => ({ value: room.id, label: room.name }))]
+  const roomOptions = [{ value: ANY_ROOM, label: m.allocation_any_room() }, ...round.rooms.map((room) => ({ value: room.id, label: room.name }))]
   const dayOptions = round.dates.map((date) => ({ value: date, label: dayLabel(date) }))
   const periodOptions = round.periods.map((period) => ({ value: period.id, label: `${periodPhrase(period.label)} (${period.startsAt}–${period.endsAt})` }))
 
@@ -171,16 +172,15 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
           </h3>
           {band.updatedAt ? (
             <p className="text-sm text-ink-muted">
-              Saved {instantLabel(band.updatedAt, timeZone)}
-              {band.updatedBy ? ` by ${band.updatedBy}` : ''}
+              {band.updatedBy ? m.allocation_saved_at_by({ when: instantLabel(band.updatedAt, timeZone), name: band.updatedBy }) : m.allocation_saved_at({ when: instantLabel(band.updatedAt, timeZone) })}
             </p>
           ) : (
-            <p className="text-sm text-ink-muted">Not saved for this week yet.</p>
+            <p className="text-sm text-ink-muted">{m.allocation_not_saved()}</p>
           )}
         </div>
         {band.fromStanding ? (
           <p role="note" className="rounded-md border border-brand/40 bg-brand/10 px-3 py-2 text-sm">
-            Copied from your band’s standing wish. Change it or leave it as it is: it counts either way.
+            {m.allocation_from_standing()}
           </p>
         ) : null}
 
@@ -200,28 +200,27 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
             }
             return (
               <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-wishes-help`}>
-                <legend className="text-sm font-semibold">Wishes, most wanted first</legend>
+                <legend className="text-sm font-semibold">{m.allocation_wishes_legend()}</legend>
                 <p id={`${id}-wishes-help`} className="text-sm text-ink-muted">
-                  {rows.length} of {round.wishesPerBand} wishes. The first is the one you want most; move a wish up or down to change its place. Beside each:
-                  how many bands (yours too, once saved) have asked for it so far.
+                  {m.allocation_wishes_help({ count: rows.length, max: round.wishesPerBand })}
                 </p>
                 <wishesField.ErrorText role="alert" />
                 <RepeatedRows
                   field={wishesField}
                   newRow={(current) => nextWish(round, current)}
                   max={round.wishesPerBand}
-                  addLabel="Add a wish"
-                  addAriaLabel={`Add a wish for ${band.bandName}`}
-                  addNote={rows.length >= round.wishesPerBand ? <span className="text-sm text-ink-muted">This round takes at most {round.wishesPerBand} wishes.</span> : null}
+                  addLabel={m.allocation_add_wish()}
+                  addAriaLabel={m.allocation_add_wish_for({ band: band.bandName })}
+                  addNote={rows.length >= round.wishesPerBand ? <span className="text-sm text-ink-muted">{m.allocation_at_most_wishes_note({ max: round.wishesPerBand })}</span> : null}
                   onRowsMoved={dropRowErrors}
                   focusAfterRemove="row"
-                  listLabel={`Wishes of ${band.bandName}`}
+                  listLabel={m.allocation_wishes_of({ band: band.bandName })}
                   hideEmptyList
                   listClassName="flex flex-col gap-3"
                 >
                   {(index, remove) => {
                     const wish = liveWishes[index] ?? rows[index]!
-                    const place = `${ordinal(index + 1)} wish`
+                    const place = wishPlace(index + 1)
                     const closed = closedReason(round, wish)
                     const note = contestNote(round, contest, wish)
                     return (
@@ -231,24 +230,24 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
                           {note ? <span className="text-sm text-ink-muted">{note}</span> : null}
                         </div>
                         <div className="grid gap-2 sm:grid-cols-3">
-                          <form.AppField name={`wishes[${index}].roomId`}>{(field) => <field.SelectField label="Room" options={roomOptions} />}</form.AppField>
-                          <form.AppField name={`wishes[${index}].date`}>{(field) => <field.SelectField label="Day" options={dayOptions} />}</form.AppField>
-                          <form.AppField name={`wishes[${index}].periodId`}>{(field) => <field.SelectField label="Period" options={periodOptions} />}</form.AppField>
+                          <form.AppField name={`wishes[${index}].roomId`}>{(field) => <field.SelectField label={m.allocation_room()} options={roomOptions} />}</form.AppField>
+                          <form.AppField name={`wishes[${index}].date`}>{(field) => <field.SelectField label={m.allocation_day()} options={dayOptions} />}</form.AppField>
+                          <form.AppField name={`wishes[${index}].periodId`}>{(field) => <field.SelectField label={m.allocation_period()} options={periodOptions} />}</form.AppField>
                         </div>
                         {closed ? <p className="text-sm text-warn">{closed}</p> : null}
                         <form.AppField name={`wishes[${index}]`}>{(field) => <field.ErrorText />}</form.AppField>
                         <div className="flex flex-wrap gap-2">
-                          <Button variant="secondary" data-move="up" aria-label={`Move the ${place} up`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                          <Button variant="secondary" data-move="up" aria-label={m.allocation_move_up({ place })} disabled={index === 0} onClick={() => move(index, index - 1)}>
                             <ArrowUp aria-hidden className="size-4" />
-                            Up
+                            {m.allocation_up()}
                           </Button>
-                          <Button variant="secondary" data-move="down" aria-label={`Move the ${place} down`} disabled={index === rows.length - 1} onClick={() => move(index, index + 1)}>
+                          <Button variant="secondary" data-move="down" aria-label={m.allocation_move_down({ place })} disabled={index === rows.length - 1} onClick={() => move(index, index + 1)}>
                             <ArrowDown aria-hidden className="size-4" />
-                            Down
+                            {m.allocation_down()}
                           </Button>
-                          <Button variant="ghost" aria-label={`Remove the ${place}`} className="ml-auto" onClick={remove}>
+                          <Button variant="ghost" aria-label={m.allocation_remove_place({ place })} className="ml-auto" onClick={remove}>
                             <X aria-hidden className="size-4" />
-                            Remove
+                            {m.allocation_remove()}
                           </Button>
                         </div>
                       </div>
@@ -262,19 +261,19 @@ export function WishesForm({ round, band, contest, timeZone }: { round: Round; b
 
         <div className="grid gap-4 sm:grid-cols-2">
           <form.AppField name="wants">
-            {(field) => <field.NumberField label="Periods wanted in all" min={1} max={round.periodsPerBand} description={`At most ${round.periodsPerBand} in this round.`} />}
+            {(field) => <field.NumberField label={m.allocation_wants_label()} min={1} max={round.periodsPerBand} description={m.allocation_wants_help({ max: round.periodsPerBand })} />}
           </form.AppField>
           <form.AppField name="standing">
             {(field) => (
               <field.CheckboxField
-                label="Keep as our standing wish"
-                description="Copied into each new round (same weekdays, rooms and periods) until a member of the band changes it."
+                label={m.allocation_standing_label()}
+                description={m.allocation_standing_help()}
               />
             )}
           </form.AppField>
         </div>
         <div>
-          <form.SubmitButton busyLabel="Saving…">Save wishes</form.SubmitButton>
+          <form.SubmitButton busyLabel={m.allocation_saving()}>{m.allocation_save_wishes()}</form.SubmitButton>
         </div>
       </form.Form>
     </form.AppForm>
