@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { RouterProvider } from '@tanstack/react-router'
 import { QueryClientProvider, useIsRestoring, type QueryClient } from '@tanstack/react-query'
 import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client'
@@ -44,6 +44,15 @@ export function App({ router, queryClient, session, persister }: AppProps) {
       void persister?.removeClient()
     })
   }, [session, queryClient, persister])
+
+  // What the server worded (explanations, reasons, notices) was worded in the language it was
+  // asked in: a switch asks again, the shown screen at once, the others when next shown.
+  const wordedIn = useRef(language)
+  useEffect(() => {
+    if (wordedIn.current === language) return
+    wordedIn.current = language
+    void queryClient.invalidateQueries()
+  }, [language, queryClient])
 
   let content: ReactNode = <SessionGate key={language} router={router} />
   content = persister ? (

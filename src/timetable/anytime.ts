@@ -48,6 +48,11 @@ export interface AnytimeEvent {
   unplaced: number
   /** Searches run so far. */
   searches: number
+  /**
+   * Moves tried so far, over every search: the run's clock that no load moves (the bench's
+   * curves and a budget in evaluations are measured on it).
+   */
+  evaluations: number
   result: TimetableResult
 }
 
@@ -142,6 +147,7 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
       violations: 0,
       unplaced: result.unplaced.length,
       searches,
+      evaluations: spent,
       result: { ...result, lowerBound: value, gapPercent: gapOf(result.cost.total, value), provenOptimal: proven() },
     }
   }

@@ -9,8 +9,8 @@ import { rememberedSolver } from '../workers/remembered-solver'
  * `npm run timetable -- LIVE.json [--seconds N] [--seed S] [--evaluations N]` (issue 35): the
  * generator's first answer and its improvements on a live given as the contract's
  * `TimetableInput` JSON, one JSON line per event on stdout:
- * `{"event":"first"|"better"|"bound"|"done","seconds","cpuSeconds","cost","bound","violations","unplaced"}`;
- * the `done` line also holds the timetable. `--evaluations` makes the run the same every time.
+ * `{"event":"first"|"better"|"bound"|"done","seconds","cpuSeconds","evaluations","cost","bound","violations","unplaced"}`
+ * (`evaluations`: moves tried so far, a clock no load moves); the `done` line also holds the timetable. `--evaluations` makes the run the same every time.
  */
 const usage = 'Usage: npm run timetable -- LIVE.json [--seconds N] [--seed S] [--evaluations N]'
 

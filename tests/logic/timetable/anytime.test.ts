@@ -64,7 +64,13 @@ describe('npm run timetable', () => {
     const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
     expect(lines[0]).toMatchObject({ event: 'first', violations: 0, unplaced: expect.any(Number), cost: expect.any(Number) })
     expect(lines.at(-1)).toMatchObject({ event: 'done', timetable: { placements: expect.any(Array) } })
-    for (const line of lines) expect(Object.keys(line)).toEqual(expect.arrayContaining(['event', 'seconds', 'cpuSeconds', 'cost', 'bound', 'violations', 'unplaced']))
+    for (const line of lines) expect(Object.keys(line)).toEqual(expect.arrayContaining(['event', 'seconds', 'cpuSeconds', 'evaluations', 'cost', 'bound', 'violations', 'unplaced']))
+    // The evaluations spent so far only grow, and the run ends when its budget is spent (or the optimum proven).
+    const spent = lines.map((line) => line.evaluations as number)
+    expect(spent).toEqual([...spent].sort((a, b) => a - b))
+    expect(spent[0]).toBeGreaterThan(0)
+    const done = lines.at(-1)!
+    expect(done.evaluations as number >= 500_000 || done.bound === done.cost).toBe(true)
   }, 60_000)
 
   it('prints the same lines on every run with the same seed and evaluation budget (times aside)', async () => {

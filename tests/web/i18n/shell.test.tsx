@@ -243,10 +243,17 @@ describe('the account screens in Japanese', () => {
 describe('the language on /profile (issue 36)', () => {
   it('choosing 日本語 saves it on the account and switches the screen at once', async () => {
     let sent: unknown
+    const profileAskedIn: Array<string | null> = []
     server.use(
       http.put('/api/profile/language', async ({ request }) => {
         sent = await request.json()
         return HttpResponse.json({ user: { ...member, language: 'ja' } })
+      }),
+      // The grade is worded by the server, in the language it is asked in.
+      http.get('/api/profile', ({ request }) => {
+        const language = request.headers.get('accept-language')
+        profileAskedIn.push(language)
+        return HttpResponse.json({ ...knownProfile, user: { ...member, language: sent ? 'ja' : null }, gradeLabel: language === 'ja' ? '3年' : '3rd year' })
       }),
     )
     const { user } = renderApp('/profile', { user: member })
@@ -263,6 +270,10 @@ describe('the language on /profile (issue 36)', () => {
     expect(document.documentElement.lang).toBe('ja')
     expect(JSON.parse(localStorage.getItem('user')!).language).toBe('ja')
     expect(within(screen.getByRole('region', { name: '言語' })).getByRole('radio', { name: '日本語' })).toBeChecked()
+    // What the server worded is asked for again, in Japanese.
+    await waitFor(() => expect(profileAskedIn.at(-1)).toBe('ja'))
+    expect(await screen.findByText('3年')).toBeInTheDocument()
+    expect(screen.queryByText('3rd year')).not.toBeInTheDocument()
   })
 
   it('back to "as my browser asks" follows the browser again', async () => {
