@@ -133,8 +133,6 @@ const NOT_YET_IN_JAPANESE = new Set([
   '/christmas-live-application-list',
   '/festival-participant-list',
   '/seasonal-live-participant-list/summer',
-  '/festival-schedule',
-  '/festival-schedule-generator',
   '/room-allocation-list',
 ])
 
