@@ -14,13 +14,15 @@ import { improvementQueryOptions, liveScheduleKeys, useStartImprovement, useStop
 import { FAR_PERCENT, parametersText, type ProposalEntry } from './proposal-card'
 import { TimetableTimeline } from './timetable-timeline'
 import { m } from '@/i18n/paraglide/messages.js'
+import { currentLanguage } from '@/i18n/client'
+import { intlLocales } from '@/i18n/language'
 
 /** The time limits offered (seconds); the server takes any whole number from 10 to 120. */
 const LIMITS = [10, improvementSeconds.default, 60, improvementSeconds.max] as const
 const limitLabel = (seconds: number) => (seconds % 60 === 0 ? m.live_schedule_limit_minutes({ minutes: seconds / 60 }) : m.live_schedule_limit_seconds({ seconds }))
 
-const pointsFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
-const percentFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
+/** Points and percentages to a tenth, in the language shown. */
+const oneDecimal = (value: number) => new Intl.NumberFormat(intlLocales[currentLanguage()], { maximumFractionDigits: 1 }).format(value)
 
 /**
  * How good the best timetable so far is, in the club's words: "the best possible" only when the
@@ -35,7 +37,7 @@ export function improvementQualityText(improvement: Pick<Improvement, 'status' |
   // Far from the bound, a distance says little (as on the proposal cards).
   if (improvement.gapPercent === null || improvement.gapPercent > FAR_PERCENT) return m.live_schedule_closeness_unknown()
   const rounded = Math.max(0.1, Math.ceil(improvement.gapPercent * 10 - 1e-9) / 10)
-  return m.live_schedule_within_percent({ percent: percentFormat.format(rounded) })
+  return m.live_schedule_within_percent({ percent: oneDecimal(rounded) })
 }
 
 const headings: Record<Improvement['status'], () => string> = {
@@ -193,9 +195,9 @@ function Progress({ event, view, improvement }: { event: LiveEvent; view: Timeta
         </p>
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
           <dt className="text-ink">{m.live_schedule_penalty_fewer_better()}</dt>
-          <dd className="text-right font-semibold text-ink tabular-nums">{improvement.cost === null ? '—' : pointsFormat.format(improvement.cost)}</dd>
+          <dd className="text-right font-semibold text-ink tabular-nums">{improvement.cost === null ? '—' : oneDecimal(improvement.cost)}</dd>
           <dt className="text-ink">{m.live_schedule_bound_label()}</dt>
-          <dd className="text-right tabular-nums">{improvement.bound === null ? (running ? m.live_schedule_not_known_yet() : m.live_schedule_not_known()) : pointsFormat.format(improvement.bound)}</dd>
+          <dd className="text-right tabular-nums">{improvement.bound === null ? (running ? m.live_schedule_not_known_yet() : m.live_schedule_not_known()) : oneDecimal(improvement.bound)}</dd>
           {improvement.unplaced !== null && improvement.unplaced > 0 ? (
             <>
               <dt className="text-danger">{m.live_schedule_unplaced_label()}</dt>

@@ -7,6 +7,8 @@ import { hardRuleLabels, timetableGoalLabels, timetableGoals, type HardRule } fr
 import { presetLabels, type GeneratorParameters, type PresetChoice } from './generator-form'
 import { TimetableTimeline } from './timetable-timeline'
 import { m } from '@/i18n/paraglide/messages.js'
+import { currentLanguage } from '@/i18n/client'
+import { intlLocales } from '@/i18n/language'
 
 /** A proposal on the screen: what was asked and what came back (kept in memory, never saved). */
 export interface ProposalEntry {
@@ -17,8 +19,8 @@ export interface ProposalEntry {
   proposal: Proposal
 }
 
-const costFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
-const cost = (value: number) => costFormat.format(value)
+/** Points to a tenth, in the language shown. */
+const cost = (value: number) => new Intl.NumberFormat(intlLocales[currentLanguage()], { maximumFractionDigits: 1 }).format(value)
 
 /** "Compact preset · seed 7 · effort 1 · pins kept". */
 export function parametersText(entry: ProposalEntry) {
