@@ -34,7 +34,24 @@ const placementsKey = (placements: ReadonlyArray<SchedulePlacement>) =>
     .sort()
     .join(';')
 
-type Ending = { status: 'stopped' | 'failed'; message: string } | null
+/**
+ * Why a run ended, as it is stored (`timetable_improvements.message`): a code, worded when read,
+ * so everyone reads it in their own language (decision 046). A row written before the codes
+ * holds an English sentence, shown as it is.
+ */
+const endings = {
+  replaced: () => m.live_schedule_end_replaced(),
+  'stop-asked': () => m.live_schedule_end_stop_asked(),
+  'draft-changed': () => m.live_schedule_end_draft_changed(),
+  restarting: () => m.live_schedule_end_restarting(),
+  failed: () => m.live_schedule_end_failed(),
+} satisfies Record<string, () => string>
+type EndingCode = keyof typeof endings
+const isEndingCode = (stored: string): stored is EndingCode => Object.hasOwn(endings, stored)
+/** A stored end message in the reader's language. */
+const endingInWords = (stored: string | null) => (stored === null ? null : isEndingCode(stored) ? endings[stored]() : stored)
+
+type Ending = { status: 'stopped' | 'failed'; message: EndingCode } | null
 
 /**
  * "Keep improving" (issue 35, decision 045): after "Generate", the generator searches again
@@ -87,7 +104,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
       startedAt: row.startedAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
       savedAt: row.savedAt?.toISOString() ?? null,
-      message: gone ? m.live_schedule_improvement_gone() : row.message,
+      message: gone ? m.live_schedule_improvement_gone() : endingInWords(row.message),
     }
   }
 
@@ -121,8 +138,8 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
         await nap(TICK_MS)
         if (finished) break
         const [row] = await db.update(timetableImprovements).set({ secondsDone: Math.min(elapsed(), limits.seconds), heartbeatAt: clock() }).where(mine).returning({ stopRequested: timetableImprovements.stopRequested })
-        if (!row) control.ending ??= { status: 'stopped', message: 'Another run replaced it.' }
-        else if (row.stopRequested) control.ending ??= { status: 'stopped', message: 'Stopped before its time limit. The best timetable it found is in the draft.' }
+        if (!row) control.ending ??= { status: 'stopped', message: 'replaced' }
+        else if (row.stopRequested) control.ending ??= { status: 'stopped', message: 'stop-asked' }
       }
     })()
 
@@ -132,12 +149,12 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
         await findEvent(tx, eventId, { forUpdate: true })
         const [row] = await tx.select({ runId: timetableImprovements.runId }).from(timetableImprovements).where(eq(timetableImprovements.eventId, eventId)).for('update')
         if (row?.runId !== runId) {
-          control.ending ??= { status: 'stopped', message: 'Another run replaced it.' }
+          control.ending ??= { status: 'stopped', message: 'replaced' }
           return
         }
         const draft = await draftOf(tx, eventId)
         if (written !== null && draft && placementsKey(draft.placements) !== written) {
-          control.ending ??= { status: 'stopped', message: 'Stopped because the draft was changed in the timetable editor; those changes were kept.' }
+          control.ending ??= { status: 'stopped', message: 'draft-changed' }
           return
         }
         const accepted = new Set((await acceptedPerformances(tx, eventId)).map((performance) => performance.id))
@@ -216,7 +233,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
         log.error({ err: error, eventId }, 'timetable improvement failed')
         await db
           .update(timetableImprovements)
-          .set({ status: 'failed', message: 'The generator stopped with an error. The best timetable it found before is in the draft.', finishedAt: clock(), heartbeatAt: clock() })
+          .set({ status: 'failed', message: 'failed' satisfies EndingCode, finishedAt: clock(), heartbeatAt: clock() })
           .where(and(eq(timetableImprovements.eventId, eventId), eq(timetableImprovements.runId, runId)))
           .catch((writeError: unknown) => log.error({ err: writeError, eventId }, 'could not record the failed improvement'))
       })
@@ -297,7 +314,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
         .set({ stopRequested: true })
         .where(and(eq(timetableImprovements.eventId, event.id), eq(timetableImprovements.status, 'running')))
         .returning({ runId: timetableImprovements.runId })
-      if (row) local.get(row.runId)?.stop({ status: 'stopped', message: 'Stopped before its time limit. The best timetable it found is in the draft.' })
+      if (row) local.get(row.runId)?.stop({ status: 'stopped', message: 'stop-asked' })
       const improvement = await read(event.id)
       if (!improvement) throw new AppError(404, 'NOT_FOUND', m.live_schedule_improvement_none({ live: event.title }))
       return improvement
@@ -307,7 +324,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
     async close() {
       closing = true
       const runs = [...local.values()]
-      for (const run of runs) run.stop({ status: 'stopped', message: 'Stopped because the server was restarting. The best timetable it found is in the draft.' })
+      for (const run of runs) run.stop({ status: 'stopped', message: 'restarting' })
       await Promise.all(runs.map((run) => run.done))
     },
   }

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import Piscina from 'piscina'
 import type { WorkerTasks } from './worker-tasks'
+import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 
 /**
  * Threads of the pool: one per core but one (the event loop keeps a core), at most 2 — the
@@ -21,6 +22,11 @@ export const WORKER_IDLE_MS = 5 * 60_000
  * answering requests. Threads start on first use (0.2–0.3 s for the compiled server's thread,
  * added to the first "Generate") and end after WORKER_IDLE_MS without a task; `close()` lets
  * running tasks finish and ends the threads.
+ *
+ * A task speaks its caller's language (decision 046): the thread does not see the request's
+ * language (server/src/http/language.ts keeps it per request, in this thread), so `run` sends
+ * the language of the moment it is called with the task and the thread words what the task
+ * says in it (a timetable's reasons for what it could not place).
  */
 export function createWorkerPool({ threads = WORKER_THREADS, idleTimeout = WORKER_IDLE_MS }: { threads?: number; idleTimeout?: number } = {}) {
   let pool: Piscina | undefined
@@ -42,7 +48,7 @@ export function createWorkerPool({ threads = WORKER_THREADS, idleTimeout = WORKE
   return {
     run<K extends keyof WorkerTasks>(task: K, input: Parameters<WorkerTasks[K]>[0]): Promise<ReturnType<WorkerTasks[K]>> {
       inFlight += 1
-      return (started().run({ task, input }) as Promise<ReturnType<WorkerTasks[K]>>).finally(() => {
+      return (started().run({ task, input, language: getLocale() }) as Promise<ReturnType<WorkerTasks[K]>>).finally(() => {
         inFlight -= 1
       })
     },

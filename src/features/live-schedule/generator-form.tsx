@@ -17,6 +17,7 @@ import {
   type TimetablePresetName,
   type TimetableWeights,
 } from '@/contract/timetable'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** A preset, or "custom" once a weight was edited by hand. */
 export type PresetChoice = TimetablePresetName | 'custom'
@@ -33,28 +34,32 @@ export interface GeneratorValues {
 }
 
 type Wish = 'first' | 'last'
-const wishLabels: Record<Wish | '', string> = { '': 'Anywhere', first: 'Opens a day', last: 'Closes a day' }
+const wishLabels: Record<Wish | '', () => string> = { '': () => m.live_schedule_wish_anywhere(), first: () => m.live_schedule_wish_first(), last: () => m.live_schedule_wish_last() }
 
 /** The parameters a proposal came from, as sent (parsed by the shared schema). */
 export type GeneratorParameters = z.output<typeof generateInputSchema>
 
-export const presetLabels: Record<PresetChoice, string> = { compact: 'Compact', balanced: 'Balanced', spread: 'Spread', custom: 'Custom' }
-
-const presetDescriptions: Record<PresetChoice, string> = {
-  compact:
-    'Every band as early as possible on its preferred day, and nothing else counts. It usually finds the best possible timetable.',
-  balanced: 'Also honours wishes to open or close a day, puts lower grades earlier, avoids idle gaps on a stage and spreads shared musicians a little.',
-  spread: 'Like balanced, but gives musicians who play in several bands much more time between their performances.',
-  custom: 'Your own weights: change any weight below and the generator uses exactly those.',
+export const presetLabels: Record<PresetChoice, () => string> = {
+  compact: () => m.live_schedule_preset_compact(),
+  balanced: () => m.live_schedule_preset_balanced(),
+  spread: () => m.live_schedule_preset_spread(),
+  custom: () => m.live_schedule_preset_custom(),
 }
 
-const goalDescriptions: Record<TimetableGoal, string> = {
-  earliness: 'Per 5 minutes after the stage opens.',
-  preferredDay: 'Per band not on its preferred day.',
-  firstLast: 'Per unmet wish to open or close a day.',
-  gradeOrder: 'Per lower grade playing after a higher one.',
-  musicianSpread: 'Per 5 minutes shared musicians are closer than the gap + 1 h.',
-  idleHoles: 'Per 5 minutes a stage stands idle.',
+const presetDescriptions: Record<PresetChoice, () => string> = {
+  compact: () => m.live_schedule_preset_compact_description(),
+  balanced: () => m.live_schedule_preset_balanced_description(),
+  spread: () => m.live_schedule_preset_spread_description(),
+  custom: () => m.live_schedule_preset_custom_description(),
+}
+
+const goalDescriptions: Record<TimetableGoal, () => string> = {
+  earliness: () => m.live_schedule_goal_earliness_description(),
+  preferredDay: () => m.live_schedule_goal_preferred_day_description(),
+  firstLast: () => m.live_schedule_goal_first_last_description(),
+  gradeOrder: () => m.live_schedule_goal_grade_order_description(),
+  musicianSpread: () => m.live_schedule_goal_musician_spread_description(),
+  idleHoles: () => m.live_schedule_goal_idle_holes_description(),
 }
 
 export const initialGeneratorValues = (): GeneratorValues => ({ preset: 'compact', weights: { ...timetablePresets.compact }, seed: 1, effort: 1, keepPins: true, wishes: {} })
@@ -82,9 +87,9 @@ const randomSeed = () => Math.floor(Math.random() * 1_000_000)
 
 /** "The draft has 3 pinned performances; they stay where they are." */
 function pinsText(draftExists: boolean, pins: number) {
-  if (!draftExists) return 'There is no draft yet, so there is nothing pinned.'
-  if (pins === 0) return 'The draft has no pinned performances.'
-  return `The draft has ${pins} pinned ${pins === 1 ? 'performance' : 'performances'}; ${pins === 1 ? 'it stays' : 'they stay'} where ${pins === 1 ? 'it is' : 'they are'}. Untick to place ${pins === 1 ? 'it' : 'them'} freely.`
+  if (!draftExists) return m.live_schedule_pins_no_draft()
+  if (pins === 0) return m.live_schedule_pins_none()
+  return m.live_schedule_pins_some({ count: pins })
 }
 
 /** The seed box with a "New seed" button beside it. */
@@ -92,7 +97,7 @@ function SeedField() {
   const field = useFieldContext<number>()
   const errors = useFieldErrors()
   return (
-    <FieldShell label="Seed" description="The same parameters and seed give the same timetable." errors={errors}>
+    <FieldShell label={m.live_schedule_seed()} description={m.live_schedule_seed_description()} errors={errors}>
       {({ id: inputId, describedBy, invalid }) => (
         <div className="flex gap-2">
           <input
@@ -110,7 +115,7 @@ function SeedField() {
           />
           <Button variant="secondary" className="shrink-0" onClick={() => field.handleChange(randomSeed())}>
             <Dices aria-hidden className="size-4" />
-            New seed
+            {m.live_schedule_new_seed()}
           </Button>
         </div>
       )}
@@ -170,7 +175,7 @@ export function GeneratorForm({
     <form.AppForm>
       <form.Form aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:p-5">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
-          Parameters
+          {m.live_schedule_parameters()}
         </h2>
         <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
           {(error) => (typeof error === 'string' && error ? <FormAlert>{error}</FormAlert> : null)}
@@ -179,7 +184,7 @@ export function GeneratorForm({
         <form.Field name="preset">
           {(field) => (
             <fieldset className="flex flex-col gap-2">
-              <legend className="mb-1 text-sm font-semibold text-ink">Preset</legend>
+              <legend className="mb-1 text-sm font-semibold text-ink">{m.live_schedule_preset()}</legend>
               <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
                 {([...timetablePresetNames, 'custom'] as const).map((preset) => (
                   <label
@@ -196,9 +201,9 @@ export function GeneratorForm({
                       className="mt-1 size-5 accent-brand"
                     />
                     <span className="flex flex-col gap-1">
-                      <span className="text-sm font-medium text-ink">{presetLabels[preset]}</span>
+                      <span className="text-sm font-medium text-ink">{presetLabels[preset]()}</span>
                       <span id={`${id}-preset-${preset}`} className="text-sm text-ink-muted">
-                        {presetDescriptions[preset]}
+                        {presetDescriptions[preset]()}
                       </span>
                     </span>
                   </label>
@@ -209,8 +214,8 @@ export function GeneratorForm({
         </form.Field>
 
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold text-ink">Weights</legend>
-          <p className="text-sm text-ink-muted">The cost of each goal per unit; 0 leaves it out. Changing one switches to custom.</p>
+          <legend className="mb-1 text-sm font-semibold text-ink">{m.live_schedule_weights()}</legend>
+          <p className="text-sm text-ink-muted">{m.live_schedule_weights_description()}</p>
           <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {timetableGoals.map((goal) => (
               <form.AppField
@@ -218,7 +223,7 @@ export function GeneratorForm({
                 name={`weights.${goal}`}
                 listeners={{ onChange: () => form.getFieldValue('preset') !== 'custom' && form.setFieldValue('preset', 'custom') }}
               >
-                {(field) => <field.NumberField label={timetableGoalLabels[goal]} inputMode="decimal" min={0} max={1000} step="any" description={goalDescriptions[goal]} />}
+                {(field) => <field.NumberField label={timetableGoalLabels[goal]} inputMode="decimal" min={0} max={1000} step="any" description={goalDescriptions[goal]()} />}
               </form.AppField>
             ))}
           </div>
@@ -229,18 +234,18 @@ export function GeneratorForm({
           <form.AppField name="effort">
             {(field) => (
               <field.NumberField
-                label="Effort"
+                label={m.live_schedule_effort()}
                 inputMode="decimal"
                 min={0.1}
                 max={10}
                 step={0.1}
-                description="1 is the default; up to 10 searches longer (e.g. 3 for a final run), 0.1 is quick."
+                description={m.live_schedule_effort_description()}
               />
             )}
           </form.AppField>
         </div>
 
-        <form.AppField name="keepPins">{(field) => <field.CheckboxField label="Keep pinned performances" description={pinsText(draftExists, pins)} />}</form.AppField>
+        <form.AppField name="keepPins">{(field) => <field.CheckboxField label={m.live_schedule_keep_pins()} description={pinsText(draftExists, pins)} />}</form.AppField>
 
         <form.Field name="wishes">
           {(field) => {
@@ -248,9 +253,9 @@ export function GeneratorForm({
             return (
               <details className="rounded-md border border-line p-3">
                 <summary className="cursor-pointer text-sm font-semibold text-ink">
-                  Bands to open or close a day {count > 0 ? `(${count} chosen)` : ''}
+                  {m.live_schedule_wishes_title()} {count > 0 ? m.live_schedule_wishes_chosen({ count }) : ''}
                 </summary>
-                <p className="mt-2 text-sm text-ink-muted">The “First or last wish” weight charges every wish the timetable does not meet.</p>
+                <p className="mt-2 text-sm text-ink-muted">{m.live_schedule_wishes_description({ goal: timetableGoalLabels.firstLast })}</p>
                 <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                   {performances.map((performance) => (
                     <SelectField
@@ -262,7 +267,7 @@ export function GeneratorForm({
                         const wish = change.target.value as Wish | ''
                         field.handleChange(wish ? { ...rest, [performance.id]: wish } : rest)
                       }}
-                      options={(['', 'first', 'last'] as const).map((wish) => ({ value: wish, label: wishLabels[wish] }))}
+                      options={(['', 'first', 'last'] as const).map((wish) => ({ value: wish, label: wishLabels[wish]() }))}
                     />
                   ))}
                 </div>
@@ -274,9 +279,9 @@ export function GeneratorForm({
         <div className="flex flex-col items-start gap-2">
           {notice ? <p className="text-sm text-ink-muted">{notice}</p> : null}
           <div className="flex flex-wrap gap-2">
-            <form.SubmitButton busy={busy} busyLabel="Generating…">
+            <form.SubmitButton busy={busy} busyLabel={m.live_schedule_generating()}>
               <Sparkles aria-hidden className="size-4" />
-              Generate
+              {m.live_schedule_generate()}
             </form.SubmitButton>
             {onDownload ? (
               <Button
@@ -290,7 +295,7 @@ export function GeneratorForm({
                 }}
               >
                 <FileDown aria-hidden className="size-4" />
-                Download as JSON
+                {m.live_schedule_download_json()}
               </Button>
             ) : null}
           </div>

@@ -18,6 +18,8 @@ import { timetableViewQueryOptions, useGenerateTimetable, useSaveDraft } from '.
 import type { GeneratorSearch } from './live-schedule-search'
 import { ImprovementPanel } from './improvement-panel'
 import { ProposalCard, type ProposalEntry } from './proposal-card'
+import { Emphasised, mark } from './emphasised'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** Proposals kept side by side; generating another replaces the oldest. */
 const MAX_PROPOSALS = 3
@@ -36,37 +38,37 @@ export function GeneratorScreen({ search }: { search: GeneratorSearch }) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <PageHeader
-        title={`${event ? event.title : liveName(shown)}: timetable generator`}
-        description={event ? eventLine(event) : 'Proposals for the timetable, from the accepted bands.'}
+        title={m.live_schedule_generator_title({ live: event ? event.title : liveName(shown) })}
+        description={event ? eventLine(event) : m.live_schedule_generator_description()}
         actions={
           event ? (
             <>
               <Link to="/festival-schedule" search={{ eventId: event.id }} className={secondaryLinkClass}>
-                Timetable editor
+                {m.live_schedule_timetable_editor()}
               </Link>
               <Link {...acceptedBandListLink({ eventId: event.id })} className={secondaryLinkClass}>
-                Accepted bands
+                {m.live_schedule_accepted_bands()}
               </Link>
             </>
           ) : undefined
         }
       />
       <EventSwitcher live={shown} shown={event} onChange={(eventId) => void navigate({ to: '.', search: { eventId } })} />
-      {event ? <Generator key={event.id} event={event} /> : <LiveEventFallback live={FESTIVAL} state={state} what="The live" />}
+      {event ? <Generator key={event.id} event={event} /> : <LiveEventFallback live={FESTIVAL} state={state} what={m.lives_the_live()} />}
     </div>
   )
 }
 
 function Generator({ event }: { event: LiveEvent }) {
   const view = useQuery(timetableViewQueryOptions(event.id))
-  if (view.isPending) return <LoadingBlock label="Loading the accepted bands…" />
-  if (view.isError) return <QueryErrorBlock error={view.error} onRetry={() => void view.refetch()} what="The accepted bands" />
+  if (view.isPending) return <LoadingBlock label={m.lives_loading_accepted_bands()} />
+  if (view.isError) return <QueryErrorBlock error={view.error} onRetry={() => void view.refetch()} what={m.lives_the_accepted_bands()} />
   if (view.data.performances.length === 0) {
     return (
-      <EmptyState title="No accepted bands yet">
-        The generator places accepted bands; accept some applications first.{' '}
+      <EmptyState title={m.live_schedule_no_accepted_bands()}>
+        {m.live_schedule_generator_needs_accepted()}{' '}
         <Link {...applicationListLink(liveOfEvent(event), { eventId: event.id })} className={inlineLinkClass}>
-          See the applications
+          {m.live_schedule_see_applications()}
         </Link>
       </EmptyState>
     )
@@ -89,8 +91,6 @@ export function draftChanges(draft: StoredTimetable | null, proposal: Proposal) 
   }
   return { changed, pinned }
 }
-
-const performancesText = (count: number) => `${count} ${count === 1 ? 'performance' : 'performances'}`
 
 function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
   const navigate = useNavigate()
@@ -119,8 +119,11 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
       const replaced = full ? proposals[0] : undefined
       setGenerated(entry.number)
       setProposals((current) => [...(current.length >= MAX_PROPOSALS ? current.slice(1) : current), entry])
-      const unplaced = proposal.unplaced.length === 0 ? 'every performance placed' : `${performancesText(proposal.unplaced.length)} not placed`
-      setAnnouncement(`Proposal ${entry.number} is ready: ${proposal.cost.total} penalty points, ${unplaced}.${replaced ? ` It replaced Proposal ${replaced.number}.` : ''}`)
+      const ready =
+        proposal.unplaced.length === 0
+          ? m.live_schedule_proposal_ready_all({ number: entry.number, points: proposal.cost.total })
+          : m.live_schedule_proposal_ready_unplaced({ number: entry.number, points: proposal.cost.total, count: proposal.unplaced.length })
+      setAnnouncement(`${ready}${replaced ? m.live_schedule_proposal_replaced({ number: replaced.number }) : ''}`)
     } catch (error) {
       setGenerateError(errorMessage(error))
     }
@@ -133,10 +136,10 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
     try {
       const placements = entry.proposal.placements.map(({ performanceId, date, stage, start, pinned }) => ({ performanceId, date, stage, start, pinned }))
       await save.mutateAsync({ eventId: event.id, input: { placements } })
-      toast.success(`Proposal ${entry.number} is now the draft timetable of ${event.title}.`)
+      toast.success(m.live_schedule_proposal_is_draft({ number: entry.number, live: event.title }))
       await navigate({ to: '/festival-schedule', search: { eventId: event.id } })
     } catch (error) {
-      setApplyError(`Proposal ${entry.number} could not be applied. ${errorMessage(error)}`)
+      setApplyError(m.live_schedule_proposal_not_applied({ number: entry.number, error: errorMessage(error) }))
     } finally {
       setApplying(null)
     }
@@ -147,7 +150,7 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
     try {
       await downloadFile(`/api/events/${event.id}/timetable/input`, `${event.title}.json`, { parameters: JSON.stringify(parameters) })
     } catch (error) {
-      toast.error('The live could not be downloaded.', { description: errorMessage(error) })
+      toast.error(m.live_schedule_download_failed(), { description: errorMessage(error) })
     }
   }
 
@@ -155,21 +158,18 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
 
   return (
     <>
-      <section aria-label="What the generator places" className="flex flex-wrap gap-2 text-sm">
+      <section aria-label={m.live_schedule_what_generator_places()} className="flex flex-wrap gap-2 text-sm">
         <span className="rounded-full border border-line px-3 py-1">
-          <strong className="font-semibold">{view.performances.length}</strong> accepted {view.performances.length === 1 ? 'performance' : 'performances'}
+          <Emphasised text={m.live_schedule_chip_accepted({ count: view.performances.length, number: mark(0) })} values={[view.performances.length]} />
         </span>
         <span className="rounded-full border border-line px-3 py-1">
-          <strong className="font-semibold">{minutesText(requested)}</strong> requested of <strong className="font-semibold">{minutesText(event.capacityMinutes)}</strong> of
-          opening hours
+          <Emphasised text={m.live_schedule_chip_requested({ requested: mark(0), capacity: mark(1) })} values={[minutesText(requested), minutesText(event.capacityMinutes)]} />
         </span>
         <span className="rounded-full border border-line px-3 py-1">
           {view.draft ? (
-            <>
-              Draft: <strong className="font-semibold">{view.draft.placements.length}</strong> placed, <strong className="font-semibold">{pins}</strong> pinned
-            </>
+            <Emphasised text={m.live_schedule_chip_draft({ placed: mark(0), pinned: mark(1) })} values={[view.draft.placements.length, pins]} />
           ) : (
-            'No draft yet'
+            m.live_schedule_no_draft_yet()
           )}
         </span>
       </section>
@@ -183,9 +183,9 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
         pins={pins}
         performances={view.performances}
         onDownload={onDownload}
-        notice={full ? `Three proposals are shown: the next one replaces Proposal ${proposals[0]!.number}, the oldest. Remove one to keep it instead.` : undefined}
+        notice={full ? m.live_schedule_proposals_full({ number: proposals[0]!.number }) : undefined}
       />
-      {generateError ? <FormAlert>The generator could not run. {generateError}</FormAlert> : null}
+      {generateError ? <FormAlert>{m.live_schedule_generator_failed({ error: generateError })}</FormAlert> : null}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
@@ -194,9 +194,9 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
 
       {applyError ? <FormAlert>{applyError}</FormAlert> : null}
       {proposals.length === 0 ? (
-        <EmptyState title="No proposals yet">Choose the parameters and press Generate. Up to three proposals stay side by side to compare.</EmptyState>
+        <EmptyState title={m.live_schedule_no_proposals_title()}>{m.live_schedule_no_proposals_body()}</EmptyState>
       ) : (
-        <ul aria-label="Proposals" className="grid gap-4 lg:grid-cols-3">
+        <ul aria-label={m.live_schedule_proposals()} className="grid gap-4 lg:grid-cols-3">
           {proposals.map((entry) => (
             <li key={entry.number} className="min-w-0">
               <ProposalCard
@@ -210,11 +210,11 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
                 }}
                 onRemove={() => {
                   setProposals((current) => current.filter((other) => other.number !== entry.number))
-                  setAnnouncement(`Removed Proposal ${entry.number}.`)
+                  setAnnouncement(m.live_schedule_removed_proposal({ number: entry.number }))
                 }}
                 onReuse={() => {
                   setFormStart((current) => ({ key: current.key + 1, values: valuesOf(entry.preset, entry.parameters) }))
-                  setAnnouncement(`The parameters of Proposal ${entry.number} are in the form.`)
+                  setAnnouncement(m.live_schedule_parameters_in_form({ number: entry.number }))
                 }}
               />
             </li>
@@ -227,15 +227,15 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
         onOpenChange={(open) => {
           if (!open) setConfirming(null)
         }}
-        title="Replace the draft?"
+        title={m.live_schedule_replace_title()}
         description={
           confirming && confirmChanges
-            ? `The draft places ${performancesText(confirmChanges.changed)} differently from Proposal ${confirming.number}${
-                confirmChanges.pinned > 0 ? ` (${confirmChanges.pinned} of them pinned)` : ''
-              }. Applying replaces the whole draft; those edits are lost.`
+            ? confirmChanges.pinned > 0
+              ? m.live_schedule_replace_description_pinned({ count: confirmChanges.changed, number: confirming.number, pinned: confirmChanges.pinned })
+              : m.live_schedule_replace_description({ count: confirmChanges.changed, number: confirming.number })
             : undefined
         }
-        confirmLabel="Replace the draft"
+        confirmLabel={m.live_schedule_replace_confirm()}
         onConfirm={() => {
           if (confirming) void apply(confirming)
         }}

@@ -13,13 +13,16 @@ import { secondaryLinkClass } from '@/features/lives/participant-parts'
 import { improvementQueryOptions, liveScheduleKeys, useStartImprovement, useStopImprovement } from './live-schedule-queries'
 import { FAR_PERCENT, parametersText, type ProposalEntry } from './proposal-card'
 import { TimetableTimeline } from './timetable-timeline'
+import { m } from '@/i18n/paraglide/messages.js'
+import { currentLanguage } from '@/i18n/client'
+import { intlLocales } from '@/i18n/language'
 
 /** The time limits offered (seconds); the server takes any whole number from 10 to 120. */
 const LIMITS = [10, improvementSeconds.default, 60, improvementSeconds.max] as const
-const limitLabel = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`)
+const limitLabel = (seconds: number) => (seconds % 60 === 0 ? m.live_schedule_limit_minutes({ minutes: seconds / 60 }) : m.live_schedule_limit_seconds({ seconds }))
 
-const pointsFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
-const percentFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
+/** Points and percentages to a tenth, in the language shown. */
+const oneDecimal = (value: number) => new Intl.NumberFormat(intlLocales[currentLanguage()], { maximumFractionDigits: 1 }).format(value)
 
 /**
  * How good the best timetable so far is, in the club's words: "the best possible" only when the
@@ -28,23 +31,26 @@ const percentFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 
  * not be proven: the bound of the goals beyond the compact ones is loose).
  */
 export function improvementQualityText(improvement: Pick<Improvement, 'status' | 'cost' | 'bound' | 'gapPercent' | 'provenOptimal'>) {
-  if (improvement.cost === null) return improvement.status === 'running' ? 'Looking for a first timetable…' : 'No timetable was found.'
-  if (improvement.provenOptimal) return 'The best possible timetable'
-  if (improvement.bound === null) return improvement.status === 'running' ? 'Checking how good this is…' : 'Could not prove how close this is to the best possible timetable'
+  if (improvement.cost === null) return improvement.status === 'running' ? m.live_schedule_looking_first() : m.live_schedule_none_found()
+  if (improvement.provenOptimal) return m.live_schedule_best_possible()
+  if (improvement.bound === null) return improvement.status === 'running' ? m.live_schedule_checking_quality() : m.live_schedule_closeness_unknown()
   // Far from the bound, a distance says little (as on the proposal cards).
-  if (improvement.gapPercent === null || improvement.gapPercent > FAR_PERCENT) return 'Could not prove how close this is to the best possible timetable'
+  if (improvement.gapPercent === null || improvement.gapPercent > FAR_PERCENT) return m.live_schedule_closeness_unknown()
   const rounded = Math.max(0.1, Math.ceil(improvement.gapPercent * 10 - 1e-9) / 10)
-  return `Within ${percentFormat.format(rounded)}% of the best possible`
+  return m.live_schedule_within_percent({ percent: oneDecimal(rounded) })
 }
 
-const headings: Record<Improvement['status'], string> = {
-  running: 'Improving the timetable…',
-  finished: 'Finished improving',
-  stopped: 'Stopped',
-  failed: 'Improving stopped with a problem',
+const headings: Record<Improvement['status'], () => string> = {
+  running: () => m.live_schedule_heading_running(),
+  finished: () => m.live_schedule_heading_finished(),
+  stopped: () => m.live_schedule_heading_stopped(),
+  failed: () => m.live_schedule_heading_failed(),
 }
 
-const boundSourceText = { estimate: 'a quick estimate', calculation: 'a full calculation' } as const
+const boundSourceText: Record<NonNullable<Improvement['boundSource']>, () => string> = {
+  estimate: () => m.live_schedule_source_estimate(),
+  calculation: () => m.live_schedule_source_calculation(),
+}
 
 /**
  * "Keep improving" on the generator screen (issue 35, decision 045): start from a proposal with
@@ -60,12 +66,12 @@ export function ImprovementPanel({ event, view, proposals }: { event: LiveEvent;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 text-sm">
       <h2 id={headingId} className="text-base font-semibold text-ink">
-        Keep improving
+        {m.live_schedule_keep_improving()}
       </h2>
       {status.isPending ? (
-        <LoadingBlock label="Checking whether the timetable is being improved…" />
+        <LoadingBlock label={m.live_schedule_checking_improving()} />
       ) : status.isError ? (
-        <QueryErrorBlock error={status.error} onRetry={() => void status.refetch()} what="The improvement’s progress" />
+        <QueryErrorBlock error={status.error} onRetry={() => void status.refetch()} what={m.live_schedule_improvement_progress()} />
       ) : (
         <>
           {improvement ? <Progress event={event} view={view} improvement={improvement} /> : null}
@@ -90,30 +96,25 @@ function StartForm({ event, view, proposals, again }: { event: LiveEvent; view: 
     try {
       await start.mutateAsync({ eventId: event.id, input: { ...entry.parameters, seconds } })
     } catch (failure) {
-      setError(`Could not start. ${errorMessage(failure)}`)
+      setError(m.live_schedule_could_not_start({ error: errorMessage(failure) }))
     }
   }
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-ink">
-        The generator keeps searching for a better timetable while you watch. Each better one becomes the draft timetable of {event.title}
-        {view.draft ? ', replacing the current draft (pinned bands stay where they are)' : ''}, so you can leave this page at any time.
-      </p>
+      <p className="text-ink">{view.draft ? m.live_schedule_keeps_searching_replacing({ live: event.title }) : m.live_schedule_keeps_searching({ live: event.title })}</p>
       {proposals.length > 1 ? (
         <SelectField
-          label="Start from"
+          label={m.live_schedule_start_from()}
           value={String(entry.number)}
           onChange={(changed) => setChosen(Number(changed.target.value))}
-          options={proposals.map((candidate) => ({ value: String(candidate.number), label: `Proposal ${candidate.number} (${parametersText(candidate)})` }))}
+          options={proposals.map((candidate) => ({ value: String(candidate.number), label: m.live_schedule_proposal_with_parameters({ number: candidate.number, parameters: parametersText(candidate) }) }))}
         />
       ) : (
-        <p className="text-ink-muted">
-          Starts from Proposal {entry.number} ({parametersText(entry)}).
-        </p>
+        <p className="text-ink-muted">{m.live_schedule_starts_from({ number: entry.number, parameters: parametersText(entry) })}</p>
       )}
       <SegmentedControl
-        label="Time limit"
+        label={m.live_schedule_time_limit()}
         showLabel
         value={String(seconds)}
         options={LIMITS.map((limit) => ({ value: String(limit), label: limitLabel(limit) }))}
@@ -121,9 +122,9 @@ function StartForm({ event, view, proposals, again }: { event: LiveEvent; view: 
       />
       {error ? <FormAlert>{error}</FormAlert> : null}
       <div>
-        <Button onClick={() => void onStart()} busy={start.isPending} busyLabel="Starting…">
+        <Button onClick={() => void onStart()} busy={start.isPending} busyLabel={m.live_schedule_starting()}>
           <TrendingDown aria-hidden className="size-4" />
-          {again ? 'Keep improving again' : 'Keep improving'}
+          {again ? m.live_schedule_keep_improving_again() : m.live_schedule_keep_improving()}
         </Button>
       </div>
     </div>
@@ -150,7 +151,7 @@ function Progress({ event, view, improvement }: { event: LiveEvent; view: Timeta
     try {
       await stop.mutateAsync({ eventId: event.id })
     } catch (failure) {
-      setStopError(`Could not stop. ${errorMessage(failure)}`)
+      setStopError(m.live_schedule_could_not_stop({ error: errorMessage(failure) }))
     }
   }
 
@@ -160,7 +161,7 @@ function Progress({ event, view, improvement }: { event: LiveEvent; view: Timeta
   // Where the bound comes from, only when the sentence above rests on it.
   const boundSpeaks = improvement.bound !== null && (improvement.provenOptimal || (improvement.gapPercent !== null && improvement.gapPercent <= FAR_PERCENT))
   const bandNames = new Map(view.performances.map((performance) => [performance.id, performance.bandName]))
-  const nameOf = (performanceId: string) => bandNames.get(performanceId) ?? 'A performance no longer accepted'
+  const nameOf = (performanceId: string) => bandNames.get(performanceId) ?? m.live_schedule_no_longer_accepted()
   const draft = view.draft
   const draftIsTheRun = draft !== null && improvement.savedAt !== null && draft.updatedAt === improvement.savedAt
   const total = view.performances.length
@@ -169,16 +170,17 @@ function Progress({ event, view, improvement }: { event: LiveEvent; view: Timeta
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-semibold text-ink">{headings[improvement.status]}</h3>
+          <h3 className="font-semibold text-ink">{headings[improvement.status]()}</h3>
           <p className="text-ink-muted">
-            {improvement.startedBy ? `Started by ${improvement.startedBy.displayName}` : 'Started'} {dates.moment(improvement.startedAt)} · time limit{' '}
-            {limitLabel(improvement.seconds)}
+            {improvement.startedBy
+              ? m.live_schedule_started_by({ person: improvement.startedBy.displayName, when: dates.moment(improvement.startedAt), limit: limitLabel(improvement.seconds) })
+              : m.live_schedule_started({ when: dates.moment(improvement.startedAt), limit: limitLabel(improvement.seconds) })}
           </p>
         </div>
         {running ? (
-          <Button variant="secondary" onClick={() => void onStop()} busy={stop.isPending || improvement.stopRequested} busyLabel="Stopping…">
+          <Button variant="secondary" onClick={() => void onStop()} busy={stop.isPending || improvement.stopRequested} busyLabel={m.live_schedule_stopping()}>
             <Square aria-hidden className="size-4" />
-            Stop
+            {m.live_schedule_stop()}
           </Button>
         ) : null}
       </div>
@@ -192,55 +194,56 @@ function Progress({ event, view, improvement }: { event: LiveEvent; view: Timeta
           <span className="font-semibold text-ink">{quality}</span>
         </p>
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
-          <dt className="text-ink">Penalty points (fewer is better)</dt>
-          <dd className="text-right font-semibold text-ink tabular-nums">{improvement.cost === null ? '—' : pointsFormat.format(improvement.cost)}</dd>
-          <dt className="text-ink">No timetable can have fewer than</dt>
-          <dd className="text-right tabular-nums">{improvement.bound === null ? (running ? 'not known yet' : 'not known') : pointsFormat.format(improvement.bound)}</dd>
+          <dt className="text-ink">{m.live_schedule_penalty_fewer_better()}</dt>
+          <dd className="text-right font-semibold text-ink tabular-nums">{improvement.cost === null ? '—' : oneDecimal(improvement.cost)}</dd>
+          <dt className="text-ink">{m.live_schedule_bound_label()}</dt>
+          <dd className="text-right tabular-nums">{improvement.bound === null ? (running ? m.live_schedule_not_known_yet() : m.live_schedule_not_known()) : oneDecimal(improvement.bound)}</dd>
           {improvement.unplaced !== null && improvement.unplaced > 0 ? (
             <>
-              <dt className="text-danger">Performances not placed</dt>
+              <dt className="text-danger">{m.live_schedule_unplaced_label()}</dt>
               <dd className="text-right text-danger tabular-nums">{improvement.unplaced}</dd>
             </>
           ) : null}
         </dl>
-        {improvement.boundSource && boundSpeaks ? <p className="text-ink-muted">How we know: {boundSourceText[improvement.boundSource]}.</p> : null}
+        {improvement.boundSource && boundSpeaks ? <p className="text-ink-muted">{m.live_schedule_how_we_know({ source: boundSourceText[improvement.boundSource]() })}</p> : null}
       </div>
 
       <div className="flex flex-col gap-1">
         <div
           role="progressbar"
-          aria-label="Time used"
+          aria-label={m.live_schedule_time_used()}
           aria-valuemin={0}
           aria-valuemax={improvement.seconds}
           aria-valuenow={Math.round(used)}
-          aria-valuetext={`${Math.round(used)} of ${improvement.seconds} seconds`}
+          aria-valuetext={m.live_schedule_seconds_of({ used: Math.round(used), limit: improvement.seconds })}
           className="h-2 w-full overflow-hidden rounded-full bg-surface-2"
         >
           <div className={`h-full rounded-full bg-brand ${running ? 'transition-[width] duration-700' : ''}`} style={{ width: `${percent}%` }} />
         </div>
         <p className="text-ink-muted tabular-nums">
-          {running ? `${Math.round(used)} s of ${improvement.seconds} s` : `Ran ${Math.round(used)} s of ${improvement.seconds} s`} ·{' '}
-          {improvement.improvements === 1 ? '1 better timetable' : `${improvement.improvements} better timetables`} in{' '}
-          {improvement.searches === 1 ? '1 try' : `${improvement.searches} tries`}
+          {running
+            ? m.live_schedule_progress_running({ used: Math.round(used), limit: improvement.seconds })
+            : m.live_schedule_progress_ran({ used: Math.round(used), limit: improvement.seconds })}{' '}
+          · {m.live_schedule_better_in_tries({ better: m.live_schedule_better_timetables({ count: improvement.improvements }), tries: m.live_schedule_tries({ count: improvement.searches }) })}
         </p>
       </div>
 
-      <section aria-label="The draft timetable now" className="flex flex-col gap-2">
+      <section aria-label={m.live_schedule_draft_now()} className="flex flex-col gap-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h3 className="font-semibold text-ink">The draft timetable now</h3>
+          <h3 className="font-semibold text-ink">{m.live_schedule_draft_now()}</h3>
           <Link to="/festival-schedule" search={{ eventId: event.id }} className={secondaryLinkClass}>
-            Open in the timetable editor
+            {m.live_schedule_open_in_editor()}
           </Link>
         </div>
         {!draft ? (
-          <p className="text-ink-muted">{running ? 'The first timetable is on its way…' : 'There is no draft timetable.'}</p>
+          <p className="text-ink-muted">{running ? m.live_schedule_first_on_way() : m.live_schedule_no_draft_timetable()}</p>
         ) : (
           <>
             <p className="text-ink-muted">
-              {draft.placements.length} of {total} performances placed
-              {draftIsTheRun ? '' : improvement.savedAt ? ' · changed in the editor since' : running ? ' · the first better timetable replaces it' : ''}
+              {m.live_schedule_placed_of({ placed: draft.placements.length, total })}
+              {draftIsTheRun ? '' : improvement.savedAt ? m.live_schedule_changed_in_editor_since() : running ? m.live_schedule_first_better_replaces() : ''}
             </p>
-            <TimetableTimeline title="Draft" event={event} placements={draft.placements} nameOf={nameOf} />
+            <TimetableTimeline title={m.live_schedule_draft()} event={event} placements={draft.placements} nameOf={nameOf} />
           </>
         )}
       </section>

@@ -6,6 +6,9 @@ import type { LiveEvent } from '@/contract/lives'
 import { hardRuleLabels, timetableGoalLabels, timetableGoals, type HardRule } from '@/contract/timetable'
 import { presetLabels, type GeneratorParameters, type PresetChoice } from './generator-form'
 import { TimetableTimeline } from './timetable-timeline'
+import { m } from '@/i18n/paraglide/messages.js'
+import { currentLanguage } from '@/i18n/client'
+import { intlLocales } from '@/i18n/language'
 
 /** A proposal on the screen: what was asked and what came back (kept in memory, never saved). */
 export interface ProposalEntry {
@@ -16,16 +19,16 @@ export interface ProposalEntry {
   proposal: Proposal
 }
 
-const costFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
-const cost = (value: number) => costFormat.format(value)
+/** Points to a tenth, in the language shown. */
+const cost = (value: number) => new Intl.NumberFormat(intlLocales[currentLanguage()], { maximumFractionDigits: 1 }).format(value)
 
 /** "Compact preset · seed 7 · effort 1 · pins kept". */
 export function parametersText(entry: ProposalEntry) {
   return [
-    entry.preset === 'custom' ? 'Custom weights' : `${presetLabels[entry.preset]} preset`,
-    `seed ${entry.proposal.seed}`,
-    `effort ${entry.parameters.effort}`,
-    entry.parameters.keepPins ? 'pins kept' : 'pins ignored',
+    entry.preset === 'custom' ? m.live_schedule_custom_weights() : m.live_schedule_preset_named({ preset: presetLabels[entry.preset]() }),
+    m.live_schedule_seed_value({ seed: entry.proposal.seed }),
+    m.live_schedule_effort_value({ effort: entry.parameters.effort }),
+    entry.parameters.keepPins ? m.live_schedule_pins_kept() : m.live_schedule_pins_ignored(),
   ].join(' · ')
 }
 
@@ -38,11 +41,11 @@ export const FAR_PERCENT = 20
  * the generator's gap to its lower bound, rounded up, so the sentence is never too kind.
  */
 export function boundText(proposal: Pick<Proposal, 'provenOptimal' | 'gapPercent' | 'lowerBound' | 'unplaced'>) {
-  if (proposal.provenOptimal) return 'The best possible timetable for these goals'
-  if (proposal.unplaced.length > 0 && proposal.lowerBound === null) return 'Not every performance could be placed'
-  if (proposal.gapPercent === null || proposal.lowerBound === null || proposal.gapPercent > FAR_PERCENT) return 'Could not prove how close this is to the best possible timetable'
-  if (proposal.gapPercent < 1) return 'Within 1% of the best possible timetable'
-  return `At most ${Math.ceil(proposal.gapPercent)}% from the best possible timetable`
+  if (proposal.provenOptimal) return m.live_schedule_best_for_goals()
+  if (proposal.unplaced.length > 0 && proposal.lowerBound === null) return m.live_schedule_not_every_placed()
+  if (proposal.gapPercent === null || proposal.lowerBound === null || proposal.gapPercent > FAR_PERCENT) return m.live_schedule_closeness_unknown()
+  if (proposal.gapPercent < 1) return m.live_schedule_within_one_percent()
+  return m.live_schedule_at_most_percent({ percent: Math.ceil(proposal.gapPercent) })
 }
 
 /**
@@ -69,8 +72,8 @@ export function ProposalCard({
 }) {
   const id = useId()
   const { proposal } = entry
-  const title = `Proposal ${entry.number}`
-  const nameOf = (performanceId: string) => bandNames.get(performanceId) ?? 'A performance no longer accepted'
+  const title = m.live_schedule_proposal({ number: entry.number })
+  const nameOf = (performanceId: string) => bandNames.get(performanceId) ?? m.live_schedule_no_longer_accepted()
   const placedCount = proposal.placements.length
   const total = placedCount + proposal.unplaced.length
 
@@ -83,13 +86,13 @@ export function ProposalCard({
           </h2>
           <p className="text-ink-muted">{parametersText(entry)}</p>
         </div>
-        <Button variant="ghost" className="-mt-1 -mr-2 shrink-0 px-3" onClick={onRemove} aria-label={`Remove ${title}`}>
+        <Button variant="ghost" className="-mt-1 -mr-2 shrink-0 px-3" onClick={onRemove} aria-label={m.live_schedule_remove_proposal({ proposal: title })}>
           <X aria-hidden className="size-4" />
         </Button>
       </header>
 
-      <dl aria-label={`Result of ${title}`} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
-        <dt className="font-semibold text-ink">Penalty points (fewer is better)</dt>
+      <dl aria-label={m.live_schedule_result_of({ proposal: title })} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+        <dt className="font-semibold text-ink">{m.live_schedule_penalty_fewer_better()}</dt>
         <dd className="text-right font-semibold text-ink tabular-nums">{cost(proposal.cost.total)}</dd>
         {timetableGoals.map((goal) => {
           const weight = proposal.weights[goal] ?? 0
@@ -98,7 +101,7 @@ export function ProposalCard({
               <dt className="text-ink-muted">
                 {timetableGoalLabels[goal]} <span className="text-xs">(× {cost(weight)})</span>
               </dt>
-              <dd className="text-right tabular-nums">{weight === 0 ? 'not weighed' : cost(proposal.cost.byGoal[goal] ?? 0)}</dd>
+              <dd className="text-right tabular-nums">{weight === 0 ? m.live_schedule_not_weighed() : cost(proposal.cost.byGoal[goal] ?? 0)}</dd>
             </div>
           )
         })}
@@ -109,13 +112,13 @@ export function ProposalCard({
         <span className={proposal.provenOptimal ? 'font-medium text-ink' : 'text-ink'}>{boundText(proposal)}</span>
       </p>
       <p className="text-ink-muted">
-        {placedCount} of {total} performances placed · found in {Math.round(proposal.milliseconds)} ms
+        {m.live_schedule_placed_found_in({ placed: placedCount, total, milliseconds: Math.round(proposal.milliseconds) })}
       </p>
 
       {proposal.unplaced.length > 0 ? (
         <section aria-labelledby={`${id}-unplaced`} className="flex flex-col gap-1 rounded-md border border-danger/40 bg-danger/10 p-3">
           <h3 id={`${id}-unplaced`} className="font-semibold text-danger">
-            Not placed ({proposal.unplaced.length})
+            {m.live_schedule_not_placed_count({ count: proposal.unplaced.length })}
           </h3>
           <ul className="flex flex-col gap-1">
             {proposal.unplaced.map((item) => (
@@ -129,18 +132,18 @@ export function ProposalCard({
 
       <section aria-labelledby={`${id}-timeline`} className="flex flex-col gap-2">
         <h3 id={`${id}-timeline`} className="font-semibold text-ink">
-          Timetable
+          {m.live_schedule_timetable_heading()}
         </h3>
         <TimetableTimeline title={title} event={event} placements={proposal.placements} nameOf={nameOf} />
       </section>
 
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Button onClick={onApply} busy={applying} busyLabel="Applying…">
-          Apply to draft
+        <Button onClick={onApply} busy={applying} busyLabel={m.live_schedule_applying()}>
+          {m.live_schedule_apply_to_draft()}
         </Button>
         <Button variant="secondary" onClick={onReuse}>
           <RotateCcw aria-hidden className="size-4" />
-          Use these parameters
+          {m.live_schedule_use_parameters()}
         </Button>
       </div>
     </article>

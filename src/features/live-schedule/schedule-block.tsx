@@ -5,6 +5,7 @@ import { dayLabel } from '@/contract/calendar'
 import type { SchedulePerformance } from '@/contract/live-schedule'
 import { timetableGoals, type TimetableGoal, type TimetableViolation } from '@/contract/timetable'
 import { endOf } from './timetable-editing'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /** The DOM id of a performance's block, so focus can follow it when a move takes it to another stage. */
 export const blockDomId = (performanceId: string) => `timetable-block-${performanceId}`
@@ -12,7 +13,7 @@ export const blockDomId = (performanceId: string) => `timetable-block-${performa
 export const costOfGoals = (costs: Partial<Record<TimetableGoal, number>> | undefined) =>
   timetableGoals.reduce((total, goal) => total + (costs?.[goal] ?? 0), 0)
 
-const breaksText = (count: number) => (count === 1 ? '1 broken rule' : `${count} broken rules`)
+const breaksText = (count: number) => m.live_schedule_broken_rules({ count })
 
 /**
  * "Blue Train, 12:00–12:20, Main, pinned, 1 broken rule": what a block is called. It starts with
@@ -28,12 +29,12 @@ export function blockLabel(
     performance.bandName,
     `${placement.start}–${endOf(placement.start, performance.minutes)}`,
     placement.stage,
-    placement.pinned ? 'pinned' : null,
+    placement.pinned ? m.live_schedule_pinned_word() : null,
     ...extra,
     breaks > 0 ? breaksText(breaks) : null,
   ]
     .filter(Boolean)
-    .join(', ')
+    .join(m.live_schedule_list_separator())
 }
 
 /** The band's name and times (and the pin, or "Yours"): all a block's name is made of. */
@@ -43,7 +44,7 @@ function BlockTitle({ performance, start, pinned, yours }: { performance: Schedu
       <span className="flex items-start gap-1">
         <span className="min-w-0 flex-1 truncate font-semibold">{performance.bandName}</span>
         {pinned ? <Pin aria-hidden className="size-3.5 shrink-0" /> : null}
-        {yours ? <span className="shrink-0 rounded-full bg-brand px-1.5 text-[0.65rem] font-semibold text-brand-ink">Yours</span> : null}
+        {yours ? <span className="shrink-0 rounded-full bg-brand px-1.5 text-[0.65rem] font-semibold text-brand-ink">{m.live_schedule_yours_badge()}</span> : null}
       </span>{' '}
       {/* Muted grey fails AA on the brand-tinted "Yours" block: full ink there. */}
       <span className={`block ${yours ? 'text-ink' : 'text-ink-muted'}`}>
@@ -57,7 +58,7 @@ function BlockTitle({ performance, start, pinned, yours }: { performance: Schedu
 function BreaksList({ performance, breaks, id }: { performance: SchedulePerformance; breaks: ReadonlyArray<TimetableViolation>; id?: string }) {
   if (breaks.length === 0) return null
   return (
-    <ul id={id} aria-label={`Broken rules of ${performance.bandName}`} className="mt-0.5 flex flex-col gap-0.5 text-danger">
+    <ul id={id} aria-label={m.live_schedule_broken_rules_of({ band: performance.bandName })} className="mt-0.5 flex flex-col gap-0.5 text-danger">
       {breaks.map((violation, index) => (
         <li key={index} className="flex items-start gap-1" title={violation.message}>
           <AlertTriangle aria-hidden className="mt-0.5 size-3 shrink-0" />
@@ -119,8 +120,8 @@ export function EditableBlock({
         id={domId}
         role="button"
         tabIndex={0}
-        aria-roledescription="performance"
-        aria-label={blockLabel(performance, { stage, start, pinned }, breaks.length, pickedUp ? ['picked up'] : [])}
+        aria-roledescription={m.live_schedule_performance_role()}
+        aria-label={blockLabel(performance, { stage, start, pinned }, breaks.length, pickedUp ? [m.live_schedule_picked_up_word()] : [])}
         aria-describedby={`${attributes['aria-describedby']} ${breaks.length > 0 ? `${domId}-breaks` : ''}`.trim()}
         aria-current={selected ? 'true' : undefined}
         onFocus={onSelect}
@@ -129,7 +130,7 @@ export function EditableBlock({
       >
         <BlockTitle performance={performance} start={start} pinned={pinned} />
       </div>
-      {cost ? <span className="block text-ink-muted">{cost === 1 ? '1 penalty point' : `${cost} penalty points`}</span> : null}
+      {cost ? <span className="block text-ink-muted">{m.live_schedule_penalty_points_count({ count: cost })}</span> : null}
       <BreaksList performance={performance} breaks={breaks} id={`${domId}-breaks`} />
     </div>
   )
@@ -173,7 +174,7 @@ export function ReadOnlyBlock({
 }) {
   return (
     <article
-      aria-label={blockLabel(performance, { stage, start }, 0, performance.mine ? ['yours'] : [])}
+      aria-label={blockLabel(performance, { stage, start }, 0, performance.mine ? [m.live_schedule_yours_word()] : [])}
       className={`${blockBase} ${performance.mine ? 'border-2 border-brand bg-brand/20 text-ink' : 'border-line bg-surface-2 text-ink'}`}
       style={{ top: style.top, height: Math.max(style.height, 28) }}
     >
@@ -184,7 +185,7 @@ export function ReadOnlyBlock({
 
 /** A performance not in the timetable: dragged in by its handle, or added with the button. */
 export function UnplacedItem({ performance, onAdd, addLabel }: { performance: SchedulePerformance; onAdd: () => void; addLabel: string }) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: performance.id })
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: performance.id, attributes: { roleDescription: m.live_schedule_performance_role() } })
   return (
     <li className={`flex items-center gap-2 rounded-md border border-line bg-surface p-2 text-sm ${isDragging ? 'opacity-50' : ''}`}>
       <span ref={setNodeRef} {...attributes} {...listeners} tabIndex={-1} role="presentation" aria-hidden className="cursor-grab touch-none p-1 text-ink-muted">
@@ -193,7 +194,8 @@ export function UnplacedItem({ performance, onAdd, addLabel }: { performance: Sc
       <span className="min-w-0 flex-1">
         <span className="block font-medium break-words">{performance.bandName}</span>
         <span className="block text-xs text-ink-muted">
-          {performance.minutes} min{performance.preferredDay ? ` · prefers ${dayLabel(performance.preferredDay)}` : ''}
+          {m.lives_minutes({ minutes: performance.minutes })}
+          {performance.preferredDay ? m.live_schedule_prefers_day({ day: dayLabel(performance.preferredDay) }) : ''}
         </span>
       </span>
       <button

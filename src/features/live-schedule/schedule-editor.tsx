@@ -11,6 +11,7 @@ import type { SchedulePerformance, TimetableView } from '@/contract/live-schedul
 import type { LiveEvent } from '@/contract/lives'
 import type { TimetableViolation } from '@/contract/timetable'
 import { ApiError } from '@/lib/api-client'
+import { m } from '@/i18n/paraglide/messages.js'
 import { usePublishTimetable, useSaveDraft } from './live-schedule-queries'
 import { ChecksSummary, SelectedControls, UnplacedList } from './draft-panels'
 import { EditableBlock, GhostBlock, blockDomId, costOfGoals } from './schedule-block'
@@ -33,7 +34,17 @@ const linkButtonClass =
 const KEY_MOVES: Record<string, MoveDirection> = { ArrowUp: 'earlier', ArrowDown: 'later', ArrowLeft: 'previous', ArrowRight: 'next' }
 
 const breaksPhrase = (breaks: ReadonlyArray<TimetableViolation> | undefined) =>
-  !breaks || breaks.length === 0 ? 'No broken rules.' : `Breaks: ${breaks.map((violation) => violation.message).join('; ')}.`
+  !breaks || breaks.length === 0
+    ? m.live_schedule_no_broken_rules_sentence()
+    : m.live_schedule_breaks_sentence({ breaks: breaks.map((violation) => violation.message).join(m.live_schedule_phrase_separator()) })
+
+/** How an announcement says where a performance went. */
+type PlaceVerb = 'moved' | 'placed' | 'put-back'
+const placedSentences: Record<PlaceVerb, (words: { band: string; where: string }) => string> = {
+  moved: (words) => m.live_schedule_moved_to(words),
+  placed: (words) => m.live_schedule_placed_on(words),
+  'put-back': (words) => m.live_schedule_put_back_at(words),
+}
 
 const replaceIn = (placements: ReadonlyArray<EditPlacement>, next: EditPlacement) => [
   ...placements.filter((item) => item.performanceId !== next.performanceId),
@@ -95,7 +106,7 @@ export function DraftEditor({
       setPicked(null)
       setSelectedId(id)
     },
-    onDrop: (candidate) => place(candidate, placedIds.has(candidate.performanceId) ? 'moved to' : 'placed on'),
+    onDrop: (candidate) => place(candidate, placedIds.has(candidate.performanceId) ? 'moved' : 'placed'),
   })
   const drag = dnd.drag
   const effective = useMemo(() => (drag?.candidate ? replaceIn(placements, drag.candidate) : placements), [placements, drag])
@@ -113,11 +124,11 @@ export function DraftEditor({
   }, [placements, shownDates])
 
   function where(placement: EditPlacement, performance: SchedulePerformance) {
-    return `${placement.stage}, ${dayLabel(placement.date)}, ${placement.start}–${endOf(placement.start, performance.minutes)}`
+    return m.live_schedule_where({ stage: placement.stage, day: dayLabel(placement.date), start: placement.start, end: endOf(placement.start, performance.minutes) })
   }
 
   /** Puts a performance somewhere and says where, with what that breaks. */
-  function place(next: EditPlacement, verb: string, { keepFocus = false } = {}) {
+  function place(next: EditPlacement, verb: PlaceVerb, { keepFocus = false } = {}) {
     const performance = byId.get(next.performanceId)
     if (!performance) return
     const updated = replaceIn(placements, next)
@@ -126,7 +137,7 @@ export function DraftEditor({
     if (!shownDates.includes(next.date)) onShowDay(next.date)
     if (keepFocus) focusNext.current = next.performanceId
     const after = checkLocal(event, performances, updated)
-    setAnnouncement(`${performance.bandName} ${verb} ${where(next, performance)}. ${breaksPhrase(after.byPerformance[next.performanceId])}`)
+    setAnnouncement(`${placedSentences[verb]({ band: performance.bandName, where: where(next, performance) })} ${breaksPhrase(after.byPerformance[next.performanceId])}`)
   }
 
   function move(id: string, direction: MoveDirection, options: { keepFocus?: boolean } = {}) {
@@ -134,23 +145,23 @@ export function DraftEditor({
     const performance = byId.get(id)
     if (!placement || !performance) return
     if (placement.pinned) {
-      setAnnouncement(`${performance.bandName} is pinned. Unpin it to move it.`)
+      setAnnouncement(m.live_schedule_is_pinned_unpin({ band: performance.bandName }))
       return
     }
     const next = movedPlacement(event, placement, performance.minutes, direction)
     if (!next) {
       setAnnouncement(
         direction === 'earlier'
-          ? `${performance.bandName} is at the start of the day.`
+          ? m.live_schedule_at_day_start({ band: performance.bandName })
           : direction === 'later'
-            ? `${performance.bandName} is at the end of the day.`
+            ? m.live_schedule_at_day_end({ band: performance.bandName })
             : direction === 'previous'
-              ? `${performance.bandName} is on the first stage.`
-              : `${performance.bandName} is on the last stage.`,
+              ? m.live_schedule_on_first_stage({ band: performance.bandName })
+              : m.live_schedule_on_last_stage({ band: performance.bandName }),
       )
       return
     }
-    place(next, 'moved to', options)
+    place(next, 'moved', options)
   }
 
   function togglePin(id: string) {
@@ -160,8 +171,8 @@ export function DraftEditor({
     setPlacements(replaceIn(placements, { ...placement, pinned: !placement.pinned }))
     setAnnouncement(
       placement.pinned
-        ? `${performance.bandName} is unpinned: the generator may move it.`
-        : `${performance.bandName} is pinned to ${where(placement, performance)}.`,
+        ? m.live_schedule_unpinned({ band: performance.bandName })
+        : m.live_schedule_pinned_to({ band: performance.bandName, where: where(placement, performance) }),
     )
   }
 
@@ -169,12 +180,12 @@ export function DraftEditor({
     const performance = byId.get(id)
     setPlacements(placements.filter((placement) => placement.performanceId !== id))
     if (picked?.id === id) setPicked(null)
-    if (performance) setAnnouncement(`${performance.bandName} is out of the timetable, in the list of performances to place.`)
+    if (performance) setAnnouncement(m.live_schedule_taken_out({ band: performance.bandName }))
   }
 
   function add(performance: SchedulePerformance) {
     const date = shownDates[0] ?? event.days[0]!.date
-    place(firstFreeSlot(event, performances, placements, performance, date), 'placed on', { keepFocus: true })
+    place(firstFreeSlot(event, performances, placements, performance, date), 'placed', { keepFocus: true })
   }
 
   function onBlockKeyDown(id: string, keyEvent: KeyboardEvent<HTMLDivElement>) {
@@ -185,19 +196,19 @@ export function DraftEditor({
       keyEvent.preventDefault()
       if (picked?.id === id) {
         setPicked(null)
-        setAnnouncement(`${performance.bandName} put down at ${where(placement, performance)}. ${breaksPhrase(checks.byPerformance[id])}`)
+        setAnnouncement(`${m.live_schedule_put_down_at({ band: performance.bandName, where: where(placement, performance) })} ${breaksPhrase(checks.byPerformance[id])}`)
       } else if (placement.pinned) {
-        setAnnouncement(`${performance.bandName} is pinned. Unpin it to move it.`)
+        setAnnouncement(m.live_schedule_is_pinned_unpin({ band: performance.bandName }))
       } else {
         setPicked({ id, origin: placement })
-        setAnnouncement(`Picked up ${performance.bandName} at ${where(placement, performance)}. Arrows move it; Enter puts it down, Escape puts it back.`)
+        setAnnouncement(m.live_schedule_picked_up_at({ band: performance.bandName, where: where(placement, performance) }))
       }
       return
     }
     if (keyEvent.key === 'Escape' && picked?.id === id) {
       keyEvent.preventDefault()
       setPicked(null)
-      place(picked.origin, 'put back at', { keepFocus: true })
+      place(picked.origin, 'put-back', { keepFocus: true })
       return
     }
     const direction = KEY_MOVES[keyEvent.key]
@@ -214,7 +225,7 @@ export function DraftEditor({
     setActionError(null)
     try {
       await save.mutateAsync({ eventId: event.id, input: { placements } })
-      toast.success('Saved the draft timetable.')
+      toast.success(m.live_schedule_saved_draft())
     } catch (error) {
       setActionError(error)
     }
@@ -226,7 +237,7 @@ export function DraftEditor({
       if (dirty || view.draft === null) await save.mutateAsync({ eventId: event.id, input: { placements } })
       const published = await publish.mutateAsync({ eventId: event.id, input: { confirmBreaks } })
       setDialog(null)
-      toast.success(`Published version ${published.version} of the timetable. Members see it now.`)
+      toast.success(m.live_schedule_published_toast({ version: published.version }))
     } catch (error) {
       if (error instanceof ApiError && error.code === 'TIMETABLE_HAS_BREAKS') setDialog({ breaks: true, serverMessage: error.message })
       else {
@@ -248,27 +259,27 @@ export function DraftEditor({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2 print:hidden">
-        <Button onClick={() => void saveDraft()} busy={save.isPending} busyLabel="Saving…" disabled={!dirty || busy}>
+        <Button onClick={() => void saveDraft()} busy={save.isPending} busyLabel={m.common_saving()} disabled={!dirty || busy}>
           <Save aria-hidden className="size-4" />
-          Save draft
+          {m.live_schedule_save_draft()}
         </Button>
-        <Button variant="secondary" onClick={startPublish} busy={publish.isPending} busyLabel="Publishing…" disabled={busy || placements.length === 0}>
+        <Button variant="secondary" onClick={startPublish} busy={publish.isPending} busyLabel={m.live_schedule_publishing()} disabled={busy || placements.length === 0}>
           <Send aria-hidden className="size-4" />
-          Publish
+          {m.live_schedule_publish()}
         </Button>
         <Link to="/festival-schedule-generator" search={{ eventId: event.id }} className={linkButtonClass}>
           <Wand2 aria-hidden className="size-4" />
-          Generator
+          {m.live_schedule_generator()}
         </Link>
         <p role="status" className={`text-sm ${dirty ? 'font-medium text-warn' : 'text-ink-muted'}`}>
-          {dirty ? 'Unsaved changes' : 'All changes saved'}
+          {dirty ? m.live_schedule_unsaved_changes() : m.live_schedule_all_saved()}
         </p>
       </div>
       {actionError ? <FormAlert>{errorMessage(actionError)}</FormAlert> : null}
 
       {/* One line of a fixed height: the grid below must not move while a block is dragged. */}
       <p className={`truncate text-sm ${breaksCount > 0 ? 'font-semibold text-danger' : 'text-ink-muted'} print:hidden`}>
-        {breaksCount === 0 ? 'No broken rules' : breaksCount === 1 ? '1 broken rule' : `${breaksCount} broken rules`} · {checks.cost.total} penalty points
+        {breaksCount === 0 ? m.live_schedule_no_broken_rules() : m.live_schedule_broken_rules({ count: breaksCount })} · {m.live_schedule_penalty_points_total({ points: checks.cost.total })}
       </p>
 
       <p aria-live="assertive" className="sr-only">
@@ -286,7 +297,7 @@ export function DraftEditor({
                 <ScheduleDayGrid
                   day={day}
                   droppable
-                  label={`Draft timetable of ${dayLabel(day.date)}`}
+                  label={m.live_schedule_draft_of_day({ day: dayLabel(day.date) })}
                   items={gridItems(effective, placements, drag?.id ?? null, day.date, byId)}
                   renderItem={(item, style) => {
                     const performance = byId.get(item.performanceId)!
@@ -317,7 +328,7 @@ export function DraftEditor({
               </section>
             ))}
           </div>
-          <aside aria-label="Draft tools" className="flex flex-col gap-4 lg:sticky lg:top-16 lg:max-h-[calc(100dvh-5rem)] lg:self-start lg:overflow-y-auto">
+          <aside aria-label={m.live_schedule_draft_tools()} className="flex flex-col gap-4 lg:sticky lg:top-16 lg:max-h-[calc(100dvh-5rem)] lg:self-start lg:overflow-y-auto">
             {selected && selectedPerformance ? (
               <SelectedControls
                 performance={selectedPerformance}
@@ -331,15 +342,14 @@ export function DraftEditor({
               />
             ) : (
               <p className="rounded-md border border-dashed border-line p-3 text-sm text-ink-muted print:hidden">
-                Select a performance to move it with buttons, pin it or take it out. Drag blocks with the mouse or a finger, or pick one up with Enter and move
-                it with the arrow keys.
+                {m.live_schedule_select_help()}
               </p>
             )}
             <ChecksSummary breaks={checks.breaks} cost={checks.cost} />
             <UnplacedList
               performances={unplaced}
               onAdd={add}
-              addLabel={shownDates.length === 1 && event.days.length > 1 ? `Add to ${dayLabel(shownDates[0]!)}` : 'Add to the timetable'}
+              addLabel={shownDates.length === 1 && event.days.length > 1 ? m.live_schedule_add_to_day({ day: dayLabel(shownDates[0]!) }) : m.live_schedule_add_to_timetable()}
             />
           </aside>
         </div>
@@ -350,32 +360,36 @@ export function DraftEditor({
       <ConfirmDialog
         open={blocker.status === 'blocked'}
         onOpenChange={(open) => (open ? null : blocker.reset?.())}
-        title="Leave without saving?"
-        description="The draft timetable has unsaved changes. They are lost if you leave now."
-        confirmLabel="Leave without saving"
+        title={m.live_schedule_leave_title()}
+        description={m.live_schedule_leave_description()}
+        confirmLabel={m.live_schedule_leave_confirm()}
         onConfirm={() => blocker.proceed?.()}
       />
       <ConfirmDialog
         open={dialog !== null && !dialog.breaks}
         onOpenChange={(open) => (open ? null : setDialog(null))}
-        title={`Publish version ${nextVersion} of the timetable?`}
-        description={`Members will see this timetable (version ${nextVersion}) as soon as you publish it${view.published ? `, instead of version ${view.published.version}` : ''}. Bands see their performance times on it.`}
-        confirmLabel={`Publish version ${nextVersion}`}
+        title={m.live_schedule_publish_title({ version: nextVersion })}
+        description={
+          view.published
+            ? m.live_schedule_publish_description_instead({ version: nextVersion, previous: view.published.version })
+            : m.live_schedule_publish_description({ version: nextVersion })
+        }
+        confirmLabel={m.live_schedule_publish_version({ version: nextVersion })}
         onConfirm={() => void runPublish(false)}
         busy={busy}
       />
       <ConfirmDialog
         open={dialog !== null && dialog.breaks}
         onOpenChange={(open) => (open ? null : setDialog(null))}
-        title="Publish a timetable that breaks rules?"
-        description="Members will see this timetable as it is. Fix it, or confirm that you publish it with these broken rules."
-        confirmLabel={`Publish with ${breaksCount === 1 ? '1 broken rule' : `${Math.max(breaksCount, 1)} broken rules`}`}
+        title={m.live_schedule_publish_breaks_title()}
+        description={m.live_schedule_publish_breaks_description()}
+        confirmLabel={m.live_schedule_publish_with_breaks({ count: Math.max(breaksCount, 1) })}
         onConfirm={() => void runPublish(true)}
         busy={busy}
       >
         {dialog?.serverMessage ? <FormAlert>{dialog.serverMessage}</FormAlert> : null}
         {breaksCount > 0 ? (
-          <ul aria-label="Broken rules" className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
+          <ul aria-label={m.live_schedule_broken_rules_label()} className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
             {checks.breaks.map((message) => (
               <li key={message}>{message}</li>
             ))}

@@ -3,6 +3,7 @@ import { useDroppable } from '@dnd-kit/core'
 import { dayLabel } from '@/contract/calendar'
 import { TIMETABLE_GRID_MINUTES as GRID } from '@/contract/timetable'
 import { dayRange, toMinutes, toTime, type ScheduleEvent } from './timetable-editing'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * One day of a timetable as a grid: stages side by side (scrolling sideways on phones), time
@@ -47,7 +48,7 @@ export function ScheduleDayGrid({
   const marks: number[] = []
   for (let minute = Math.ceil(range.from / 30) * 30; minute <= range.to; minute += 30) marks.push(minute)
   return (
-    <div role="group" aria-label={label ?? `Timetable of ${dayLabel(day.date)}`} className="overflow-x-auto rounded-md border border-line">
+    <div role="group" aria-label={label ?? m.live_schedule_timetable_of_day({ day: dayLabel(day.date) })} className="overflow-x-auto rounded-md border border-line">
       <div className="flex w-full min-w-max">
         <div aria-hidden className="sticky left-0 z-10 w-11 shrink-0 border-r border-line bg-surface">
           <div className="h-9 border-b border-line" />
@@ -116,7 +117,7 @@ function StageColumn({
   )
   return (
     <section
-      aria-label={`${stage.name}, ${dayLabel(date)}, open ${stage.opensAt}–${stage.closesAt}`}
+      aria-label={m.live_schedule_stage_open({ stage: stage.name, day: dayLabel(date), from: stage.opensAt, to: stage.closesAt })}
       className="min-w-[8.5rem] flex-1 border-r border-line last:border-r-0 sm:min-w-48"
     >
       <h3 className="sticky top-0 flex h-9 items-center justify-center border-b border-line bg-surface-2 px-2 text-sm font-semibold break-words">
@@ -163,12 +164,12 @@ export function DayTabs({
   const active = 'bg-brand text-brand-ink'
   const inactive = 'text-ink hover:bg-surface'
   return (
-    <nav aria-label="Days" className="print:hidden">
+    <nav aria-label={m.live_schedule_days()} className="print:hidden">
       <ul className="inline-flex flex-wrap gap-0.5 rounded-md border border-line bg-surface-2 p-0.5">
         {allowAll ? (
           <li>
             <button type="button" aria-pressed={shown === null} className={`${tab} ${shown === null ? active : inactive}`} onClick={() => onShow(undefined)}>
-              All days
+              {m.live_schedule_all_days()}
             </button>
           </li>
         ) : null}

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/feedback'
 import { dayLabel } from '@/contract/calendar'
 import type { PlacementOut, SchedulePerformance } from '@/contract/live-schedule'
 import type { LiveEvent } from '@/contract/lives'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const linkButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
@@ -31,15 +32,15 @@ export function SchedulePrint({
       <div className="flex flex-wrap gap-2 print:hidden">
         <Button onClick={() => window.print()}>
           <Printer aria-hidden className="size-4" />
-          Print
+          {m.live_schedule_print()}
         </Button>
         <Link to="/festival-schedule" search={(previous) => ({ ...previous, print: undefined })} className={linkButtonClass}>
           <ArrowLeft aria-hidden className="size-4" />
-          Back to the timetable
+          {m.live_schedule_back_to_timetable()}
         </Link>
       </div>
       {placements === null ? (
-        <EmptyState title="Nothing to print yet">The timetable is not published yet.</EmptyState>
+        <EmptyState title={m.live_schedule_nothing_to_print()}>{m.live_schedule_not_published_sentence()}</EmptyState>
       ) : (
         event.days.map((day) => {
           const rows = kept
@@ -58,20 +59,20 @@ export function SchedulePrint({
                 {what} · {day.stages.map((stage) => `${stage.name} ${stage.opensAt}–${stage.closesAt}`).join(', ')}
               </p>
               {rows.length === 0 ? (
-                <p className="text-sm">No performances on this day.</p>
+                <p className="text-sm">{m.live_schedule_no_performances_day()}</p>
               ) : (
                 <table className="w-full border-collapse text-sm">
-                  <caption className="sr-only">Performances on {dayLabel(day.date)}</caption>
+                  <caption className="sr-only">{m.live_schedule_performances_on_day({ day: dayLabel(day.date) })}</caption>
                   <thead>
                     <tr className="border-b border-line text-left">
                       <th scope="col" className="py-1 pr-3 font-semibold">
-                        Time
+                        {m.live_schedule_column_time()}
                       </th>
                       <th scope="col" className="py-1 pr-3 font-semibold">
-                        Stage
+                        {m.live_schedule_column_stage()}
                       </th>
                       <th scope="col" className="py-1 font-semibold">
-                        Band
+                        {m.live_schedule_column_band()}
                       </th>
                     </tr>
                   </thead>

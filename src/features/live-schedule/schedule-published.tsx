@@ -12,6 +12,7 @@ import { downloadFile } from '@/lib/download'
 import { ReadOnlyBlock } from './schedule-block'
 import { ScheduleDayGrid } from './schedule-grid'
 import { formatDateTime } from '@/contract/date-format'
+import { m } from '@/i18n/paraglide/messages.js'
 
 const linkButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
@@ -31,26 +32,26 @@ export function ScheduleDownloads({ event }: { event: LiveEvent }) {
     try {
       await downloadFile(`/api/events/${event.id}/timetable.${kind}`, `${event.title}.${kind}`)
     } catch (error) {
-      toast.error(kind === 'ics' ? 'The calendar file could not be downloaded.' : 'The CSV could not be downloaded.', { description: errorMessage(error) })
+      toast.error(kind === 'ics' ? m.live_schedule_calendar_download_failed() : m.live_schedule_csv_download_failed(), { description: errorMessage(error) })
     }
   }
   return (
     <div className="flex flex-wrap gap-2 print:hidden">
       <a href={feedAddress(event.id)} className={linkButtonClass}>
         <CalendarSync aria-hidden className="size-4" />
-        Subscribe in your calendar
+        {m.live_schedule_subscribe_calendar()}
       </a>
       <Button variant="secondary" onClick={() => void download('ics')}>
         <CalendarDays aria-hidden className="size-4" />
-        Download iCal
+        {m.live_schedule_download_ical()}
       </Button>
       <Button variant="secondary" onClick={() => void download('csv')}>
         <FileSpreadsheet aria-hidden className="size-4" />
-        Download CSV
+        {m.live_schedule_download_csv()}
       </Button>
       <Link to="/festival-schedule" search={(previous) => ({ ...previous, print: true })} className={linkButtonClass}>
         <Printer aria-hidden className="size-4" />
-        Print view
+        {m.live_schedule_print_view()}
       </Link>
     </div>
   )
@@ -80,13 +81,14 @@ export function PublishedTimetable({
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">
-        Version {published.version}
-        {published.publishedAt && club.data ? `, published ${publishedWhen(published.publishedAt, club.data.timeZone)}` : ''}.
+        {published.publishedAt && club.data
+          ? m.live_schedule_version_published({ version: published.version, when: publishedWhen(published.publishedAt, club.data.timeZone) })
+          : m.live_schedule_version_only({ version: published.version })}
       </p>
       {mine.length > 0 ? (
         <section aria-labelledby="yours-heading" className="rounded-md border border-brand/50 bg-brand/10 p-3 text-sm">
           <h2 id="yours-heading" className="font-semibold">
-            Your performances
+            {m.live_schedule_your_performances()}
           </h2>
           <ul className="mt-1 flex flex-col gap-1">
             {mine.map((placement) => (
@@ -107,7 +109,7 @@ export function PublishedTimetable({
             </h2>
             <ScheduleDayGrid
               day={day}
-              label={`Timetable of ${dayLabel(day.date)}`}
+              label={m.live_schedule_timetable_of_day({ day: dayLabel(day.date) })}
               items={placements
                 .filter((placement) => placement.date === day.date)
                 .map((placement) => ({

@@ -15,6 +15,7 @@ import { LiveEventFallback, eventLine, inlineLinkClass, secondaryLinkClass } fro
 import { useLiveEvent } from '@/features/lives/use-live-event'
 import { useSession } from '@/lib/session-context'
 import { useMediaQuery } from '@/lib/use-media-query'
+import { m } from '@/i18n/paraglide/messages.js'
 import { timetableViewQueryOptions } from './live-schedule-queries'
 import type { ScheduleSearch } from './live-schedule-search'
 import { DraftEditor } from './schedule-editor'
@@ -36,19 +37,19 @@ export function ScheduleScreen({ search }: { search: ScheduleSearch }) {
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <div className="print:hidden">
         <PageHeader
-          title={event ? `${event.title}: timetable` : `${liveName(shown)}: timetable`}
-          description={event ? eventLine(event) : 'Who plays when, and on which stage.'}
+          title={m.live_schedule_title({ live: event ? event.title : liveName(shown) })}
+          description={event ? eventLine(event) : m.live_schedule_description()}
           actions={
             event ? (
               <Link {...acceptedBandListLink({ eventId: event.id })} className={secondaryLinkClass}>
-                Accepted bands
+                {m.live_schedule_accepted_bands()}
               </Link>
             ) : undefined
           }
         />
         <EventSwitcher live={shown} shown={event} onChange={(eventId) => void navigate({ to: '/festival-schedule', search: { eventId } })} />
       </div>
-      {event ? <TimetableBody key={event.id} event={event} search={search} /> : <LiveEventFallback live={FESTIVAL} state={state} what="The live" />}
+      {event ? <TimetableBody key={event.id} event={event} search={search} /> : <LiveEventFallback live={FESTIVAL} state={state} what={m.lives_the_live()} />}
     </div>
   )
 }
@@ -63,8 +64,8 @@ function TimetableBody({ event, search }: { event: LiveEvent; search: ScheduleSe
   const shownDates = chosenDay ? [chosenDay] : wide ? event.days.map((day) => day.date) : event.days.slice(0, 1).map((day) => day.date)
   const showDay = (day: string | undefined) => void navigate({ to: '/festival-schedule', search: (previous) => ({ ...previous, day }) })
 
-  if (view.isPending) return <LoadingBlock label="Loading the timetable…" />
-  if (view.isError) return <QueryErrorBlock error={view.error} onRetry={() => void view.refetch()} what="The timetable" />
+  if (view.isPending) return <LoadingBlock label={m.live_schedule_loading()} />
+  if (view.isError) return <QueryErrorBlock error={view.error} onRetry={() => void view.refetch()} what={m.live_schedule_the_timetable()} />
   const { published, draft } = view.data
 
   if (search.print) {
@@ -74,7 +75,7 @@ function TimetableBody({ event, search }: { event: LiveEvent; search: ScheduleSe
         event={event}
         placements={printed?.placements ?? null}
         performances={view.data.performances}
-        what={published ? `Timetable, version ${published.version}` : 'Draft timetable, not published'}
+        what={published ? m.live_schedule_print_version({ version: published.version }) : m.live_schedule_print_draft()}
       />
     )
   }
@@ -83,9 +84,7 @@ function TimetableBody({ event, search }: { event: LiveEvent; search: ScheduleSe
   if (executive) return <ExecutiveTimetable event={event} view={view.data} shownDates={shownDates} onShowDay={showDay} tabs={tabs} />
   if (!published) {
     return (
-      <EmptyState title="The timetable is not published yet">
-        The executives publish it once every band has its time. Your band’s time will be marked here.
-      </EmptyState>
+      <EmptyState title={m.live_schedule_not_published_title()}>{m.live_schedule_not_published_body()}</EmptyState>
     )
   }
   return (
@@ -118,19 +117,19 @@ function ExecutiveTimetable({
       <div className="flex flex-wrap items-center gap-3 print:hidden">
         {published ? (
           <SegmentedControl
-            label="Version shown"
+            label={m.live_schedule_version_shown()}
             value={showing}
             onChange={setShowing}
             options={[
-              { value: 'draft', label: 'Draft' },
-              { value: 'published', label: `Published (version ${published.version})` },
+              { value: 'draft', label: m.live_schedule_draft() },
+              { value: 'published', label: m.live_schedule_published_version({ version: published.version }) },
             ]}
           />
         ) : null}
         <p className="text-sm text-ink-muted">
           {published
-            ? `Members see version ${published.version}. Edit the draft and publish it to replace it.`
-            : 'Nothing is published yet: members do not see a timetable.'}
+            ? m.live_schedule_members_see_version({ version: published.version })
+            : m.live_schedule_nothing_published()}
         </p>
       </div>
 
@@ -141,29 +140,26 @@ function ExecutiveTimetable({
           <PublishedTimetable event={event} published={published} performances={view.performances} shownDates={shownDates} />
         </>
       ) : view.performances.length === 0 ? (
-        <EmptyState title="No accepted bands yet">
-          The timetable places the accepted bands.{' '}
+        <EmptyState title={m.live_schedule_no_accepted_bands()}>
+          {m.live_schedule_places_accepted()}{' '}
           <Link {...applicationListLink(liveOfEvent(event), { eventId: event.id })} className={inlineLinkClass}>
-            Review the applications
+            {m.live_schedule_review_applications()}
           </Link>
         </EmptyState>
       ) : !draft && !building ? (
         <section aria-labelledby="no-draft" className="flex flex-col items-start gap-3 rounded-md border border-dashed border-line p-6">
           <h2 id="no-draft" className="font-medium text-ink">
-            No draft timetable yet
+            {m.live_schedule_no_draft_title()}
           </h2>
-          <p className="text-sm text-ink-muted">
-            Let the generator propose one from the {view.performances.length} accepted {view.performances.length === 1 ? 'band' : 'bands'}, or place them
-            yourself.
-          </p>
+          <p className="text-sm text-ink-muted">{m.live_schedule_no_draft_body({ count: view.performances.length })}</p>
           <div className="flex flex-wrap gap-2">
             <Link to="/festival-schedule-generator" search={{ eventId: event.id }} className={`${secondaryLinkClass} border-brand`}>
               <Wand2 aria-hidden className="size-4" />
-              Open the generator
+              {m.live_schedule_open_generator()}
             </Link>
             <Button variant="secondary" onClick={() => setBuilding(true)}>
               <Hammer aria-hidden className="size-4" />
-              Build by hand
+              {m.live_schedule_build_by_hand()}
             </Button>
           </div>
         </section>

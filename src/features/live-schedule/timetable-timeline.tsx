@@ -2,6 +2,7 @@ import { Pin } from 'lucide-react'
 import { dayLabel } from '@/contract/calendar'
 import type { PlacementOut } from '@/contract/live-schedule'
 import type { LiveEvent } from '@/contract/lives'
+import { m } from '@/i18n/paraglide/messages.js'
 
 interface StageGroup {
   date: string
@@ -41,7 +42,7 @@ export function TimetableTimeline({
   const groups = groupByDayAndStage(event, placements)
   return (
     <>
-      {groups.length === 0 ? <p className="text-ink-muted">Nothing placed.</p> : null}
+      {groups.length === 0 ? <p className="text-ink-muted">{m.live_schedule_nothing_placed()}</p> : null}
       {groups.map((group) => (
         <div key={`${group.date} ${group.stage}`} className="flex flex-col gap-1">
           <h4 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
@@ -55,9 +56,9 @@ export function TimetableTimeline({
                 </span>
                 <span className="min-w-0 break-words text-ink">{nameOf(placement.performanceId)}</span>
                 {placement.pinned ? (
-                  <span className="inline-flex items-center text-ink-muted" title="Pinned">
+                  <span className="inline-flex items-center text-ink-muted" title={m.live_schedule_pinned_title()}>
                     <Pin aria-hidden className="size-3.5" />
-                    <span className="sr-only">(pinned)</span>
+                    <span className="sr-only">{m.live_schedule_pinned_aside()}</span>
                   </span>
                 ) : null}
               </li>

@@ -15,9 +15,7 @@ import type { LiveEvent } from '@/contract/lives'
 import { TIMETABLE_GRID_MINUTES as GRID } from '@/contract/timetable'
 import { ROW_PX, parseLaneId, type GridItem } from './schedule-grid'
 import { clampIntoDay, dayRange, toTime, type EditPlacement } from './timetable-editing'
-
-const INSTRUCTIONS =
-  'Press Enter or Space to pick the performance up. While it is picked up, the up and down arrows move it 5 minutes earlier or later, the left and right arrows to the previous or next stage; Enter or Space puts it down, Escape puts it back. The buttons above the timetable do the same.'
+import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * Dragging a block with the mouse or a finger (dnd-kit): where it would land (`drag.candidate`,
@@ -80,13 +78,14 @@ export function useDraftDrag({
     if (candidate) onDrop(candidate)
   }
 
-  const nameOf = (id: string | number) => byId(String(id))?.bandName ?? 'The performance'
+  const nameOf = (id: string | number) => byId(String(id))?.bandName ?? m.live_schedule_the_performance()
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragStart: ({ active }) => m.live_schedule_drag_picked_up({ band: nameOf(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} is over ${parseLaneId(String(over.id)).stage}.` : `${nameOf(active.id)} is outside the timetable.`,
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped on ${parseLaneId(String(over.id)).stage}.` : `${nameOf(active.id)} was not moved.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+      over ? m.live_schedule_drag_over({ band: nameOf(active.id), stage: parseLaneId(String(over.id)).stage }) : m.live_schedule_drag_outside({ band: nameOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over ? m.live_schedule_drag_dropped({ band: nameOf(active.id), stage: parseLaneId(String(over.id)).stage }) : m.live_schedule_drag_not_moved({ band: nameOf(active.id) }),
+    onDragCancel: ({ active }) => m.live_schedule_drag_cancelled({ band: nameOf(active.id) }),
   }
 
   return {
@@ -98,7 +97,7 @@ export function useDraftDrag({
       onDragMove,
       onDragEnd,
       onDragCancel: () => setDrag(null),
-      accessibility: { announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } },
+      accessibility: { announcements, screenReaderInstructions: { draggable: m.live_schedule_drag_instructions() } },
     },
   }
 }
