@@ -165,4 +165,3 @@ describe('in Japanese on a 360 px phone, dark theme', () => {
     })
   })
 })
-
