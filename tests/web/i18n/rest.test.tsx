@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { OutboxMail } from "@/contract/mail";
+import { server } from "../mocks/server";
+import { clubHandlers, clubState } from "../mocks/handlers/club";
+import { buildUser } from "../support/factories";
+import { renderApp } from "../support/render-app";
+import { expectAllTranslated, recordApiData } from "../support/translated";
+
+// The leftovers of issue 36 (decision 046): the mail outbox's states, in Japanese.
+let recording: ReturnType<typeof recordApiData> | undefined;
+afterEach(() => recording?.stop());
+
+const admin = buildUser({ role: "admin", displayName: "Admin Person" });
+
+const mail = (overrides: Partial<OutboxMail>): OutboxMail => ({
+  id: crypto.randomUUID(),
+  to: "aoi@example.ac.jp",
+  subject: "Tomorrow: You practise in Studio A",
+  text: "Hello Aoi,",
+  kind: "booking-tomorrow",
+  createdAt: "2026-06-01T11:00:00Z",
+  sentAt: null,
+  error: null,
+  state: "queued",
+  ...overrides,
+});
+
+describe("the mail outbox in Japanese", () => {
+  beforeEach(() => {
+    clubState.reset();
+    server.use(...clubHandlers);
+  });
+
+  it("words every state and its line in Japanese, keeping the mail server’s own error as it came", async () => {
+    server.use(
+      http.get("/api/outbox", () =>
+        HttpResponse.json({
+          items: [
+            mail({
+              subject: "Sent one",
+              state: "sent",
+              sentAt: "2026-06-01T11:00:05Z",
+            }),
+            mail({ subject: "Waiting one", state: "queued" }),
+            mail({
+              subject: "Failing one",
+              state: "failing",
+              error: "Error: 451 try again later",
+            }),
+            mail({ subject: "Kept one", state: "kept" }),
+            mail({ subject: "Given up one", state: "failed" }),
+          ],
+          total: 5,
+        }),
+      ),
+    );
+    recording = recordApiData();
+    renderApp("/system-settings", { user: admin, language: "ja" });
+    const list = await screen.findByRole("list", { name: "メール" });
+    const [sent, waiting, failing, kept, failed] =
+      within(list).getAllByRole("listitem");
+    expect(sent).toHaveTextContent("送信済み");
+    expect(sent).toHaveTextContent(/宛先: aoi@example\.ac\.jp/);
+    expect(sent).toHaveTextContent(/2026.*に送信/);
+    expect(waiting).toHaveTextContent("送信待ち");
+    expect(failing).toHaveTextContent(
+      "前回の送信に失敗しました: Error: 451 try again later",
+    );
+    expect(kept).toHaveTextContent("保管のみ（メールサーバー未設定）");
+    expect(failed).toHaveTextContent(
+      "すべての送信に失敗しました。最後のエラー: 不明なエラー",
+    );
+    expectAllTranslated(list, recording.strings);
+  });
+});
