@@ -13,6 +13,13 @@ import { m } from '../../../src/i18n/paraglide/messages.js'
 type BandRow = typeof bands.$inferSelect
 type HistoryAction = BandHistoryEntry['action']
 
+/**
+ * How a deleted (anonymised) account is named, in the reader's language. The database keeps
+ * the English "Deleted user" it was anonymised with; screens and exports word it when read.
+ */
+export const deletedMemberName = () => m.common_deleted_member()
+
+/** The English name alone, for readers not yet worded in the reader's language (lives-data.ts). */
 export const DELETED_MEMBER_NAME = 'Deleted user'
 
 const statusLabels: Record<BandStatus, string> = { active: 'Active', inactive: 'Inactive', disbanded: 'Disbanded' }
@@ -55,7 +62,7 @@ async function membersOf(executor: Executor, bandIds: string[]): Promise<MemberR
     .orderBy(desc(bandMembers.isLeader), asc(bandMembers.joinedAt), asc(sql`lower(${users.displayName})`), asc(bandMembers.userId))
 }
 
-const nameOf = (member: Pick<MemberRow, 'displayName' | 'status'>) => (member.status === 'deleted' ? DELETED_MEMBER_NAME : member.displayName)
+const nameOf = (member: Pick<MemberRow, 'displayName' | 'status'>) => (member.status === 'deleted' ? deletedMemberName() : member.displayName)
 
 function toMember(row: MemberRow): BandMember {
   const deleted = row.status === 'deleted'
@@ -150,7 +157,7 @@ async function replaceMembers(
   const wantedIds = new Set(wanted.map((member) => member.userId))
   const nameFor = (userId: string) => {
     const existing = byId.get(userId)
-    return existing ? nameOf(existing) : (names.get(userId)?.displayName ?? DELETED_MEMBER_NAME)
+    return existing ? nameOf(existing) : (names.get(userId)?.displayName ?? deletedMemberName())
   }
 
   const removed = current.filter((member) => !wantedIds.has(member.userId) && !keep.has(member.userId))
