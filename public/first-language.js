@@ -1,3 +1,4 @@
+/* global window, navigator, document */
 // The language of index.html's loading text, before the app's JavaScript runs (decision 046):
 // the one chosen on this browser, else the first the browser asks for that the app has, else
 // the club's default as last seen: src/i18n/language.ts chooseLanguage's order. It sets
@@ -11,7 +12,7 @@
   var store = null
   try {
     store = window.localStorage
-  } catch (error) {
+  } catch {
     // Storage refused (private mode, a sandbox): the browser's languages still count.
   }
   var chosen = store ? known(store.getItem('language')) : null
