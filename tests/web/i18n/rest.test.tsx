@@ -5,11 +5,12 @@ import type { OutboxMail } from '@/contract/mail'
 import { server } from '../mocks/server'
 import { clubHandlers, clubState } from '../mocks/handlers/club'
 import { bandMember, buildBand, createBandsApi } from '../mocks/handlers/bands'
+import { buildSchedulePeriod, buildScheduleRoom, buildWeekSchedule, createRoomScheduleApi } from '../mocks/handlers/room-schedule'
 import { buildUser } from '../support/factories'
 import { renderApp } from '../support/render-app'
 import { expectAllTranslated, recordApiData } from '../support/translated'
 
-// The leftovers of issue 36 (decision 046) in Japanese: the mail outbox's states, the parts.
+// The leftovers of issue 36 (decision 046) in Japanese: the mail outbox's states, the parts, the phone's day picker.
 let recording: ReturnType<typeof recordApiData> | undefined
 afterEach(() => recording?.stop())
 
@@ -88,5 +89,41 @@ describe('parts in Japanese', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['すべてのパート', 'ボーカル', 'ギター', 'ベース', 'ドラム', 'キーボード', 'その他'])
+  })
+})
+
+describe('the phone’s day picker in Japanese', () => {
+  let restore: (() => void) | null = null
+  afterEach(() => {
+    restore?.()
+    restore = null
+  })
+
+  it('shows each day’s weekday and date from Intl’s parts, and names the whole day for screen readers', async () => {
+    // A 360 px phone: every min-width query fails.
+    const original = window.matchMedia
+    window.matchMedia = ((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia
+    restore = () => {
+      window.matchMedia = original
+    }
+    const schedule = buildWeekSchedule({ rooms: [buildScheduleRoom({ name: 'Studio A' })], periods: [buildSchedulePeriod({ label: '1st', startsAt: '09:00', endsAt: '10:30' })] })
+    server.use(...createRoomScheduleApi({ schedule }).handlers)
+    renderApp('/room-schedule', { user: buildUser({ displayName: 'Hana Sato' }), language: 'ja' })
+    const days = await screen.findByRole('group', { name: '日' })
+    const buttons = within(days).getAllByRole('button')
+    expect(buttons).toHaveLength(7)
+    const tuesday = within(days).getByRole('button', { name: '5月12日(火)' })
+    const shown = [...tuesday.querySelectorAll('[aria-hidden="true"]')].map((part) => part.textContent)
+    expect(shown).toEqual(['火', '12'])
+    expect(buttons.map((button) => button.querySelector('[aria-hidden="true"]')!.textContent)).toEqual(['月', '火', '水', '木', '金', '土', '日'])
   })
 })
