@@ -21,6 +21,23 @@ export const userSorts = ['name', '-name', 'email', '-email', 'enrollmentYear', 
 // people
 export const parts = ['Vocal', 'Guitar', 'Bass', 'Drums', 'Keyboard', 'Other'] as const
 
+const partWords: Record<(typeof parts)[number], () => string> = {
+  Vocal: () => m.people_part_vocal(),
+  Guitar: () => m.people_part_guitar(),
+  Bass: () => m.people_part_bass(),
+  Drums: () => m.people_part_drums(),
+  Keyboard: () => m.people_part_keyboard(),
+  Other: () => m.people_part_other(),
+}
+
+/**
+ * A part as the reader says it. Parts are stored as the list's English words; a part that is
+ * not one of them (typed by a member, or kept from older data) is shown as it was typed.
+ */
+export function partLabel(part: string): string {
+  return Object.hasOwn(partWords, part) ? partWords[part as keyof typeof partWords]() : part
+}
+
 // bands
 export const bandStatuses = ['active', 'inactive', 'disbanded'] as const
 

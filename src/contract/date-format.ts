@@ -148,6 +148,20 @@ export function formatDay(date: string, lang: Language = getLocale()): string {
   return `${p.weekday} ${p.day} ${p.month}`
 }
 
+/**
+ * "Tue" and "2" (Japanese "火" and "2"): a calendar day's weekday and day of the month, taken
+ * from Intl's parts, for cells too narrow for the whole day (the phone day picker, the CSV's day).
+ */
+export function dayParts(date: string, lang: Language = getLocale()): { weekday: string; dayOfMonth: string } {
+  if (lang === 'en') {
+    const p = partsOf(calendarInstant(date), 'UTC')
+    return { weekday: p.weekday, dayOfMonth: p.day }
+  }
+  const parts = formatterFor(locales[lang], 'UTC', { weekday: 'short', day: 'numeric', month: 'short' }).formatToParts(new Date(calendarInstant(date)))
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? ''
+  return { weekday: get('weekday'), dayOfMonth: get('day') }
+}
+
 /** "12–18 May 2026", "30 Nov – 6 Dec 2026", "28 Dec 2026 – 3 Jan 2027": a run of calendar days. */
 export function formatDayRange(first: string, last: string, lang: Language = getLocale()): string {
   if (lang !== 'en') {

@@ -64,3 +64,44 @@ describe('the message catalogues', () => {
     expect(twice).toEqual([])
   })
 })
+
+describe('the loading text before the JavaScript runs (index.html)', () => {
+  const project = path.resolve(root, '../..')
+  const html = readFileSync(path.join(project, 'index.html'), 'utf8')
+  const script = readFileSync(path.join(project, 'public/first-language.js'), 'utf8')
+
+  /** The <html lang> public/first-language.js sets, given what this browser stored and asks for. */
+  function languageFor({ stored = {}, languages = [] as string[], storageRefused = false }: { stored?: Record<string, string>; languages?: string[]; storageRefused?: boolean }) {
+    const documentElement = { lang: 'en' }
+    const window = {} as { localStorage?: unknown }
+    Object.defineProperty(window, 'localStorage', {
+      get: () => {
+        if (storageRefused) throw new Error('SecurityError')
+        return { getItem: (key: string) => stored[key] ?? null }
+      },
+    })
+    new Function('window', 'navigator', 'document', script)(window, { languages, language: languages[0] ?? '' }, { documentElement })
+    return documentElement.lang
+  }
+
+  it('holds the catalogue’s loading text in every language, each marked with its lang', () => {
+    for (const language of settings.locales) {
+      const text = read('common', language).common_loading_app as string
+      expect(html).toContain(`<span lang="${language}">${text}</span>`)
+    }
+  })
+
+  it('loads its language picker as a same-origin file (script-src stays self), with no inline script', () => {
+    expect(html).toContain('<script src="/first-language.js"></script>')
+    expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull()
+  })
+
+  it('picks the language chosen here, else the browser’s, else the club’s last known, else English', () => {
+    expect(languageFor({ stored: { language: 'ja' }, languages: ['en-GB'] })).toBe('ja')
+    expect(languageFor({ languages: ['fr-FR', 'ja-JP', 'en'] })).toBe('ja')
+    expect(languageFor({ languages: ['en-US', 'ja'] })).toBe('en')
+    expect(languageFor({ stored: { clubLanguage: 'ja' }, languages: ['fr'] })).toBe('ja')
+    expect(languageFor({ stored: { language: 'xx' }, languages: ['de'] })).toBe('en')
+    expect(languageFor({ storageRefused: true, languages: ['ja'] })).toBe('ja')
+  })
+})

@@ -3,6 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordIsEmail } from '../../../src/contra
 import { AppError } from '../http/errors'
 import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 import { m } from '../../../src/i18n/paraglide/messages.js'
+import { keyedTranslations, suggestionText, warningText } from '../../../src/contract/password-advice'
 
 /** zxcvbn scores 0–4; below this a password is refused (SPEC §4: "not a common password"). */
 export const MIN_PASSWORD_SCORE = 2
@@ -19,7 +20,7 @@ function strengthChecker() {
     zxcvbnOptions.setOptions({
       dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
       graphs: zxcvbnCommon.adjacencyGraphs,
-      translations: zxcvbnEn.translations,
+      translations: keyedTranslations(zxcvbnEn.translations),
     })
     return zxcvbn
   })())
@@ -41,11 +42,10 @@ export async function passwordProblem(password: string, person: { email: string;
   const zxcvbn = await strengthChecker()
   const result = zxcvbn(password, personalWords(person, extraWords))
   if (result.score >= MIN_PASSWORD_SCORE) return null
-  // zxcvbn words its advice in English only: other languages get the general advice.
-  const english = getLocale() === 'en'
-  const why = (english && result.feedback.warning) || m.accounts_password_too_easy()
-  const hint = (english && result.feedback.suggestions[0]) || m.accounts_strength_hint()
-  return english ? `${why.replace(/\.?$/, '.')} ${hint}` : `${why}${hint}`
+  // zxcvbn's advice comes as keys, worded from the catalogue (password-advice.ts).
+  const why = warningText(result.feedback.warning) || m.accounts_password_too_easy()
+  const hint = suggestionText(result.feedback.suggestions[0]) || m.accounts_strength_hint()
+  return getLocale() === 'en' ? `${why.replace(/\.?$/, '.')} ${hint}` : `${why}${hint}`
 }
 
 /** Throws a 400 naming `field` when the password is refused. */

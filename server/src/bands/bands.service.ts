@@ -9,10 +9,18 @@ import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
 import { AppError, forbidden, notFound } from '../http/errors'
 import type { Principal } from '../auth/principal'
 import { m } from '../../../src/i18n/paraglide/messages.js'
+import { wordHistory } from './band-history-words'
 
 type BandRow = typeof bands.$inferSelect
 type HistoryAction = BandHistoryEntry['action']
 
+/**
+ * How a deleted (anonymised) account is named, in the reader's language. The database keeps
+ * the English "Deleted user" it was anonymised with; screens and exports word it when read.
+ */
+export const deletedMemberName = () => m.common_deleted_member()
+
+/** The English name alone: stored history summaries, and lives-data.ts until it words it for the reader. */
 export const DELETED_MEMBER_NAME = 'Deleted user'
 
 const statusLabels: Record<BandStatus, string> = { active: 'Active', inactive: 'Inactive', disbanded: 'Disbanded' }
@@ -55,7 +63,9 @@ async function membersOf(executor: Executor, bandIds: string[]): Promise<MemberR
     .orderBy(desc(bandMembers.isLeader), asc(bandMembers.joinedAt), asc(sql`lower(${users.displayName})`), asc(bandMembers.userId))
 }
 
-const nameOf = (member: Pick<MemberRow, 'displayName' | 'status'>) => (member.status === 'deleted' ? DELETED_MEMBER_NAME : member.displayName)
+const nameOf = (member: Pick<MemberRow, 'displayName' | 'status'>) => (member.status === 'deleted' ? deletedMemberName() : member.displayName)
+/** The same name for the stored history: stored words stay English (band-history-words.ts words them when read). */
+const storedNameOf = (member: Pick<MemberRow, 'displayName' | 'status'>) => (member.status === 'deleted' ? DELETED_MEMBER_NAME : member.displayName)
 
 function toMember(row: MemberRow): BandMember {
   const deleted = row.status === 'deleted'
@@ -150,11 +160,11 @@ async function replaceMembers(
   const wantedIds = new Set(wanted.map((member) => member.userId))
   const nameFor = (userId: string) => {
     const existing = byId.get(userId)
-    return existing ? nameOf(existing) : (names.get(userId)?.displayName ?? DELETED_MEMBER_NAME)
+    return existing ? storedNameOf(existing) : (names.get(userId)?.displayName ?? DELETED_MEMBER_NAME)
   }
 
   const removed = current.filter((member) => !wantedIds.has(member.userId) && !keep.has(member.userId))
-  for (const member of removed) events.push({ action: 'member-removed', summary: `${nameOf(member)} left the band` })
+  for (const member of removed) events.push({ action: 'member-removed', summary: `${storedNameOf(member)} left the band` })
   for (const member of wanted) {
     const existing = byId.get(member.userId)
     if (!existing) events.push({ action: 'member-added', summary: `${nameFor(member.userId)} joined as ${member.part}` })
@@ -524,7 +534,7 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
           at: row.at.toISOString(),
           actor: row.actorId && row.actorStatus !== 'deleted' ? { id: row.actorId, displayName: row.actorName! } : null,
           action: row.action as HistoryAction,
-          summary: row.summary,
+          summary: wordHistory(row.action as HistoryAction, row.summary),
         })),
       }
     },

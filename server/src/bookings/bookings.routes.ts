@@ -17,7 +17,7 @@ import {
   weekScheduleSchema,
   type Booking,
 } from '../../../src/contract/bookings'
-import { dayLabel } from '../../../src/contract/calendar'
+import { dayParts } from '../../../src/contract/date-format'
 import { sendCsv, type CsvColumn } from '../http/csv'
 import { m } from '../../../src/i18n/paraglide/messages.js'
 import { notFound } from '../http/errors'
@@ -26,8 +26,8 @@ import { createBookingsService, type BookingsDeps } from './bookings.service'
 import { matchesEtag, preferredEncoding, type CachedBody } from './schedule-cache'
 import { createScheduleService } from './schedule.service'
 
-const statusLabels: Record<Booking['status'], string> = { active: 'Active', cancelled: 'Cancelled' }
-const sourceLabels: Record<Booking['source'], string> = { booking: 'Booking', allocation: 'Allocation' }
+const statusLabels: Record<Booking['status'], () => string> = { active: () => m.bookings_status_active(), cancelled: () => m.bookings_status_cancelled() }
+const sourceLabels: Record<Booking['source'], () => string> = { booking: () => m.common_csv_source_booking(), allocation: () => m.common_csv_source_allocation() }
 
 const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
   {
@@ -40,7 +40,7 @@ const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
     get header() {
       return m.common_csv_day()
     },
-    value: (booking) => dayLabel(booking.date).slice(0, 3),
+    value: (booking) => dayParts(booking.date).weekday,
   },
   {
     get header() {
@@ -94,13 +94,13 @@ const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
     get header() {
       return m.common_csv_status()
     },
-    value: (booking) => statusLabels[booking.status],
+    value: (booking) => statusLabels[booking.status](),
   },
   {
     get header() {
       return m.common_csv_source()
     },
-    value: (booking) => sourceLabels[booking.source],
+    value: (booking) => sourceLabels[booking.source](),
   },
   {
     get header() {

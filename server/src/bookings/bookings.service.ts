@@ -10,7 +10,7 @@ import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { change, noteActivity } from '../activity/activity'
 import { AppError, forbidden, notFound } from '../http/errors'
 import type { SettingsService } from '../settings/settings.service'
-import { DELETED_MEMBER_NAME } from '../bands/bands.service'
+import { deletedMemberName } from '../bands/bands.service'
 import { bandUsesInWeek, evaluateBooking, isPrivileged, slotTakenMessage, toAppError, usedInWeek } from './booking-rules'
 import { notifySql, type ChangeFeed } from '../db/change-feed'
 import type { ScheduleVersion } from './schedule-cache'
@@ -73,8 +73,8 @@ const mayCancel = (row: Pick<BookingRow, 'userId' | 'bandId'>, viewer: Omit<View
 
 /** Who booked it, as lists show it: an allocation round's bookings are the band's (decision 035). */
 function bookedByOf(row: Pick<BookingRow, 'source' | 'bandName' | 'userId' | 'bookerName' | 'bookerStatus'>): Booking['bookedBy'] {
-  if (row.source === 'allocation') return { id: null, displayName: row.bandName ?? DELETED_MEMBER_NAME }
-  if (row.userId === null || row.bookerStatus === 'deleted') return { id: null, displayName: DELETED_MEMBER_NAME }
+  if (row.source === 'allocation') return { id: null, displayName: row.bandName ?? deletedMemberName() }
+  if (row.userId === null || row.bookerStatus === 'deleted') return { id: null, displayName: deletedMemberName() }
   return { id: row.userId, displayName: row.bookerName! }
 }
 

@@ -4,7 +4,7 @@ import type { PublicSchedule, PublicScheduleEntry, WeekSchedule } from '../../..
 import { bookingKindLabels } from '../../../src/contract/bookings'
 import { weekDays, weekStartOf } from '../../../src/contract/calendar'
 import { bandMembers, bands, blackouts, bookings, periods, rooms, users } from '../db/schema'
-import { DELETED_MEMBER_NAME } from '../bands/bands.service'
+import { deletedMemberName } from '../bands/bands.service'
 import { lastBookableDate } from './booking-rules'
 import { clubToday } from './club-time'
 import { createBodyCache, createVersionedCache, type CachedBody } from './schedule-cache'
@@ -159,7 +159,7 @@ export function createScheduleService({ db, clock, settings, scheduleVersion, fe
     const labelOf = (row: (typeof entryRows)[number]) => {
       if (row.kind === 'band') return row.bandName ?? bookingKindLabels.band()
       if (row.kind === 'block') return row.reason ?? bookingKindLabels.block()
-      return row.userId && row.userStatus !== 'deleted' ? row.userName! : DELETED_MEMBER_NAME
+      return row.userId && row.userStatus !== 'deleted' ? row.userName! : deletedMemberName()
     }
     return {
       weekStart,

@@ -12,7 +12,7 @@ import { statusOf } from '../allocation/round-times'
 import { missingAdditionalInfo } from '../../../src/contract/people'
 import { gradeOf } from '../../../src/contract/terms'
 import { endAfter } from '../../../src/timetable/input'
-import { DELETED_MEMBER_NAME } from '../bands/bands.service'
+import { deletedMemberName } from '../bands/bands.service'
 import type { ChangeFeed, ChangeTopic } from '../db/change-feed'
 import type { Db } from '../db/client'
 import { additionalInfo, allocationRounds, allocationWishes, applications, bandMembers, bands, bookings, events, feedback, files, intros, notices, periods, rooms, timetables, users } from '../db/schema'
@@ -44,7 +44,7 @@ type Caller = SessionUser
 const author = alias(users, 'author')
 
 const personOf = (id: string | null, name: string | null, status: string | null) =>
-  id === null || name === null || status === 'deleted' ? { id: null, displayName: DELETED_MEMBER_NAME } : { id, displayName: name }
+  id === null || name === null || status === 'deleted' ? { id: null, displayName: deletedMemberName() } : { id, displayName: name }
 
 /**
  * A round's demand and supply as the allocator counts them (decision 020, `compile`): periods

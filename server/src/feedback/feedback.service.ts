@@ -17,7 +17,7 @@ import type {
   feedbackPageQuerySchema,
 } from '../../../src/contract/feedback'
 import type { z } from 'zod'
-import { DELETED_MEMBER_NAME } from '../bands/bands.service'
+import { deletedMemberName } from '../bands/bands.service'
 import type { Db } from '../db/client'
 import { applications, bandMembers, bands, events, feedback, rateLimitCounters, users } from '../db/schema'
 import { containsPattern } from '../db/sql-helpers'
@@ -78,7 +78,7 @@ const selectFeedback = (executor: Executor) =>
 type Joined = Awaited<ReturnType<typeof selectFeedback>>[number]
 
 const personOf = (id: string | null, name: string | null, status: string | null) =>
-  id === null || name === null || status === 'deleted' ? { id: null, displayName: DELETED_MEMBER_NAME } : { id, displayName: name }
+  id === null || name === null || status === 'deleted' ? { id: null, displayName: deletedMemberName() } : { id, displayName: name }
 
 function baseOf(joined: Joined) {
   const { row } = joined

@@ -19,6 +19,7 @@ import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
 import { AppError, notFound } from '../http/errors'
 import { m } from '../../../src/i18n/paraglide/messages.js'
+import { deletedMemberName } from '../bands/bands.service'
 import type { JobRunner } from '../jobs/job-runner'
 import type { FileStorage } from './storage'
 
@@ -77,7 +78,7 @@ function toItem(row: FileRow): FileItem {
     sha256: file.sha256,
     description: file.description,
     visibility: file.visibility,
-    uploadedBy: file.uploadedBy ? { id: file.uploadedBy, name: row.uploaderStatus === 'deleted' ? 'Deleted user' : (row.uploaderName ?? '') } : null,
+    uploadedBy: file.uploadedBy ? { id: file.uploadedBy, name: row.uploaderStatus === 'deleted' ? deletedMemberName() : (row.uploaderName ?? '') } : null,
     createdAt: file.createdAt.toISOString(),
     versions: row.versions,
     deletedAt: file.deletedAt?.toISOString() ?? null,

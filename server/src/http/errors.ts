@@ -3,6 +3,7 @@ import { ZodError } from 'zod'
 import { fieldErrors, type ErrorCode } from '../../../src/contract/errors'
 import { clientLeft, noteServerError } from './request-log'
 import { m } from '../../../src/i18n/paraglide/messages.js'
+import { answerLanguage, inLanguage } from './language'
 
 /** An answer the API means to give: a status, a code from the contract and a sentence. */
 export class AppError extends Error {
@@ -33,6 +34,20 @@ const codeForStatus: Record<number, ErrorCode> = {
 }
 
 /**
+ * Fastify's own refusals (a body that is not JSON, too large or of a type no route reads, a
+ * rate limit) in the app's words, in the caller's language: Fastify's messages are English
+ * sentences for developers.
+ */
+function frameworkMessage(code: ErrorCode): string {
+  if (code === 'INVALID_JSON') return m.errors_invalid_json()
+  if (code === 'PAYLOAD_TOO_LARGE') return m.errors_too_large()
+  if (code === 'UNSUPPORTED_MEDIA_TYPE') return m.errors_unsupported_media_type()
+  if (code === 'NOT_FOUND') return m.errors_not_found()
+  if (code === 'RATE_LIMITED') return m.errors_rate_limited()
+  return m.errors_bad_request()
+}
+
+/**
  * One place turns every failure into `{error:{code,message,fields}}`. Anything that is not a
  * known 4xx becomes a 500 with a generic message: the stack goes to the log, never the client.
  */
@@ -55,12 +70,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'INVALID_JSON'
           : (codeForStatus[status] ?? 'VALIDATION_FAILED')
-      const message =
-        code === 'INVALID_JSON'
-          ? m.errors_invalid_json()
-          : code === 'PAYLOAD_TOO_LARGE'
-            ? m.errors_too_large()
-            : error.message
+      const message = inLanguage(answerLanguage(request.headers['accept-language']), () => frameworkMessage(code))
       return reply.status(status).send({ error: { code, message } })
     }
     // A client that left (a cancelled download) is not our failure: the request's one log line

@@ -39,6 +39,14 @@ export function headerLanguage(acceptLanguage: string | undefined): Language {
   return chooseLanguage({ browser: parseAcceptLanguage(acceptLanguage), club: clubLanguage })
 }
 
+/**
+ * The language of an answer to this request: the one its hooks chose, else (an error raised
+ * where that context did not reach, such as while the body streamed in) `Accept-Language`.
+ */
+export function answerLanguage(acceptLanguage: string | undefined): Language {
+  return storage.getStore()?.language ?? headerLanguage(acceptLanguage)
+}
+
 /** The signed-in caller's saved language, once their token is read: the rest of the request speaks it. */
 export function speakAccountLanguage(language: string | null | undefined) {
   const store = storage.getStore()

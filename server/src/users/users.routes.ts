@@ -53,7 +53,7 @@ const csvColumns: ReadonlyArray<CsvColumn<UserListItem>> = [
     get header() {
       return m.common_csv_executive()
     },
-    value: (user) => (user.isExecutive ? 'Yes' : 'No'),
+    value: (user) => (user.isExecutive ? m.common_csv_yes() : m.common_csv_no()),
   },
   {
     get header() {

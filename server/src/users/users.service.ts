@@ -13,7 +13,7 @@ import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { SettingsService } from '../settings/settings.service'
 import type { PasswordResetService } from '../accounts/password-reset.service'
 import { holdsPositionIn } from '../auth/auth.service'
-import { endMembershipsOfDeletedUsers } from '../bands/bands.service'
+import { deletedMemberName, endMembershipsOfDeletedUsers } from '../bands/bands.service'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
 
 export interface UsersDeps {
@@ -91,7 +91,8 @@ export function createUsersService({ db, clock, settings, mailer, passwordReset,
   const toItem = (row: ListRow, term: number): UserListItem => ({
     id: row.id,
     email: row.email,
-    displayName: row.displayName,
+    // Anonymised accounts keep the English name in the database: worded for the reader.
+    displayName: row.status === 'deleted' ? deletedMemberName() : row.displayName,
     enrollmentYear: row.enrollmentYear,
     grade: gradeOf(row.enrollmentYear, term),
     role: row.role,

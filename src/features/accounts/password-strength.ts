@@ -1,4 +1,4 @@
-import { currentLanguage } from '@/i18n/client'
+import { keyedTranslations, suggestionText, warningText } from '@/contract/password-advice'
 import { m } from '@/i18n/paraglide/messages.js'
 
 /**
@@ -33,17 +33,16 @@ export function loadPasswordStrength(): Promise<Estimate> {
       core.zxcvbnOptions.setOptions({
         dictionary: { ...common.dictionary, ...en.dictionary },
         graphs: common.adjacencyGraphs,
-        translations: en.translations,
+        translations: keyedTranslations(en.translations),
       })
       return (password: string, userInputs: string[]) => {
         const result = core.zxcvbn(password, [...userInputs.filter((word) => word.length >= 3), 'bandroom'])
-        // zxcvbn words its advice in English only: other languages get the general advice.
-        const english = currentLanguage() === 'en'
+        // zxcvbn's advice comes as keys, worded from the catalogue in the language shown.
         return {
           score: result.score,
           label: strengthLabels[result.score](),
-          warning: english ? (result.feedback.warning ?? '') : '',
-          suggestion: english ? (result.feedback.suggestions[0] ?? '') : m.accounts_strength_hint(),
+          warning: warningText(result.feedback.warning),
+          suggestion: suggestionText(result.feedback.suggestions[0]),
         }
       }
     })

@@ -5,6 +5,7 @@ import { CheckboxField, SelectField, TextField } from '@/components/ui/field'
 import { MemberPicker } from '@/components/ui/member-picker'
 import { bandStatuses } from '@/contract/bands'
 import { parts, type Part } from '@/contract/people'
+import { partLabel } from '@/contract/choices'
 import { bandStatusLabels } from './band-parts'
 import type { BandListUrlSearch } from './band-search'
 import { useDebouncedSearch } from '@/lib/use-debounced-search'
@@ -49,7 +50,7 @@ export function BandFilters({
         label={m.bands_part()}
         value={search.part ?? ''}
         onChange={(event) => onChange({ part: (event.target.value || undefined) as Part | undefined })}
-        options={[{ value: '', label: m.bands_any_part() }, ...parts.map((part) => ({ value: part, label: part }))]}
+        options={[{ value: '', label: m.bands_any_part() }, ...parts.map((part) => ({ value: part, label: partLabel(part) }))]}
       />
       <div className="flex flex-col gap-2 sm:col-span-2">
         {otherMember ? (

@@ -14,6 +14,7 @@ import {
   type BandStatus,
 } from '@/contract/bands'
 import { parts, type Part } from '@/contract/people'
+import { partLabel } from '@/contract/choices'
 import { useServerErrors } from '@/components/form/server-errors'
 import { bandStatusLabels } from './band-parts'
 import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
@@ -79,7 +80,7 @@ function MemberPartSelect({ id, memberName }: { id: string; memberName: string }
           <option value="">{m.bands_choose_part()}</option>
           {parts.map((part) => (
             <option key={part} value={part}>
-              {part}
+              {partLabel(part)}
             </option>
           ))}
         </select>

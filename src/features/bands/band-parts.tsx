@@ -2,6 +2,7 @@ import { Crown } from 'lucide-react'
 import { m } from '@/i18n/paraglide/messages.js'
 import type { Band, BandMember, BandStatus } from '@/contract/bands'
 import type { SessionUser } from '@/contract/auth'
+import { partLabel } from '@/contract/choices'
 
 export const bandStatusLabels: Record<BandStatus, () => string> = {
   active: () => m.bands_status_active(),
@@ -25,7 +26,7 @@ export function BandMemberList({ band }: { band: Band }) {
       {members.map((member, index) => (
         <li key={member.userId ?? `deleted-${index}`} className="flex flex-wrap items-center gap-x-2">
           <span className={member.userId === null ? 'text-ink-muted italic' : 'font-medium'}>{memberName(member)}</span>
-          <span className="text-ink-muted">{member.part}</span>
+          <span className="text-ink-muted">{partLabel(member.part)}</span>
           {member.isLeader ? (
             <span className="inline-flex items-center gap-1 text-xs font-medium">
               <Crown aria-hidden className="size-3.5" />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 import { dayLabel } from '@/contract/calendar'
 import { gradeKeyLabels, gradeKeys, type ClubDashboard } from '@/contract/dashboard'
+import { partLabel } from '@/contract/choices'
 import { roundStatusLabels } from '@/contract/allocation-rounds'
 import { applicationStatusLabels, applicationStatuses } from '@/contract/lives'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
@@ -335,7 +336,7 @@ function MembersByPart({ club }: { club: ClubDashboard }) {
       summary={m.dashboard_members_summary({ count: club.activeMembers })}
       caption={m.dashboard_members_caption()}
       rowHeader={m.dashboard_part()}
-      rows={rows.map((row) => ({ key: row.part, label: row.part === 'Not given' ? m.dashboard_part_not_given() : row.part, counts: row.counts, total: row.total }))}
+      rows={rows.map((row) => ({ key: row.part, label: row.part === 'Not given' ? m.dashboard_part_not_given() : partLabel(row.part), counts: row.counts, total: row.total }))}
       series={grades.map((grade) => ({ key: grade, label: gradeKeyLabels[grade]() }))}
       rowHeight={40}
       labelWidth={80}

@@ -5,6 +5,7 @@ import { dayLabel } from '@/contract/calendar'
 import { COUNTDOWN_HOURS, type Dashboard, type DashboardLive } from '@/contract/dashboard'
 import { applicationStatusLabels } from '@/contract/lives'
 import { additionalInfoLabels } from '@/contract/people'
+import { partLabel } from '@/contract/choices'
 import { EmptyState } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { applicationFormLink, liveOfEvent } from '@/features/lives/live-routes'
@@ -133,7 +134,7 @@ export function MyBandsCard({ bands }: { bands: Dashboard['bands'] }) {
               </span>
               <span className="text-sm text-ink-muted">
                 {band.isLeader ? m.dashboard_leader() : ''}
-                {band.part} · {band.members.length === 1 ? m.dashboard_just_you() : m.dashboard_members({ count: band.members.length })}
+                {partLabel(band.part)} · {band.members.length === 1 ? m.dashboard_just_you() : m.dashboard_members({ count: band.members.length })}
               </span>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { gradeLabel } from '@/contract/terms'
 import type { MemberIntro, Part } from '@/contract/people'
+import { partLabel } from '@/contract/choices'
 import { m } from '@/i18n/paraglide/messages.js'
 
 export function PartChips({ parts, label }: { parts: readonly Part[]; label: string }) {
@@ -9,7 +10,7 @@ export function PartChips({ parts, label }: { parts: readonly Part[]; label: str
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
       {parts.map((part) => (
         <li key={part} className="rounded-full border border-line bg-surface-2 px-2.5 py-0.5 text-sm text-ink">
-          {part}
+          {partLabel(part)}
         </li>
       ))}
     </ul>
@@ -20,7 +21,7 @@ export function LookingForBandBadge({ wantedParts }: { wantedParts: readonly Par
   return (
     <p className="inline-block rounded-md border border-brand/40 bg-brand/10 px-2 py-1 text-sm text-ink">
       <span className="font-medium">{m.people_looking()}</span>
-      {wantedParts.length > 0 ? m.people_wants({ parts: wantedParts.join(m.people_list_separator()) }) : m.people_wants_any()}
+      {wantedParts.length > 0 ? m.people_wants({ parts: wantedParts.map(partLabel).join(m.people_list_separator()) }) : m.people_wants_any()}
     </p>
   )
 }

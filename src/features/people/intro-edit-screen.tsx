@@ -16,6 +16,7 @@ import {
 import { useServerErrors } from '@/components/form/server-errors'
 import { Button } from '@/components/ui/button'
 import { CheckboxField } from '@/components/ui/field'
+import { partLabel } from '@/contract/choices'
 import { LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { PageHeader } from '@/components/ui/page'
 import { myIntroQueryOptions, saveMyIntro } from '@/features/people/people-queries'
@@ -60,7 +61,7 @@ function PartsFieldset({ legend }: { legend: string }) {
         {parts.map((part) => (
           <CheckboxField
             key={part}
-            label={part}
+            label={partLabel(part)}
             checked={value.includes(part)}
             onChange={(event) => field.handleChange(event.target.checked ? parts.filter((p) => p === part || value.includes(p)) : value.filter((p) => p !== part))}
           />

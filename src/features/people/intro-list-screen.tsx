@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, getRouteApi } from '@tanstack/react-router'
 import { Search } from 'lucide-react'
 import { parts, type DirectoryItem } from '@/contract/people'
+import { partLabel } from '@/contract/choices'
 import { gradeLabel } from '@/contract/terms'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
@@ -20,7 +21,7 @@ const gradeOptions = () => [
   ...([1, 2, 3, 4] as const).map((grade) => ({ value: String(grade), label: gradeLabel(grade) })),
   { value: 'graduate', label: gradeLabel('graduate') },
 ]
-const partOptions = () => [{ value: '', label: m.people_any_part() }, ...parts.map((part) => ({ value: part, label: part }))]
+const partOptions = () => [{ value: '', label: m.people_any_part() }, ...parts.map((part) => ({ value: part, label: partLabel(part) }))]
 const lookingOptions = () => [
   { value: '', label: m.people_everyone() },
   { value: 'true', label: m.people_looking() },

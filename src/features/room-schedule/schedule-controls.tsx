@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { addDays, dayLabel, weekLabel } from '@/contract/calendar'
+import { dayParts } from '@/contract/date-format'
 import { Button } from '@/components/ui/button'
 import { weekdayKeys, type WeekdayKey } from './schedule-slots'
 import { m } from '@/i18n/paraglide/messages.js'
@@ -40,7 +41,8 @@ export function DayPicker({ days, today, selected, onSelect }: { days: string[];
   return (
     <div role="group" aria-label={m.room_schedule_day()} className="grid grid-cols-7 gap-1">
       {days.map((date, index) => {
-        const [weekday, dayOfMonth, month] = dayLabel(date).split(' ')
+        // The day's parts from Intl: a label split on spaces broke in Japanese ("5月12日(火)" has none).
+        const { weekday, dayOfMonth } = dayParts(date)
         const pressed = index === selected
         return (
           <button
@@ -53,7 +55,11 @@ export function DayPicker({ days, today, selected, onSelect }: { days: string[];
               pressed ? 'border-brand bg-brand font-semibold text-brand-ink' : 'border-line bg-surface text-ink hover:bg-surface-2'
             } ${date === today && !pressed ? 'font-semibold underline underline-offset-2' : ''}`}
           >
-            <span>{weekday}</span> <span className="text-sm">{dayOfMonth}</span> <span className="sr-only">{month}</span>
+            <span aria-hidden="true">{weekday}</span>
+            <span aria-hidden="true" className="text-sm">
+              {dayOfMonth}
+            </span>
+            <span className="sr-only">{dayLabel(date)}</span>
           </button>
         )
       })}

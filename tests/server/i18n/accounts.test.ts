@@ -37,8 +37,8 @@ describe('a Japanese member is refused in Japanese', () => {
     const weak = await post('/api/me/password', headers, { currentPassword: TEST_PASSWORD, newPassword: 'password123' })
     expect(weak.statusCode).toBe(400)
     expect(weak.json().error.message).toBe('もっと強いパスワードにしてください。')
-    // zxcvbn's advice is English only: a Japanese member gets the general advice.
-    expect(weak.json().error.fields.newPassword).toBe('このパスワードは推測されやすいです。よく使われる言い回しではない言葉や文字を足してください。')
+    // zxcvbn's advice, worded from the catalogue in Japanese (password-advice.ts).
+    expect(weak.json().error.fields.newPassword).toBe('一般によく使われているパスワードです。あまり使われない単語を足してください。')
 
     const short = await post('/api/me/password', headers, { currentPassword: TEST_PASSWORD, newPassword: 'short' })
     expect(short.json().error.fields.newPassword).toBe('10文字以上にしてください')
