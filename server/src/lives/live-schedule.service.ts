@@ -36,6 +36,7 @@ import { checkTimetable } from '../../../src/timetable/rules'
 import { distinctBreaks, endAfter, pinsOf, timetableInput } from '../../../src/timetable/input'
 import { bandIdsOf, findEvent, isPrivileged, membersOfBands, type BandMemberView, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
+import { partLabel } from '../../../src/contract/choices'
 
 type Caller = SessionUser
 type DraftInputValue = z.output<typeof draftInputSchema>
@@ -237,7 +238,7 @@ const csvColumns: ReadonlyArray<CsvColumn<CsvRow>> = [
     get header() {
       return m.common_csv_members()
     },
-    value: (row) => row.performance.members.map((member) => `${member.displayName} (${member.part})`).join('; '),
+    value: (row) => row.performance.members.map((member) => `${member.displayName} (${partLabel(member.part)})`).join('; '),
   },
 ]
 

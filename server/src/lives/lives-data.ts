@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { SessionUser } from '../../../src/contract/auth'
 import { minutesOfDay, type Application, type ApplicationSummary, type ApplicationWindow, type EventDay, type LiveEvent } from '../../../src/contract/lives'
-import { DELETED_MEMBER_NAME } from '../bands/bands.service'
+import { deletedMemberName } from '../bands/bands.service'
 import { applications, bandMembers, bands, events, users } from '../db/schema'
 import type { Executor } from '../db/transaction'
 import { notFound } from '../http/errors'
@@ -153,7 +153,7 @@ export const selectApplications = (executor: Executor) =>
 export type ApplicationJoinedRow = Awaited<ReturnType<typeof selectApplications>>[number]
 
 const personRef = (id: string | null, name: string | null, status: string | null) =>
-  id === null || name === null || status === 'deleted' ? { id: null, displayName: DELETED_MEMBER_NAME } : { id, displayName: name }
+  id === null || name === null || status === 'deleted' ? { id: null, displayName: deletedMemberName() } : { id, displayName: name }
 
 /** Statuses a band may still change by editing (while the window is open). */
 export const editableStatuses = new Set<ApplicationRow['status']>(['submitted', 'waitlisted', 'accepted'])

@@ -9,6 +9,7 @@ import { latestPublished } from './live-schedule.service'
 import { endAfter } from '../../../src/timetable/input'
 import { findEvent, isPrivileged, membersOfBands, type EventRow } from './lives-data'
 import type { LivesDeps } from './lives.routes'
+import { partLabel } from '../../../src/contract/choices'
 
 type Caller = SessionUser
 
@@ -36,13 +37,13 @@ const publicColumns: ReadonlyArray<CsvColumn<Participant>> = [
     get header() {
       return m.common_csv_parts()
     },
-    value: (person) => person.parts.join('; '),
+    value: (person) => person.parts.map(partLabel).join('; '),
   },
   {
     get header() {
       return m.common_csv_bands()
     },
-    value: (person) => person.bands.map((band) => `${band.name} (${band.part})`).join('; '),
+    value: (person) => person.bands.map((band) => `${band.name} (${partLabel(band.part)})`).join('; '),
   },
 ]
 

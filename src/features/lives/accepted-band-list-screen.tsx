@@ -14,6 +14,7 @@ import { acceptedBandsQueryOptions, type LiveKindRef } from './lives-queries'
 import { LiveEventFallback, ListFilterField, Pill, eventLine, inlineLinkClass, matchesQuery, secondaryLinkClass } from './participant-parts'
 import { useLiveEvent } from './use-live-event'
 import { m } from '@/i18n/paraglide/messages.js'
+import { partLabel } from '@/contract/choices'
 
 /**
  * `/festival-band-list` (any live through `?eventId=`): the accepted bands with their members
@@ -73,7 +74,7 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
   const id = useId()
   const [query, setQuery] = useState('')
   const visible = useMemo(
-    () => bands.filter((band) => matchesQuery(query, [band.name, ...band.members.flatMap((member) => [member.displayName, member.part]), ...band.slots.map(slotText)])),
+    () => bands.filter((band) => matchesQuery(query, [band.name, ...band.members.flatMap((member) => [member.displayName, partLabel(member.part)]), ...band.slots.map(slotText)])),
     [bands, query],
   )
   const minutes = bands.reduce((total, band) => total + band.requestedMinutes, 0)
@@ -136,7 +137,7 @@ function BandList({ event, bands }: { event: LiveEvent; bands: AcceptedBand[] })
                   {band.members.map((member) => (
                     <li key={member.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <span className="font-medium break-words">{member.displayName}</span>
-                      <span className="text-ink-muted">{member.part}</span>
+                      <span className="text-ink-muted">{partLabel(member.part)}</span>
                       {member.isLeader ? <Pill tone="brand">{m.lives_leader()}</Pill> : null}
                     </li>
                   ))}

@@ -1,6 +1,7 @@
 import { dayLabel } from '@/contract/calendar'
 import { applicationStatusLabels, songSeconds, type Application, type ApplicationStatus, type ReviewDecision } from '@/contract/lives'
 import { m } from '@/i18n/paraglide/messages.js'
+import { partLabel } from '@/contract/choices'
 
 interface DecisionWords {
   /** The button: "Accept". */
@@ -87,7 +88,7 @@ export function MemberLine({ application }: { application: Application }) {
       {application.members.map((member, index) => (
         <span key={member.id}>
           {index > 0 ? m.lives_list_separator() : ''}
-          {member.isLeader ? m.lives_member_part_leader({ member: member.displayName, part: member.part }) : m.lives_member_part({ member: member.displayName, part: member.part })}
+          {member.isLeader ? m.lives_member_part_leader({ member: member.displayName, part: partLabel(member.part) }) : m.lives_member_part({ member: member.displayName, part: partLabel(member.part) })}
         </span>
       ))}
     </p>

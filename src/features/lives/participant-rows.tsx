@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Participant } from '@/contract/lives'
 import { Pill } from './participant-parts'
 import { m } from '@/i18n/paraglide/messages.js'
+import { partLabel } from '@/contract/choices'
 
 type Details = NonNullable<Participant['details']>
 
@@ -34,7 +35,7 @@ function BandList({ bands }: { bands: Participant['bands'] }) {
     <ul className="flex flex-col gap-0.5">
       {bands.map((band) => (
         <li key={band.id} className="break-words">
-          {band.name} <span className="text-ink-muted">({band.part})</span>
+          {band.name} <span className="text-ink-muted">({partLabel(band.part)})</span>
         </li>
       ))}
     </ul>

@@ -48,7 +48,8 @@ describe('the participants’ CSV in the requester’s language', () => {
     expect(japanese.body).toContain('\r\n')
     expect(csvRows(japanese.body)).toEqual([
       ['名前', '学年', 'パート', 'バンド'],
-      ['Ada Grey', '1年', 'Drums', 'Night Owls (Drums)'],
+      // A part of the list in the reader's words; one a member typed ("Vocals") as typed.
+      ['Ada Grey', '1年', 'ドラム', 'Night Owls (ドラム)'],
       ['Yuki Mori', '2年', 'Vocals', 'Night Owls (Vocals)'],
     ])
 

@@ -191,7 +191,7 @@ describe('the application lists in Japanese', () => {
     await screen.findByRole('heading', { level: 1, name: '夏ライブの応募' })
     const list = await screen.findByRole('list', { name: '所属バンドの応募' })
     expect(list).toHaveTextContent('2曲 · 8:20 · 希望: 25分')
-    expect(list).toHaveTextContent('Hana Sato（Bass、リーダー）')
+    expect(list).toHaveTextContent('Hana Sato（ベース、リーダー）')
     expectAllTranslated(main(), recording.strings)
   })
 
