@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../mocks/server'
 import { knownUser } from '../mocks/handlers/auth'
 import { renderApp } from '../support/render-app'
+import { asPhone } from '../support/phone'
 import { seasonOfMonth } from '@/features/layout/nav-items'
 
 async function renderSignedIn(path = '/dashboard') {
@@ -41,31 +42,17 @@ describe('layout', () => {
   })
 
   it('opens the navigation as a drawer on phones', async () => {
-    const original = window.matchMedia
-    window.matchMedia = ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia
-    try {
-      const { user } = await renderSignedIn()
-      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
-      const toggle = screen.getByRole('button', { name: 'Toggle navigation' })
-      expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    asPhone()
+    const { user } = await renderSignedIn()
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
 
-      await user.click(toggle)
-      const drawer = await screen.findByRole('dialog', { name: 'Navigation' })
-      await user.click(within(drawer).getByRole('link', { name: 'Club overview' }))
-      expect(await screen.findByRole('heading', { name: 'Club overview' })).toBeInTheDocument()
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    } finally {
-      window.matchMedia = original
-    }
+    await user.click(toggle)
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' })
+    await user.click(within(drawer).getByRole('link', { name: 'Club overview' }))
+    expect(await screen.findByRole('heading', { name: 'Club overview' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('offers a skip link to the main content', async () => {

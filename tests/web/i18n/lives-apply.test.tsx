@@ -10,16 +10,14 @@ import { createLivesReviewApi } from '../mocks/handlers/lives-review'
 import { buildUser } from '../support/factories'
 import { renderApp } from '../support/render-app'
 import { expectAllTranslated, recordApiData } from '../support/translated'
+import { asPhone } from '../support/phone'
 
 // The lives application forms, review lists and participant lists in Japanese (issue 36): each
 // route for each role that can open it, in the states people meet. The check covers the screen's
 // own content (<main>) and its dialogs; the shell around it is another area's.
 let recording: ReturnType<typeof recordApiData> | undefined
-let restoreMatchMedia: (() => void) | undefined
 afterEach(() => {
   recording?.stop()
-  restoreMatchMedia?.()
-  restoreMatchMedia = undefined
 })
 
 const member = buildUser({ displayName: 'Hana Sato' })
@@ -39,24 +37,6 @@ const christmas = buildEvent({
   status: 'closed',
   applicationWindow: { state: 'closed', message: 'Applications for Christmas Live 2026 closed at 23:59 on Mon 15 Jun.' },
 })
-
-/** A phone: every `min-width` query fails, so the lists show cards. */
-function asPhone() {
-  const original = window.matchMedia
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia
-  restoreMatchMedia = () => {
-    window.matchMedia = original
-  }
-}
 
 function applicationOf(event: LiveEvent, band: { id: string; name: string }, overrides: Partial<Application> = {}) {
   return buildApplication({

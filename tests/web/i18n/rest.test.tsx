@@ -8,6 +8,7 @@ import { bandMember, buildBand, createBandsApi } from '../mocks/handlers/bands'
 import { buildSchedulePeriod, buildScheduleRoom, buildWeekSchedule, createRoomScheduleApi } from '../mocks/handlers/room-schedule'
 import { buildUser } from '../support/factories'
 import { renderApp } from '../support/render-app'
+import { asPhone } from '../support/phone'
 import { expectAllTranslated, recordApiData } from '../support/translated'
 
 // The leftovers of issue 36 (decision 046) in Japanese: the mail outbox's states, the parts, the phone's day picker.
@@ -93,28 +94,8 @@ describe('parts in Japanese', () => {
 })
 
 describe('the phone’s day picker in Japanese', () => {
-  let restore: (() => void) | null = null
-  afterEach(() => {
-    restore?.()
-    restore = null
-  })
-
   it('shows each day’s weekday and date from Intl’s parts, and names the whole day for screen readers', async () => {
-    // A 360 px phone: every min-width query fails.
-    const original = window.matchMedia
-    window.matchMedia = ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia
-    restore = () => {
-      window.matchMedia = original
-    }
+    asPhone()
     const schedule = buildWeekSchedule({ rooms: [buildScheduleRoom({ name: 'Studio A' })], periods: [buildSchedulePeriod({ label: '1st', startsAt: '09:00', endsAt: '10:30' })] })
     server.use(...createRoomScheduleApi({ schedule }).handlers)
     renderApp('/room-schedule', { user: buildUser({ displayName: 'Hana Sato' }), language: 'ja' })

@@ -6,6 +6,7 @@ import { buildActivityEntry, createActivityApi } from '../../mocks/handlers/acti
 import { buildListUser, createUsersApi } from '../../mocks/handlers/users'
 import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
+import { asPhone } from '../../support/phone'
 
 const admin = buildUser({ role: 'admin', displayName: 'Club Admin' })
 const aoi = buildListUser({ displayName: 'Aoi Tanaka', email: 'aoi@club.example', role: 'admin' })
@@ -227,26 +228,12 @@ describe('/activity-log', () => {
 
   it('is in the admin’s menu, also in the phone drawer', async () => {
     setup()
-    const original = window.matchMedia
-    window.matchMedia = ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia
-    try {
-      const { user } = renderApp('/dashboard', { user: admin })
-      await user.click(await screen.findByRole('button', { name: 'Toggle navigation' }))
-      const drawer = await screen.findByRole('dialog', { name: 'Navigation' })
-      await user.click(within(drawer).getByRole('link', { name: 'Activity log' }))
-      expect(await screen.findByRole('heading', { name: 'Activity log' })).toBeInTheDocument()
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    } finally {
-      window.matchMedia = original
-    }
+    asPhone()
+    const { user } = renderApp('/dashboard', { user: admin })
+    await user.click(await screen.findByRole('button', { name: 'Toggle navigation' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' })
+    await user.click(within(drawer).getByRole('link', { name: 'Activity log' }))
+    expect(await screen.findByRole('heading', { name: 'Activity log' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -6,6 +6,7 @@ import { buildApplication, buildEvent } from '../../mocks/handlers/lives'
 import { createLivesReviewApi } from '../../mocks/handlers/lives-review'
 import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
+import { asPhone } from '../../support/phone'
 
 const member = buildUser({ displayName: 'Hana Sato' })
 const executive = buildUser({ displayName: 'Riku Exec', isExecutive: true })
@@ -333,31 +334,17 @@ describe('/seasonal-live-application-list/{season}', () => {
   })
 
   it('shows cards instead of a wide table on phones', async () => {
-    const original = window.matchMedia
-    window.matchMedia = ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia
-    try {
-      const event = summerLive()
-      const { api } = setup({ event, applications: [applicationTo(event, 'Alpha', { preferredDay: '2026-07-18' })] })
-      const { user } = await open()
-      const cards = await screen.findByRole('list', { name: 'Applications' })
-      expect(screen.queryByRole('table')).not.toBeInTheDocument()
-      expect(within(cards).getByRole('heading', { name: 'Alpha' })).toBeInTheDocument()
-      expect(cards).toHaveTextContent('Preferred daySat 18 Jul')
-      await user.click(within(cards).getByRole('button', { name: 'Accept Alpha' }))
-      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }))
-      await waitFor(() => expect(api.state.reviews).toHaveLength(1))
-    } finally {
-      window.matchMedia = original
-    }
+    asPhone()
+    const event = summerLive()
+    const { api } = setup({ event, applications: [applicationTo(event, 'Alpha', { preferredDay: '2026-07-18' })] })
+    const { user } = await open()
+    const cards = await screen.findByRole('list', { name: 'Applications' })
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(within(cards).getByRole('heading', { name: 'Alpha' })).toBeInTheDocument()
+    expect(cards).toHaveTextContent('Preferred daySat 18 Jul')
+    await user.click(within(cards).getByRole('button', { name: 'Accept Alpha' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(api.state.reviews).toHaveLength(1))
   })
 
   it('serves the festival and the Christmas live lists too', async () => {

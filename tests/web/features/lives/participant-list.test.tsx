@@ -6,6 +6,7 @@ import { buildEvent, buildParticipant } from '../../mocks/handlers/lives'
 import { buildParticipantList, createParticipantsApi } from '../../mocks/handlers/lives-participants'
 import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
+import { asPhone } from '../../support/phone'
 
 const member = buildUser({ displayName: 'Hana Sato' })
 const executive = buildUser({ displayName: 'Riku Exec', isExecutive: true })
@@ -58,30 +59,6 @@ function setup({ withDetails = false, items = people() } = {}) {
 
 const table = () => screen.findByRole('table', { name: 'Participants' })
 const countsRegion = () => screen.getByRole('region', { name: 'Participants by grade' })
-
-let restoreMatchMedia: (() => void) | null = null
-afterEach(() => {
-  restoreMatchMedia?.()
-  restoreMatchMedia = null
-})
-
-/** A phone: every `min-width` query fails. */
-function asPhone() {
-  const original = window.matchMedia
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia
-  restoreMatchMedia = () => {
-    window.matchMedia = original
-  }
-}
 
 describe('/seasonal-live-participant-list/{season}', () => {
   it('lists every participant once, with grade, parts and bands, and counts by grade', async () => {

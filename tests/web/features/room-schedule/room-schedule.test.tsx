@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { server } from '../../mocks/server'
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../mocks/handlers/room-schedule'
 import { buildUser } from '../../support/factories'
 import { renderApp } from '../../support/render-app'
+import { asPhone } from '../../support/phone'
 
 const me = buildUser({ displayName: 'Hana Sato' })
 
@@ -44,30 +45,6 @@ function setup() {
 
 /** The slot element (link or focusable span) that holds a text. */
 const slotWith = (text: string) => screen.getAllByText(text)[0]!.closest<HTMLElement>('[data-slot-row]')!
-
-let restoreMatchMedia: (() => void) | null = null
-afterEach(() => {
-  restoreMatchMedia?.()
-  restoreMatchMedia = null
-})
-
-/** A phone: every `min-width` query fails. */
-function asPhone() {
-  const original = window.matchMedia
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia
-  restoreMatchMedia = () => {
-    window.matchMedia = original
-  }
-}
 
 describe('/room-schedule (wide screens: the week table)', () => {
   it('shows rooms × days × periods with bookings, my booking marked, closures and free slots', async () => {
