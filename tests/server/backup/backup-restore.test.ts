@@ -299,21 +299,24 @@ describe('npm run backup and npm run restore', () => {
 it('backs up one instant while the club goes on writing: what each write put in two tables is restored in both or in neither', async () => {
   // Each write adds a room and a period of the same number in one transaction. A backup that read
   // the tables at different moments would restore more periods (read first) than rooms.
-  let written = 0
+  // `started` names each write; `committed` counts those done (three writers are in flight at once).
+  let started = 0
+  let committed = 0
   let writing = true
   const writer = async () => {
     while (writing) {
-      const n = (written += 1)
+      const n = (started += 1)
       await t.db.transaction(async (tx) => {
         await tx.insert(rooms).values({ name: `Concurrent ${n}`, capacity: 4 })
         await tx.insert(periods).values({ label: `Concurrent ${n}`, startsAt: '20:00', endsAt: '21:00' })
       })
+      committed += 1
       // As requests arrive, through the event loop: PGlite answers without I/O, so a bare loop would starve every timer.
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
   const writers = [writer(), writer(), writer()]
-  while (written < 30) await new Promise((resolve) => setTimeout(resolve, 5))
+  while (committed < 30) await new Promise((resolve) => setTimeout(resolve, 5))
   const connection = await connectionOf(t.database)
   let file: string
   try {
