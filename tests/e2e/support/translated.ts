@@ -1,4 +1,5 @@
 import type { Page, Response } from 'playwright-core'
+import { collectStrings, untranslatedAmong } from '../../support/translated-words'
 
 /**
  * "Every visible word comes from the catalogue" in the running app (issue 36, decision 046),
@@ -6,20 +7,13 @@ import type { Page, Response } from 'playwright-core'
  * letters may only be the club's data (any string the API answered since `recordApiData`),
  * a few names kept as they are, or numbers and dates.
  */
-const KEPT = ['legend icon' /* recharts' own label of its legend's icons */, 'Bandroom', 'English', 'PDF', 'CSV', 'JSON', 'URL', 'Email', 'MB', 'KB', 'GB', 'iCalendar', 'Google', 'Apple', 'Outlook', 'YYYY-MM-DD', 'HH:MM', 'PA', 'DJ', 'MC', 'Wi-Fi', 'JPEG', 'PNG', 'GIF', 'WebP', 'MP3', 'M4A', 'WAV', 'OGG', 'FLAC', 'MP4', 'MOV', 'WebM', 'TXT', 'Markdown', 'Word', 'Excel', 'PowerPoint', 'ODF', 'ZIP']
 
 export function recordApiData(page: Page) {
   const strings = new Set<string>()
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.trim()) strings.add(value.trim())
-    } else if (Array.isArray(value)) value.forEach(collect)
-    else if (value && typeof value === 'object') Object.values(value).forEach(collect)
-  }
   const pending: Array<Promise<void>> = []
   const listener = (response: Response) => {
     if (!new URL(response.url()).pathname.startsWith('/api/') || !response.headers()['content-type']?.includes('json')) return
-    pending.push(response.json().then(collect, () => undefined))
+    pending.push(response.json().then((answer: unknown) => collectStrings(answer, strings), () => undefined))
   }
   page.on('response', listener)
   return {
@@ -50,19 +44,7 @@ export async function untranslatedTexts(page: Page, data: Iterable<string>): Pro
     }
     return found
   })
-  // Time zones are named by their IANA names (Asia/Tokyo) in every language.
-  const zones = new Set(Intl.supportedValuesOf('timeZone'))
-  const known = [...new Set([...data, ...KEPT])].filter((value) => /[A-Za-z]/.test(value)).sort((a, b) => b.length - a.length)
-  return [
-    ...new Set(
-      texts.filter((text) => {
-        if (zones.has(text)) return false
-        let rest = text
-        for (const value of known) if (rest.includes(value)) rest = rest.split(value).join(' ')
-        return /[A-Za-z]{2,}/.test(rest)
-      }),
-    ),
-  ]
+  return [...new Set(untranslatedAmong(texts, data))]
 }
 
 /** Elements wider than the phone's screen: a Japanese word with nowhere to break, a table that does not scroll. */

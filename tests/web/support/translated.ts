@@ -1,31 +1,23 @@
 import { expect } from 'vitest'
 import { server } from '../mocks/server'
+import { collectStrings, untranslatedAmong } from '../../support/translated-words'
 
 /**
  * The check behind "every visible word comes from the catalogue" (issue 36, decision 046): a
  * screen rendered in Japanese may show Latin letters only where they are the club's data (what
  * the API answered: band names, people, songs, emails), a few names that stay as they are
- * (`KEPT`), or numbers and dates. Anything else is a string that did not go through a message
+ * (tests/support/translated-words.ts), or numbers and dates. Anything else is a string that did not go through a message
  * function. Text and the attributes people hear or read (aria-label, placeholder, title, alt)
  * are checked.
  */
 
-/** Words a Japanese screen keeps in Latin letters. */
-const KEPT = ['Bandroom', 'English', 'PDF', 'CSV', 'JSON', 'URL', 'Email', 'MB', 'KB', 'GB', 'iCalendar', 'Google', 'Apple', 'Outlook', 'YYYY-MM-DD', 'HH:MM', 'PA', 'DJ', 'MC', 'Wi-Fi', 'JPEG', 'PNG', 'GIF', 'WebP', 'MP3', 'M4A', 'WAV', 'OGG', 'FLAC', 'MP4', 'MOV', 'WebM', 'TXT', 'Markdown', 'Word', 'Excel', 'PowerPoint', 'ODF', 'ZIP']
-
 /** Every string the mocked API answers while it runs: the club's data, which is not translated. */
 export function recordApiData() {
   const strings = new Set<string>()
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.trim()) strings.add(value.trim())
-    } else if (Array.isArray(value)) value.forEach(collect)
-    else if (value && typeof value === 'object') Object.values(value).forEach(collect)
-  }
   const listener = async ({ response }: { response: Response }) => {
     if (!response.headers.get('content-type')?.includes('json')) return
     try {
-      collect(await response.clone().json())
+      collectStrings(await response.clone().json(), strings)
     } catch {
       // Not JSON after all: nothing to learn.
     }
@@ -63,12 +55,7 @@ export function shownTexts(root: Element = document.body): string[] {
 
 /** The texts of `root` with Latin words that are neither data nor kept names: each one missed the catalogue. */
 export function untranslatedTexts(root: Element = document.body, data: Iterable<string> = []): string[] {
-  const known = [...new Set([...data, ...KEPT])].filter((value) => /[A-Za-z]/.test(value)).sort((a, b) => b.length - a.length)
-  return shownTexts(root).filter((text) => {
-    let rest = text
-    for (const value of known) if (rest.includes(value)) rest = rest.split(value).join(' ')
-    return /[A-Za-z]{2,}/.test(rest)
-  })
+  return untranslatedAmong(shownTexts(root), data)
 }
 
 /** Fails with the untranslated texts of `root`, if any. */
