@@ -36,15 +36,19 @@ describe('signing in and out', () => {
     // The dashboard's data comes late, as on a phone on a poor connection: held until the link
     // has been followed (a fixed delay raced the sign-in on a loaded machine, and the dashboard's
     // own "All my bands" link could be there first).
+    // Whether it was asked for is told by the route itself: waitForRequest's own 30 s, counted
+    // from before the sign-in, ran out on a loaded CI machine with the CPU slowed 30×.
     let answered = 0
     let release!: () => void
+    let asked!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
+    const requested = new Promise<void>((resolve) => (asked = resolve))
     await page.route('**/api/dashboard', async (route) => {
+      asked()
       await held
       await route.continue()
       answered += 1
     })
-    const requested = page.waitForRequest('**/api/dashboard')
     await page.goto('/login')
     await page.getByLabel('Email').fill(E2E_MEMBER.email)
     await page.getByLabel('Password', { exact: true }).fill(E2E_MEMBER.password)

@@ -5,14 +5,16 @@ import { openChangeFeed, type ChangeFeed } from '../../server/src/db/change-feed
 import type { Database } from '../../server/src/db/client'
 import { createTestDatabase } from './support/test-database'
 
-// Two feeds on one database stand for two server processes (decision 015).
+// Two feeds on one database stand for two server processes (decision 015). They wait up to 15 s
+// for each other's acknowledgements, not the server's 1 s: the whole suite loads the machine, and
+// a late acknowledgement let a write's answer go before the other feed had heard (CI, twice).
 let database: Database
 let a: ChangeFeed
 let b: ChangeFeed
 beforeAll(async () => {
   database = await createTestDatabase()
-  a = await openChangeFeed(database)
-  b = await openChangeFeed(database)
+  a = await openChangeFeed(database, undefined, { ackTimeoutMs: 15_000 })
+  b = await openChangeFeed(database, undefined, { ackTimeoutMs: 15_000 })
 })
 afterAll(async () => {
   await a.close()
@@ -29,13 +31,16 @@ const heard = (feed: ChangeFeed, topic: 'schedule' | 'settings') => {
 if (process.env.TEST_DATABASE_KIND === 'postgres') {
   describe('the change feed across processes', () => {
     it('holds a write until the other process has dropped what it keeps', async () => {
-      // The two meet by their hellos.
-      const warmUp = heard(b, 'settings')
+      // The two meet by their hellos, which are not awaited: each waits until it has heard the
+      // other (hearing a change from a process makes it one to wait for).
+      const heardByB = heard(b, 'settings')
+      const heardByA = heard(a, 'schedule')
       await expect
         .poll(async () => {
           a.publish('settings')
-          await a.settled()
-          return warmUp.count
+          b.publish('schedule')
+          await Promise.all([a.settled(), b.settled()])
+          return Math.min(heardByA.count, heardByB.count)
         })
         .toBeGreaterThan(0)
 
