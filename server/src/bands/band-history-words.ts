@@ -2,7 +2,7 @@ import type { BandHistoryEntry } from '../../../src/contract/bands'
 import { partLabel } from '../../../src/contract/choices'
 import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 import { m } from '../../../src/i18n/paraglide/messages.js'
-import { DELETED_MEMBER_NAME, deletedMemberName } from './bands.service'
+import { DELETED_MEMBER_NAME, deletedMemberName } from '../users/deleted-member'
 
 /**
  * A band's history in the reader's language (decision 046). band_events keeps each summary as

@@ -10,18 +10,10 @@ import { AppError, forbidden, notFound } from '../http/errors'
 import type { Principal } from '../auth/principal'
 import { m } from '../../../src/i18n/paraglide/messages.js'
 import { wordHistory } from './band-history-words'
+import { DELETED_MEMBER_NAME, deletedMemberName } from '../users/deleted-member'
 
 type BandRow = typeof bands.$inferSelect
 type HistoryAction = BandHistoryEntry['action']
-
-/**
- * How a deleted (anonymised) account is named, in the reader's language. The database keeps
- * the English "Deleted user" it was anonymised with; screens and exports word it when read.
- */
-export const deletedMemberName = () => m.common_deleted_member()
-
-/** The English name alone: stored history summaries, and lives-data.ts until it words it for the reader. */
-export const DELETED_MEMBER_NAME = 'Deleted user'
 
 const statusLabels: Record<BandStatus, string> = { active: 'Active', inactive: 'Inactive', disbanded: 'Disbanded' }
 

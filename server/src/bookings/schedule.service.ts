@@ -4,7 +4,7 @@ import type { PublicSchedule, PublicScheduleEntry, WeekSchedule } from '../../..
 import { bookingKindLabels } from '../../../src/contract/bookings'
 import { weekDays, weekStartOf } from '../../../src/contract/calendar'
 import { bandMembers, bands, blackouts, bookings, periods, rooms, users } from '../db/schema'
-import { deletedMemberName } from '../bands/bands.service'
+import { deletedMemberName } from '../users/deleted-member'
 import { lastBookableDate } from './booking-rules'
 import { clubToday } from './club-time'
 import { createBodyCache, createVersionedCache, type CachedBody } from './schedule-cache'

@@ -17,7 +17,7 @@ import type {
   feedbackPageQuerySchema,
 } from '../../../src/contract/feedback'
 import type { z } from 'zod'
-import { deletedMemberName } from '../bands/bands.service'
+import { deletedMemberName } from '../users/deleted-member'
 import type { Db } from '../db/client'
 import { applications, bandMembers, bands, events, feedback, rateLimitCounters, users } from '../db/schema'
 import { containsPattern } from '../db/sql-helpers'

@@ -19,7 +19,7 @@ import { withTransaction, type Executor, type Tx } from '../db/transaction'
 import { containsPattern, isUniqueViolation } from '../db/sql-helpers'
 import { AppError, notFound } from '../http/errors'
 import { m } from '../../../src/i18n/paraglide/messages.js'
-import { deletedMemberName } from '../bands/bands.service'
+import { deletedMemberName } from '../users/deleted-member'
 import type { JobRunner } from '../jobs/job-runner'
 import type { FileStorage } from './storage'
 

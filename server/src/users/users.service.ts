@@ -13,7 +13,8 @@ import { m } from '../../../src/i18n/paraglide/messages.js'
 import type { SettingsService } from '../settings/settings.service'
 import type { PasswordResetService } from '../accounts/password-reset.service'
 import { holdsPositionIn } from '../auth/auth.service'
-import { deletedMemberName, endMembershipsOfDeletedUsers } from '../bands/bands.service'
+import { endMembershipsOfDeletedUsers } from '../bands/bands.service'
+import { deletedMemberName } from './deleted-member'
 import type { ScheduleVersion } from '../bookings/schedule-cache'
 
 export interface UsersDeps {
