@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { runServerScript, startServer } from '../support/server-process'
-import { createScratchPostgres } from './support/test-database'
+import { createScratchPostgres, migratedPgliteDataDir } from './support/test-database'
 
 // Real processes, as `npm start` and `npm run demo` run them, on one data directory.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bandroom-lock-'))
@@ -26,6 +26,7 @@ const healthOf = async (baseURL: string) => (await fetch(`${baseURL}/api/health`
 
 if (process.env.TEST_DATABASE_KIND !== 'postgres') {
   it('refuses a second server and the demo on a PGlite directory in use, and takes over the lock of a killed server', async () => {
+    await migratedPgliteDataDir(dataDir)
     const first = await start()
     const pid = first.child.pid!
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startServer, type ServerProcess } from '../../support/server-process'
-import { createScratchPostgres } from '../support/test-database'
+import { createScratchPostgres, migratedPgliteDataDir } from '../support/test-database'
 import { sha256, samples, tusClient } from './support'
 
 /**
@@ -33,6 +33,7 @@ beforeAll(async () => {
     env.DATABASE_URL = scratch.url
   } else {
     env.DATABASE_URL = ''
+    await migratedPgliteDataDir(dataDir)
   }
 }, 60_000)
 

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../../server/src/db/client'
 import { knownMigrations } from '../../../server/src/db/migration-level'
 import { rowsOf } from '../../../server/src/db/rows'
 import { freePort, runServerScript, waitForHealth } from '../../support/server-process'
-import { createScratchPostgres } from '../support/test-database'
+import { createScratchPostgres, migratedPgliteDataDir } from '../support/test-database'
 
 // A real server process, as `npm start` runs it, on a database a newer Bandroom has migrated.
 const cleanups: Array<() => Promise<void> | void> = []
@@ -24,6 +24,7 @@ async function ownDatabase(): Promise<{ open: () => Promise<Database>; env: Reco
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bandroom-newer-'))
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
+  await migratedPgliteDataDir(dataDir)
   return { open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }), env: { DATA_DIR: dataDir, DATABASE_URL: '' } }
 }
 
