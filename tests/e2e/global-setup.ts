@@ -9,6 +9,7 @@ import { bootstrapAdmin } from '../../server/src/users/bootstrap'
 import { E2E_ADMIN, E2E_MEMBER, E2E_USERS } from './support/accounts'
 import { root, startServer } from '../support/server-process'
 import { seedHistory } from './support/history'
+import { migratedPgliteDataDir } from '../server/support/test-database'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +29,8 @@ export default async function setup(project: TestProject) {
     throw new Error('dist/ is missing: the e2e tests drive the built app; run `npm run build` first (npm test does).')
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bandroom-e2e-'))
+  // From the migrated template (no initdb): the e2e file waits for this before its first test.
+  await migratedPgliteDataDir(dataDir)
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
   await database.migrate()
   // The real first-start bootstrap makes the admin; the member is added beside it.
