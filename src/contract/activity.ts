@@ -30,7 +30,11 @@ export const activityQuerySchema = pagingQuerySchema.extend({
 })
 export type ActivityQuery = z.infer<typeof activityQuerySchema>
 
-/** One changed field. Passwords, tokens and secrets never appear: their value is `"(hidden)"`. */
+/**
+ * One changed field, its name in the reader's language ("Capacity"; a name that is the club's data,
+ * such as a band's in a bulk review, as stored). Passwords, tokens and secrets never appear:
+ * their value is `"(hidden)"`.
+ */
 export const activityChangeSchema = z.object({
   field: z.string(),
   before: z.unknown(),
@@ -44,9 +48,12 @@ export const activityEntrySchema = z.object({
   /** Who did it; null when nobody was signed in (a refused sign-in names the email in `object`). */
   actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   area: z.enum(activityAreas),
-  /** What was done, in words: the route's summary ("Update a band") or e.g. "Signed in". */
+  /**
+   * What was done, in the reader's language ("Changed a room", "Signed in"): stored as a code and
+   * worded when read (decision 046); an entry stored before the codes, as stored.
+   */
   action: z.string(),
-  /** What it was done to, when there is one thing: its kind, id and name at the time. */
+  /** What it was done to, when there is one thing: its kind (in the reader's language), id and name at the time. */
   object: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
   changes: z.array(activityChangeSchema),
 })

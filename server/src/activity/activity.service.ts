@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { activityLog, users } from '../db/schema'
 import { AppError } from '../http/errors'
 import { m } from '../../../src/i18n/paraglide/messages.js'
+import { actionWords, fieldWords, objectLabelWords, objectTypeWords } from './activity-words'
 
 const DAY_MS = 24 * 60 * 60_000
 
@@ -42,9 +43,10 @@ export function createActivityService({ db, settings, clock }: { db: Db; setting
           actor: entry.actorId ? { id: entry.actorId, name: actorName ?? '' } : null,
           // An area written by a later version is shown under the club's (the filter's list is fixed).
           area: (activityAreas as readonly string[]).includes(entry.area) ? (entry.area as ActivityEntry['area']) : 'club',
-          action: entry.action,
-          object: entry.objectType ? { type: entry.objectType, id: entry.objectId, label: entry.objectLabel } : null,
-          changes: entry.changes,
+          // Stored as codes, worded in the reader's language (decision 046); older rows' English as stored.
+          action: actionWords(entry.action),
+          object: entry.objectType ? { type: objectTypeWords(entry.objectType), id: entry.objectId, label: objectLabelWords(entry.objectType, entry.objectLabel) } : null,
+          changes: entry.changes.map((change) => ({ ...change, field: fieldWords(change.field) })),
         })),
         total: total?.total ?? 0,
       }

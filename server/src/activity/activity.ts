@@ -5,6 +5,7 @@ import type { ActivityArea } from '../../../src/contract/activity'
 import type { Db } from '../db/client'
 import { activityLog, allocationRounds, bands, events, fileFolders, files, periods, positions, rooms, users } from '../db/schema'
 import type { Executor } from '../db/transaction'
+import { routeActionCode, type NotedAction } from './activity-words'
 
 /**
  * The activity log's recording (issue 34 §5, decision 042). `defineRoute` opens one context per
@@ -30,6 +31,7 @@ export interface ActivityEntryInput {
   at: Date
   actorId: string | null
   area: ActivityArea
+  /** A code worded when read (activity-words.ts): the route's key or a noted action; sign-ins store their fixed sentences. */
   action: string
   route?: string | null
   object?: ActivityObject | null
@@ -133,11 +135,11 @@ function entryOf(context: ActivityContext): ActivityEntryInput & { id: string } 
 
 /**
  * What a service knows about the request's change: the object, the fields before and after
- * (replacing the body's), a better action. `include` makes a member route's request leave an
+ * (replacing the body's), an action of its own (a code of `notedActions`). `include` makes a member route's request leave an
  * entry: the caller used a power beyond a member's (cancelling someone else's booking).
  * Outside a logged request it does nothing.
  */
-export function noteActivity(note: { action?: string; object?: ActivityObject; changes?: ActivityChange[]; include?: boolean; area?: ActivityArea }) {
+export function noteActivity(note: { action?: NotedAction; object?: ActivityObject; changes?: ActivityChange[]; include?: boolean; area?: ActivityArea }) {
   const context = storage.getStore()
   if (!context || context.state === 'closed') return
   if (note.action) context.action = note.action
@@ -198,7 +200,8 @@ Object.assign(labelled, {
   folderId: lookup('folder', (db, id) => db.select({ label: fileFolders.name }).from(fileFolders).where(eq(fileFolders.id, id))),
   holderId: { type: 'position holder', label: async () => null },
   roundId: lookup('allocation round', (db, id) =>
-    db.select({ label: sql<string>`'Week of ' || ${allocationRounds.weekStart}::text` }).from(allocationRounds).where(eq(allocationRounds.id, id)),
+    // Its week, worded when read (activity-words.ts).
+    db.select({ label: sql<string>`${allocationRounds.weekStart}::text` }).from(allocationRounds).where(eq(allocationRounds.id, id)),
   ),
 })
 
@@ -212,16 +215,6 @@ async function objectOfParams(db: Db, params: unknown): Promise<ActivityObject |
   const type = known?.type ?? key.slice(0, -2).replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
   const label = known && uuidLike.test(id) ? await known.label(db, id).catch(() => null) : null
   return { type, id, label }
-}
-
-/**
- * A route's summary in words for the log: its first clause, without the asides in brackets
- * ("Delete a room that no booking names (and take it out of blackouts); 409 …" → "Delete a
- * room that no booking names"). Services give a better one where it matters (`noteActivity`).
- */
-export function actionOf(summary: string) {
-  const clause = summary.split(';')[0]!.replace(/\s*\([^)]*\)/g, '').trim()
-  return clause.length > 0 ? clause : summary
 }
 
 /** A route's tag as an area of the log's filter; the settings have their own. */
@@ -255,7 +248,7 @@ export function areaOf(tag: string, url: string): ActivityArea {
  * transaction that commits, else here after the handler, and removed when the request failed.
  */
 export async function runActivity<T>(
-  setup: { db: Db; clock: () => Date; actorId: string; tag: string; method: string; url: string; summary: string; logged: boolean; params: unknown },
+  setup: { db: Db; clock: () => Date; actorId: string; tag: string; method: string; url: string; logged: boolean; params: unknown },
   handler: () => Promise<T>,
   succeeded: () => boolean,
 ): Promise<T> {
@@ -264,7 +257,8 @@ export async function runActivity<T>(
     clock: setup.clock,
     actorId: setup.actorId,
     area: areaOf(setup.tag, setup.url),
-    action: actionOf(setup.summary),
+    // Stored as the route's key, worded in the reader's language when read (decision 046).
+    action: routeActionCode(setup.method, setup.url),
     route: `${setup.method} ${setup.url}`,
     // Executive and admin writes are rare: one primary-key read for the object's name is cheap.
     object: setup.logged ? await objectOfParams(setup.db, setup.params) : null,

@@ -433,7 +433,6 @@ export function createBandsService({ db, clock }: { db: Db; clock: () => Date })
           // The activity log (decision 042): the band's fields and members, before and after.
           const memberLine = (name: string | undefined, part: string, isLeader: boolean) => `${name ?? 'Deleted user'} (${part}${isLeader ? ', leader' : ''})`
           noteActivity({
-            action: 'Edit a band',
             object: { type: 'band', id: bandId, label: band.name },
             changes: changesBetween(
               {

@@ -147,7 +147,7 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
     if (!own) {
       noteActivity({
         include: true,
-        action: 'Cancel someone else’s booking',
+        action: 'booking.cancel-other',
         object: { type: 'booking', id: bookingId, label: `${row!.roomName}, ${row!.date} ${row!.periodLabel}` },
         changes: [change('status', 'active', 'cancelled'), change('booked for', null, row!.bandName ?? row!.bookerName)],
       })
@@ -289,7 +289,7 @@ export function createBookingsService({ db, clock, settings, scheduleVersion }: 
           if (input.kind === 'block') {
             noteActivity({
               include: true,
-              action: 'Block a room',
+              action: 'booking.block',
               object: { type: 'booking', id: row!.id, label: `${room.name}, ${input.date} ${period.label}` },
               changes: [change('reason', null, input.reason)],
             })

@@ -354,7 +354,7 @@ export function createUploads({
     // earlier chunks leave none (the tus routes log only what is noted).
     noteActivity({
       include: true,
-      action: 'Upload a file',
+      action: 'file.upload',
       object: { type: 'file', id: kept.id, label: kept.name },
       changes: [change('name', null, kept.name), change('size', null, upload.size), change('visibility', null, kept.visibility), change('folder', null, kept.folderId)],
     })

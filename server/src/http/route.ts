@@ -88,6 +88,8 @@ export interface RegisteredRoute {
   params?: z.ZodType
   response?: z.ZodType
   status: number
+  /** As in `RouteDefinition`: whether its writes leave an activity log entry of their own. */
+  activity?: 'when-noted' | 'none'
 }
 
 declare module 'fastify' {
@@ -160,7 +162,6 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends 
               tag: definition.tag,
               method: definition.method,
               url: definition.url,
-              summary: definition.summary,
               logged: (access === 'executive' || access === 'admin') && definition.activity !== 'when-noted',
               params: request.params,
             },

@@ -130,6 +130,8 @@ export function registerLiveScheduleRoutes(app: FastifyInstance, deps: LivesDeps
       const ascii = calendar.filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')
       return sendCalendar(request, reply, calendar.body, {
         'cache-control': 'public, no-cache',
+        // Its name follows the request's language (decision 046): a shared cache keeps one per language.
+        vary: 'Accept-Language',
         'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(calendar.filename)}`,
       })
     },

@@ -30,6 +30,7 @@ import { change, noteActivity } from '../activity/activity'
 import { withTransaction, type Executor } from '../db/transaction'
 import type { CsvColumn } from '../http/csv'
 import { m } from '../../../src/i18n/paraglide/messages.js'
+import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 import { AppError, notFound } from '../http/errors'
 import { timetableCost } from '../../../src/timetable/cost'
 import { checkTimetable } from '../../../src/timetable/rules'
@@ -440,7 +441,8 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
      */
     async ics(eventId: string) {
       const [{ event, placements, byId, publishedAt }, { timeZone }] = await Promise.all([publishedOrNotFound(eventId), settings.get()])
-      const calendar = ical({ name: `${event.title} timetable`, prodId: { company: 'Bandroom', product: 'Timetable', language: 'EN' }, x: { 'X-WR-TIMEZONE': timeZone } })
+      // Named in the requester's language (decision 046), like the participants' CSV.
+      const calendar = ical({ name: m.live_schedule_calendar_name({ live: event.title }), prodId: { company: 'Bandroom', product: 'Timetable', language: getLocale().toUpperCase() }, x: { 'X-WR-TIMEZONE': timeZone } })
       for (const placement of placements) {
         const performance = byId.get(placement.performanceId)!
         calendar.createEvent({
@@ -453,14 +455,14 @@ export function createLiveScheduleService({ db, clock, settings, workers, notifi
           location: `${event.venue} · ${placement.stage}`,
         })
       }
-      return { filename: `${event.title} timetable.ics`, body: calendar.toString() }
+      return { filename: m.live_schedule_ics_filename({ live: event.title }), body: calendar.toString() }
     },
 
     /** The latest published version as CSV rows, by day, start and stage. */
     async csv(eventId: string) {
       const { event, placements, byId } = await publishedOrNotFound(eventId)
       return {
-        filename: `${event.title} timetable.csv`,
+        filename: m.live_schedule_csv_filename({ live: event.title }),
         columns: csvColumns,
         rows: placements.map((placement): CsvRow => ({ placement, performance: byId.get(placement.performanceId)! })),
       }

@@ -209,7 +209,8 @@ export function createReviewService({ db, clock, settings, mailer, notifier }: L
           .where(eq(applications.id, applicationId))
         const changes = row.status === input.status ? [] : [{ bandId: row.bandId, bandName: row.bandName }]
         noteActivity({
-          object: { type: 'application', id: applicationId, label: `${row.bandName} at ${event.title}` },
+          // Named without English words: the band and the live (decision 046).
+          object: { type: 'application', id: applicationId, label: `${row.bandName} — ${event.title}` },
           changes: [change('status', row.status, input.status), change('note', null, note)],
         })
         await tell(tx, event, changes, input.status, note)

@@ -56,7 +56,7 @@ export function createSettingsService({
         const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, CLUB_KEY)).for('update')
         const before = clubSettingsSchema.safeParse(row?.value ?? {})
         noteActivity({
-          object: { type: 'settings', id: null, label: 'Club settings' },
+          object: { type: 'settings', id: null, label: null },
           changes: changesBetween(before.success ? before.data : {}, next),
         })
         await tx

@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { ActivityEntry } from '@/contract/activity'
 import type { Dates } from '@/lib/use-dates'
 import { m } from '@/i18n/paraglide/messages.js'
-import { currentLanguage } from '@/i18n/client'
-import { actionText, activityAreaLabels, objectTypeText } from './activity-words'
+import { activityAreaLabels } from './activity-words'
 
 /** A value before or after a change, as plain text: never markup, whatever the server stored. */
 export function valueText(value: unknown): string {
@@ -17,19 +16,6 @@ export function valueText(value: unknown): string {
   } catch {
     return String(value)
   }
-}
-
-/**
- * `booking.horizonDays` → "Booking › horizon days": a stored field name, in words. The names
- * are the stored (English) ones: in another language they are shown as stored.
- */
-export function fieldText(field: string) {
-  if (currentLanguage() !== 'en') return field
-  const words = field
-    .split('.')
-    .map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase())
-    .join(' › ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 /** More changes than this, or one long value, and the changes start folded away. */
@@ -45,7 +31,7 @@ function ChangeList({ changes, id }: { changes: ActivityEntry['changes']; id?: s
     <ul id={id} aria-label={m.activity_changes()} className="flex flex-col gap-1">
       {changes.map((change, index) => (
         <li key={`${change.field}-${index}`} className="rounded bg-surface-2 px-2 py-1 text-sm break-words">
-          <span className="font-medium">{fieldText(change.field)}</span>: <span className="text-ink-muted line-through decoration-1">{valueText(change.before)}</span>
+          <span className="font-medium">{change.field}</span>: <span className="text-ink-muted line-through decoration-1">{valueText(change.before)}</span>
           <span aria-hidden="true"> → </span>
           <span className="sr-only">{m.activity_changed_to()}</span>
           <span>{valueText(change.after)}</span>
@@ -83,11 +69,13 @@ function Changes({ changes }: { changes: ActivityEntry['changes'] }) {
 
 function objectText(object: ActivityEntry['object']) {
   if (!object) return null
-  const type = objectTypeText(object.type)
-  return object.label ? m.activity_object_with_type({ label: object.label, type }) : type
+  return object.label ? m.activity_object_with_type({ label: object.label, type: object.type }) : object.type
 }
 
-/** One entry: when (club time), who, what, on what, and the fields before → after. */
+/**
+ * One entry: when (club time), who, what, on what, and the fields before → after. What was done,
+ * the kind of thing and the field names come worded in the reader's language by the server.
+ */
 export function ActivityEntryItem({ entry, dates }: { entry: ActivityEntry; dates: Dates }) {
   const on = objectText(entry.object)
   return (
@@ -111,7 +99,7 @@ export function ActivityEntryItem({ entry, dates }: { entry: ActivityEntry; date
         )}
         <span aria-hidden="true"> · </span>
         <span className="sr-only">: </span>
-        <span>{actionText(entry.action)}</span>
+        <span>{entry.action}</span>
         {on ? (
           <>
             <span aria-hidden="true"> · </span>

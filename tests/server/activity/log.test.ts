@@ -55,11 +55,11 @@ describe('a write that fails', () => {
     expect(await entries()).toEqual([])
     // And the same room changed for real leaves one.
     expect((await t.inject({ method: 'PATCH', url: `/api/rooms/${room.id}`, headers: admin.headers, payload: { capacity: 3 } })).statusCode).toBe(200)
-    expect((await entries()).map((entry) => [entry.action, entry.objectLabel, entry.changes])).toEqual([['Change a room', 'Studio Fail', [{ field: 'capacity', before: null, after: 3 }]]])
+    expect((await entries()).map((entry) => [entry.action, entry.objectLabel, entry.changes])).toEqual([['PATCH /api/rooms/:roomId', 'Studio Fail', [{ field: 'capacity', before: null, after: 3 }]]])
   })
 
   it('takes back the entry a committed transaction wrote when the request fails after it', async () => {
-    const setup = { db: t.db, clock: t.clock.now, actorId: admin.user.id, tag: 'club', method: 'POST', url: '/api/rooms', summary: 'Add a room', logged: true, params: {} }
+    const setup = { db: t.db, clock: t.clock.now, actorId: admin.user.id, tag: 'club', method: 'POST', url: '/api/rooms', logged: true, params: {} }
     await expect(
       runActivity(
         setup,
@@ -75,7 +75,7 @@ describe('a write that fails', () => {
   })
 
   it('writes the entry once per request, with the first transaction that commits, and not again on a retry', async () => {
-    const setup = { db: t.db, clock: t.clock.now, actorId: admin.user.id, tag: 'club', method: 'POST', url: '/api/rooms', summary: 'Add a room', logged: true, params: {} }
+    const setup = { db: t.db, clock: t.clock.now, actorId: admin.user.id, tag: 'club', method: 'POST', url: '/api/rooms', logged: true, params: {} }
     let attempts = 0
     await runActivity(
       setup,
@@ -90,7 +90,7 @@ describe('a write that fails', () => {
       () => true,
     )
     expect(attempts).toBe(2)
-    expect((await entries()).map((entry) => [entry.actorId, entry.action])).toEqual([[admin.user.id, 'Add a room']])
+    expect((await entries()).map((entry) => [entry.actorId, entry.action])).toEqual([[admin.user.id, 'POST /api/rooms']])
   })
 })
 
@@ -188,11 +188,11 @@ describe('member routes', () => {
     // A refused cancel (already cancelled) leaves nothing.
     expect((await t.inject({ method: 'POST', url: `/api/bookings/${someoneElses.id}/cancel`, headers: executive.headers, payload: {} })).statusCode).toBe(409)
     expect((await entries()).map((entry) => [entry.actorId, entry.area, entry.action, entry.objectId, entry.objectLabel, entry.changes])).toEqual([
-      [executive.user.id, 'bookings', 'Block a room', block.json().id, 'Room M, 2026-06-08 M1', [{ field: 'reason', before: null, after: 'Piano tuning' }]],
+      [executive.user.id, 'bookings', 'booking.block', block.json().id, 'Room M, 2026-06-08 M1', [{ field: 'reason', before: null, after: 'Piano tuning' }]],
       [
         executive.user.id,
         'bookings',
-        'Cancel someone else’s booking',
+        'booking.cancel-other',
         someoneElses.id,
         'Room M, 2026-06-05 M1',
         [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq, inArray, like, not } from 'drizzle-orm'
 import { activityLog, allocationRounds, bookings, files, jobs } from '../../../server/src/db/schema'
+import { actionWords, isKnownObjectType } from '../../../server/src/activity/activity-words'
 import { createApplication, createBand, createEvent, createPeriod, createRoom, createUser } from '../support/factories'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { samples, tusClient, tusMetadata } from '../files/support'
@@ -27,7 +28,7 @@ const leavesNoEntry: Record<string, string> = {
   'POST /api/allocation/rounds/:roundId/draft/check': 'a question: nothing changes',
   // Runs the generator and answers a proposal; nothing is saved.
   'POST /api/events/:eventId/timetable/generate': 'a proposal: nothing is saved',
-  // Creating an upload stores nothing yet: the request that completes it logs "Upload a file" (PATCH below).
+  // Creating an upload stores nothing yet: the request that completes it logs `file.upload` (PATCH below).
   'POST /api/files/uploads': 'one entry per upload, from the request that completes it',
 }
 
@@ -424,10 +425,12 @@ describe('the activity log walks the access table', () => {
         added = await newEntries()
       }
       const area = route.url === '/api/settings' ? 'settings' : (areaOfTag[route.tag] ?? route.tag)
+      // Stored as a code the catalogue words, naming a kind of thing it has a word for (decision 046).
+      const worded = (entry: (typeof added)[number]) => actionWords(entry.action) !== entry.action && (entry.objectType === null || isKnownObjectType(entry.objectType))
       outcomes.push(
-        added.length === 1 && added[0]!.actorId === caller.user.id && added[0]!.area === area
+        added.length === 1 && added[0]!.actorId === caller.user.id && added[0]!.area === area && worded(added[0]!)
           ? `${key}: one entry by ${fixture.as} in ${areaOfTag[route.tag] ?? route.tag}`
-          : `${key}: ${added.length} entries ${JSON.stringify(added.map((entry) => [entry.actorId === caller.user.id ? fixture.as : entry.actorId, entry.area, entry.action]))}`,
+          : `${key}: ${added.length} entries ${JSON.stringify(added.map((entry) => [entry.actorId === caller.user.id ? fixture.as : entry.actorId, entry.area, entry.action, entry.objectType]))}`,
       )
     }
     expect(outcomes).toEqual(expected)

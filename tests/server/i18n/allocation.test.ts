@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { mailOutbox, notices } from "../../../server/src/db/schema";
 import { createTestApp, START, type TestApp } from "../support/test-app";
 import { createBand, createBooking } from "../support/factories";
+import type { ActivityEntry } from "../../../src/contract/activity";
 import {
   NEXT_TUE,
   NEXT_WED,
@@ -64,12 +65,16 @@ async function publishedRound() {
   return round;
 }
 
+/** One round published for the whole file: each test reads what it left. */
+let published: ReturnType<typeof publishedRound> | undefined;
+const publishedOnce = () => (published ??= publishedRound());
+
 describe(
   "the allocation in each member’s language",
   { timeout: 60_000 },
   () => {
     it("words the result notice, its mail and the reasons in Japanese for a Japanese member and in English for an English one", async () => {
-      const round = await publishedRound();
+      const round = await publishedOnce();
 
       const noticeOf = async (who: Caller) =>
         (
@@ -126,6 +131,43 @@ describe(
       expect(await reasonFor(ren)).toBe(
         "Ren is already in Room C at that time with personal practice.",
       );
+    });
+
+    it("words the activity log's entry of the publishing for each admin: what was done, the round's week and the counts", async () => {
+      await publishedOnce();
+      const entryFor = async (language: "ja" | "en") => {
+        const admin = await t.as("admin", { language });
+        const response = await t.inject({
+          method: "GET",
+          url: "/api/activity?area=allocation",
+          headers: admin.headers,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const items = response.json().items as ActivityEntry[];
+        return items.find((item) =>
+          item.changes.some((change) => change.after === "published"),
+        )!;
+      };
+      const ja = await entryFor("ja");
+      expect(ja.action).toBe("練習室の抽選結果を公開しました");
+      expect(ja.object?.type).toBe("練習室の抽選");
+      expect(ja.object?.label).toMatch(/^6月8日.*の週$/);
+      expect(ja.changes.map((change) => change.field)).toEqual([
+        "状態",
+        "作った予約の数",
+        "バンド数",
+      ]);
+      const en = await entryFor("en");
+      expect(en.action).toBe("Published the room allocation");
+      expect(en.object).toMatchObject({
+        type: "allocation round",
+        label: "Week of Mon 8 Jun",
+      });
+      expect(en.changes.map((change) => change.field)).toEqual([
+        "Status",
+        "Bookings made",
+        "Bands",
+      ]);
     });
   },
 );

@@ -191,6 +191,58 @@ describe("the timetable in the executive’s language", () => {
     ]);
   });
 
+  it("names the CSV file and the calendar feed in the requester's language", async () => {
+    const event = await crampedLive();
+    const proposal = await generate(english, event.id);
+    expect(
+      (
+        await call.put(english, url(event.id, "/draft"), {
+          placements: proposal.placements,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call.post(english, url(event.id, "/publish"), {})).statusCode,
+    ).toBe(200);
+    const fileName = async (who: Caller, path: string) => {
+      const response = await call.get(who, url(event.id, path));
+      expect(response.statusCode, response.body).toBe(200);
+      return decodeURIComponent(
+        /filename\*=UTF-8''(.+)$/.exec(
+          String(response.headers["content-disposition"]),
+        )![1]!,
+      );
+    };
+    expect(await fileName(japanese, ".csv")).toBe(
+      "Summer Live 2026 タイムテーブル.csv",
+    );
+    expect(await fileName(english, ".csv")).toBe(
+      "Summer Live 2026 timetable.csv",
+    );
+    // The public feed follows Accept-Language (a calendar app is not signed in).
+    const feed = async (language: string) => {
+      const response = await t.inject({
+        method: "GET",
+        url: url(event.id, ".ics"),
+        headers: { "accept-language": language },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const disposition = String(response.headers["content-disposition"]);
+      return {
+        file: decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!),
+        name: /X-WR-CALNAME:(.*)\r\n/.exec(response.body)?.[1],
+      };
+    };
+    expect(await feed("ja")).toEqual({
+      file: "Summer Live 2026 タイムテーブル.ics",
+      name: "Summer Live 2026 タイムテーブル",
+    });
+    expect(await feed("en")).toEqual({
+      file: "Summer Live 2026 timetable.ics",
+      name: "Summer Live 2026 timetable",
+    });
+  });
+
   it("words why an improvement run ended for each reader: stored as a code, not as a sentence", async () => {
     const event = await crampedLive();
     const improvement = async (who: Caller) => {

@@ -369,22 +369,24 @@ describe("feedback in Japanese", () => {
 });
 
 describe("the activity log in Japanese", () => {
-  it("/activity-log for an admin: area names, kinds of thing and the sign-in entries in Japanese; route summaries as stored", async () => {
+  it("/activity-log for an admin: the entries as the server words them, with the areas and the screen in Japanese", async () => {
+    // The server words what was done, kinds of thing and field names (server/src/activity/activity-words.ts);
+    // an entry stored before that keeps its English action.
     const api = createActivityApi([
       buildActivityEntry({
         area: "bands",
-        action: "Update a band",
-        object: { type: "band", id: null, label: "The Night Owls" },
+        action: "バンドを編集しました",
+        object: { type: "バンド", id: null, label: "The Night Owls" },
         changes: [
-          { field: "name", before: "Night Owls", after: "The Night Owls" },
+          { field: "名前", before: "Night Owls", after: "The Night Owls" },
         ],
       }),
       buildActivityEntry({
         area: "settings",
-        action: "Change the settings",
-        object: { type: "settings", id: null, label: null },
+        action: "システム設定を変更しました",
+        object: { type: "設定", id: null, label: null },
         changes: Array.from({ length: 5 }, (_, index) => ({
-          field: `field${index}`,
+          field: `予約 › 項目${index}`,
           before: index % 2 === 0,
           after: "",
         })),
@@ -392,14 +394,14 @@ describe("the activity log in Japanese", () => {
       buildActivityEntry({
         actor: null,
         area: "sign-in",
-        action: "Sign-in refused: wrong password",
-        object: { type: "account", id: null, label: "who@club.example" },
+        action: "ログイン拒否：パスワードが違います",
+        object: { type: "ユーザー", id: null, label: "who@club.example" },
         changes: [],
       }),
       buildActivityEntry({
-        area: "sign-in",
-        action: "Signed in",
-        object: null,
+        area: "club",
+        action: "Add a room",
+        object: { type: "練習室", id: null, label: "Studio 1" },
         changes: [],
       }),
     ]);
@@ -409,7 +411,9 @@ describe("the activity log in Japanese", () => {
     const log = await screen.findByRole("list", { name: "操作" });
     expect(log).toHaveTextContent("ログイン拒否：パスワードが違います");
     expect(log).toHaveTextContent("The Night Owls（バンド）");
-    expect(log).toHaveTextContent("Update a band");
+    expect(log).toHaveTextContent("バンドを編集しました");
+    expect(log).toHaveTextContent("システム設定");
+    expect(log).toHaveTextContent("Add a room");
     expect(
       within(log).getByRole("button", { name: "変更を表示（5項目を変更）" }),
     ).toBeInTheDocument();

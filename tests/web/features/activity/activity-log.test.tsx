@@ -15,9 +15,10 @@ const ren = buildListUser({ displayName: 'Ren Sato', email: 'ren@club.example', 
 const list = () => screen.findByRole('list', { name: 'Activity' })
 const lastRequest = (api: ReturnType<typeof createActivityApi>) => api.state.requests.at(-1)?.searchParams
 
+/** The entries as the server sends them: what was done, kinds and field names already in the reader's words. */
 function setup(entries = [
-  buildActivityEntry({ at: '2026-06-01T03:00:00.000Z', actor: { id: ren.id, name: 'Ren Sato' }, area: 'bookings', action: 'Cancel a booking', object: { type: 'booking', id: null, label: 'Studio A, Mon 1 Jun' }, changes: [{ field: 'status', before: 'active', after: 'cancelled' }] }),
-  buildActivityEntry({ at: '2026-06-02T15:30:00.000Z', actor: { id: aoi.id, name: 'Aoi Tanaka' }, area: 'bands', action: 'Update a band', object: { type: 'band', id: null, label: 'The Night Owls' }, changes: [{ field: 'name', before: 'Night Owls', after: 'The Night Owls' }] }),
+  buildActivityEntry({ at: '2026-06-01T03:00:00.000Z', actor: { id: ren.id, name: 'Ren Sato' }, area: 'bookings', action: 'Cancel a booking', object: { type: 'booking', id: null, label: 'Studio A, Mon 1 Jun' }, changes: [{ field: 'Status', before: 'active', after: 'cancelled' }] }),
+  buildActivityEntry({ at: '2026-06-02T15:30:00.000Z', actor: { id: aoi.id, name: 'Aoi Tanaka' }, area: 'bands', action: 'Update a band', object: { type: 'band', id: null, label: 'The Night Owls' }, changes: [{ field: 'Name', before: 'Night Owls', after: 'The Night Owls' }] }),
   buildActivityEntry({ at: '2026-06-03T00:10:00.000Z', actor: null, area: 'sign-in', action: 'Sign-in refused', object: { type: 'account', id: null, label: 'who@club.example' }, changes: [] }),
 ]) {
   const api = createActivityApi(entries)
@@ -52,18 +53,18 @@ describe('/activity-log', () => {
     setup([
       buildActivityEntry({
         changes: [
-          { field: 'booking.horizonDays', before: 14, after: 21 },
-          { field: 'displayName', before: '<img src=x onerror="alert(1)">', after: 'Plain' },
-          { field: 'inviteCode', before: null, after: 'SPRING' },
+          { field: 'Booking › Days ahead bookable', before: 14, after: 21 },
+          { field: 'Name', before: '<img src=x onerror="alert(1)">', after: 'Plain' },
+          { field: 'Invite code', before: null, after: 'SPRING' },
         ],
       }),
-      buildActivityEntry({ changes: [{ field: 'publicSchedule', before: { enabled: true }, after: { enabled: false } }] }),
+      buildActivityEntry({ changes: [{ field: 'Public schedule', before: { enabled: true }, after: { enabled: false } }] }),
     ])
     const { container } = renderApp('/activity-log', { user: admin })
     const changes = within(await list()).getAllByRole('list', { name: 'Changes' })
     expect(changes[0]).toHaveTextContent('Public schedule: {"enabled":true} → changed to {"enabled":false}')
-    expect(changes[1]).toHaveTextContent('Booking › horizon days: 14 → changed to 21')
-    expect(changes[1]).toHaveTextContent('Display name: <img src=x onerror="alert(1)"> → changed to Plain')
+    expect(changes[1]).toHaveTextContent('Booking › Days ahead bookable: 14 → changed to 21')
+    expect(changes[1]).toHaveTextContent('Name: <img src=x onerror="alert(1)"> → changed to Plain')
     expect(changes[1]).toHaveTextContent('Invite code: — → changed to SPRING')
     expect(container.querySelector('img[src="x"]')).toBeNull()
   })
@@ -72,9 +73,9 @@ describe('/activity-log', () => {
     setup([
       buildActivityEntry({
         area: 'settings',
-        action: 'Change the system settings',
+        action: 'Changed the system settings',
         object: null,
-        changes: ['clubName', 'uploadLimitMb', 'timeZone', 'booking.horizonDays'].map((field, index) => ({ field, before: index, after: index + 1 })),
+        changes: ['Club name', 'Upload size limit (MB)', 'Time zone', 'Booking › Days ahead bookable'].map((field, index) => ({ field, before: index, after: index + 1 })),
       }),
     ])
     const { user } = renderApp('/activity-log', { user: admin })
@@ -86,7 +87,7 @@ describe('/activity-log', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     expect(toggle).toHaveAccessibleName('Hide the changes (4 fields changed)')
     expect(screen.getByRole('list', { name: 'Changes' })).toBeVisible()
-    expect(screen.getByRole('list', { name: 'Changes' })).toHaveTextContent('Upload limit mb: 1 → changed to 2')
+    expect(screen.getByRole('list', { name: 'Changes' })).toHaveTextContent('Upload size limit (MB): 1 → changed to 2')
     await user.keyboard(' ')
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
   })

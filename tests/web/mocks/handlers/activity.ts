@@ -4,7 +4,10 @@ import { buildApiError } from '../../support/factories'
 
 let sequence = 0
 
-/** One entry of the activity log; by default an admin renaming a band, an hour apart from the last one built. */
+/**
+ * One entry of the activity log as the server sends it (what was done, kinds and field names in
+ * the reader's words); by default an admin renaming a band, an hour apart from the last one built.
+ */
 export function buildActivityEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
   sequence += 1
   return {
@@ -12,9 +15,9 @@ export function buildActivityEntry(overrides: Partial<ActivityEntry> = {}): Acti
     at: new Date(Date.UTC(2026, 5, 1, 3, 0) + sequence * 60 * 60 * 1000).toISOString(),
     actor: { id: crypto.randomUUID(), name: `Admin ${sequence}` },
     area: 'bands',
-    action: 'Update a band',
+    action: 'Edited a band',
     object: { type: 'band', id: crypto.randomUUID(), label: `Band ${sequence}` },
-    changes: [{ field: 'name', before: `Old name ${sequence}`, after: `Band ${sequence}` }],
+    changes: [{ field: 'Name', before: `Old name ${sequence}`, after: `Band ${sequence}` }],
     ...overrides,
   }
 }

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { activityLog } from '../../../server/src/db/schema'
+import { writeActivity } from '../../../server/src/activity/activity'
+import { fieldLabels, notedActions, routeActions } from '../../../server/src/activity/activity-words'
+import type { ActivityEntry, ActivityPage } from '../../../src/contract/activity'
+import { clubSettingsSchema } from '../../../src/contract/settings'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+/**
+ * The activity log in the reader's language (issue 36, decisions 042 and 046): an entry stores
+ * what was done as a code (the route's key), and `GET /api/activity` words it, its kind of
+ * thing and its field names for whoever reads; rows stored before the codes show as stored.
+ */
+let t: TestApp
+type Caller = Awaited<ReturnType<TestApp['as']>>
+let english: Caller
+let japanese: Caller
+
+beforeAll(async () => {
+  t = await createTestApp()
+  english = await t.as('admin', { displayName: 'Ada Admin', language: 'en' })
+  japanese = await t.as('admin', { displayName: 'Yui Kato', language: 'ja' })
+})
+afterAll(() => t.close())
+
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD'
+/** The routes whose writes leave an entry with their own action (decision 042). */
+const loggedRoutes = () => t.app.routeDefinitions.filter((route) => (route.access === 'executive' || route.access === 'admin') && isWrite(route.method) && route.activity === undefined)
+
+/** A body schema's field names: an object's keys, or every option's of a union. */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  if (!schema) return []
+  const s = schema as unknown as { shape?: Record<string, unknown>; options?: z.ZodType[]; def?: { type?: string; in?: z.ZodType; innerType?: z.ZodType } }
+  if (s.shape) return Object.keys(s.shape)
+  if (s.options) return s.options.flatMap(fieldsOf)
+  if (s.def?.in) return fieldsOf(s.def.in)
+  if (s.def?.innerType) return fieldsOf(s.def.innerType)
+  throw new Error(`a body of type ${s.def?.type} the test cannot read`)
+}
+
+/** The settings' dotted paths, as `PUT /api/settings` notes them. */
+function settingsPaths(value: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, inner]) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? settingsPaths(inner as Record<string, unknown>, `${prefix}${key}.`) : [`${prefix}${key}`],
+  )
+}
+
+describe('a message for everything the log stores', () => {
+  it('has a message for every logged write route, and none for a route that is not one', () => {
+    const logged = loggedRoutes().map((route) => `${route.method} ${route.url}`)
+    expect(logged.length).toBeGreaterThan(40)
+    expect(logged.filter((key) => !Object.hasOwn(routeActions, key))).toEqual([])
+    expect(Object.keys(routeActions).filter((key) => !logged.includes(key))).toEqual([])
+    expect(Object.keys(notedActions).length).toBeGreaterThan(0)
+  })
+
+  it('has a label for every field a logged route’s body sends and every setting', () => {
+    const missing = new Set<string>()
+    for (const route of loggedRoutes()) {
+      if (route.url === '/api/settings') continue // noted as the settings' dotted paths, below
+      for (const field of fieldsOf(route.body)) if (!Object.hasOwn(fieldLabels, field)) missing.add(`${route.method} ${route.url}: ${field}`)
+    }
+    for (const path of settingsPaths(clubSettingsSchema.parse({}) as Record<string, unknown>)) {
+      for (const part of path.split('.')) if (!Object.hasOwn(fieldLabels, part)) missing.add(`setting ${path}: ${part}`)
+    }
+    expect([...missing]).toEqual([])
+  })
+})
+
+describe('GET /api/activity in the reader’s language', { timeout: 60_000 }, () => {
+  async function read(who: Caller) {
+    const response = await t.inject({ method: 'GET', url: '/api/activity?pageSize=100', headers: who.headers })
+    expect(response.statusCode, response.body).toBe(200)
+    return (response.json() as ActivityPage).items
+  }
+  const about = (items: ActivityEntry[], label: string) => items.find((item) => item.object?.label === label)!
+
+  it('words a room added and changed, the settings and a sign-in for each reader; an old row as stored', async () => {
+    const added = await t.inject({ method: 'POST', url: '/api/rooms', headers: english.headers, payload: { name: 'Studio 9', capacity: 5 } })
+    expect(added.statusCode, added.body).toBe(201)
+    const roomId = (added.json() as { id: string }).id
+    const changed = await t.inject({ method: 'PATCH', url: `/api/rooms/${roomId}`, headers: english.headers, payload: { capacity: 6 } })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const settings = (await t.inject({ method: 'GET', url: '/api/settings', headers: english.headers })).json() as { booking: { horizonDays: number } }
+    const put = await t.inject({ method: 'PUT', url: '/api/settings', headers: english.headers, payload: { ...settings, booking: { ...settings.booking, horizonDays: settings.booking.horizonDays + 1 } } })
+    expect(put.statusCode, put.body).toBe(200)
+    // Written before the codes: the route's English summary.
+    await writeActivity(t.db, { at: t.clock.now(), actorId: english.user.id, area: 'bands', action: 'Edit a band', object: { type: 'band', id: null, label: 'Night Owls' } })
+
+    // Stored as the route's key, not as words.
+    const stored = await t.db.select({ action: activityLog.action }).from(activityLog).where(eq(activityLog.objectId, roomId))
+    expect(stored.map((row) => row.action).sort()).toEqual(['PATCH /api/rooms/:roomId', 'POST /api/rooms'])
+
+    const inJapanese = await read(japanese)
+    // The same clock instant: the addition (every field) first.
+    const roomJa = inJapanese.filter((item) => item.object?.label === 'Studio 9').sort((a, b) => b.changes.length - a.changes.length)
+    expect(roomJa.map((item) => [item.action, item.object?.type, item.changes.map((change) => change.field)])).toEqual([
+      ['練習室を追加しました', '練習室', ['名前', '定員', '使用中', '公開ページに表示', '表示順']],
+      ['練習室を変更しました', '練習室', ['定員']],
+    ])
+    const settingsJa = inJapanese.find((item) => item.area === 'settings')!
+    expect([settingsJa.action, settingsJa.object, settingsJa.changes.map((change) => change.field)]).toEqual([
+      'システム設定を変更しました',
+      { type: '設定', id: null, label: null },
+      ['予約 › 予約できる期間（日数）'],
+    ])
+    expect(inJapanese.filter((item) => item.area === 'sign-in').map((item) => item.action)).toContain('ログインしました')
+    expect(about(inJapanese, 'Night Owls')).toMatchObject({ action: 'Edit a band', object: { type: 'バンド' } })
+
+    const inEnglish = await read(english)
+    const roomEn = inEnglish.filter((item) => item.object?.label === 'Studio 9').sort((a, b) => b.changes.length - a.changes.length)
+    expect(roomEn.map((item) => [item.action, item.object?.type, item.changes.map((change) => change.field)])).toEqual([
+      ['Added a room', 'room', ['Name', 'Capacity', 'Active', 'Shown publicly', 'Display order']],
+      ['Changed a room', 'room', ['Capacity']],
+    ])
+    const settingsEn = inEnglish.find((item) => item.area === 'settings')!
+    expect([settingsEn.action, settingsEn.changes.map((change) => change.field)]).toEqual(['Changed the system settings', ['Booking › Days ahead bookable']])
+    expect(inEnglish.filter((item) => item.area === 'sign-in').map((item) => item.action)).toContain('Signed in')
+    expect(about(inEnglish, 'Night Owls')).toMatchObject({ action: 'Edit a band', object: { type: 'band' } })
+  })
+
+  it('follows Accept-Language when the account has no language of its own, and keeps the filters', async () => {
+    const nobody = await t.as('admin', { displayName: 'Noa' })
+    const response = await t.inject({ method: 'GET', url: '/api/activity?area=club', headers: { ...nobody.headers, 'accept-language': 'ja' } })
+    expect(response.statusCode, response.body).toBe(200)
+    const items = (response.json() as ActivityPage).items
+    expect(items.length).toBeGreaterThan(0)
+    expect(items.every((item) => item.area === 'club')).toBe(true)
+    expect(items.map((item) => item.action)).toContain('練習室を追加しました')
+  })
+})
