@@ -67,6 +67,70 @@ describe('requests', () => {
   })
 })
 
+describe('what a call sends and reads (what the app relies on of ofetch)', () => {
+  it('sends a plain object as JSON and a FormData as it is', async () => {
+    signIn()
+    const seen: Array<{ type: string | null; body: string }> = []
+    server.use(
+      http.post('/api/things', async ({ request }) => {
+        seen.push({ type: request.headers.get('content-type'), body: await request.text() })
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+    await expect(api('/api/things', { method: 'post', body: { name: 'Blue Notes', members: [1, 2] } })).resolves.toEqual({ ok: true })
+    const form = new URLSearchParams({ name: 'Blue Notes' })
+    await api('/api/things', { method: 'POST', body: form })
+    expect(seen).toEqual([
+      { type: 'application/json', body: '{"name":"Blue Notes","members":[1,2]}' },
+      { type: 'application/x-www-form-urlencoded;charset=UTF-8', body: 'name=Blue+Notes' },
+    ])
+  })
+
+  it('adds the query: undefined left out, an array under its key once per item, numbers and booleans as text', async () => {
+    let url: URL | undefined
+    server.use(
+      http.get('/api/things', ({ request }) => {
+        url = new URL(request.url)
+        return HttpResponse.json([])
+      }),
+    )
+    await api('/api/things', { query: { from: '2025-04-01', to: undefined, room: ['A', 'B'], limit: 20, mine: true, search: 'a&b c' } })
+    expect(url?.searchParams.getAll('room')).toEqual(['A', 'B'])
+    expect(url?.searchParams.has('to')).toBe(false)
+    expect(Object.fromEntries(url!.searchParams)).toEqual({ from: '2025-04-01', room: 'B', limit: '20', mine: 'true', search: 'a&b c' })
+  })
+
+  it('reads an answer by its type: JSON, text, nothing for 204, a Blob when asked', async () => {
+    server.use(
+      http.get('/api/json', () => HttpResponse.json({ n: 1 })),
+      http.get('/api/csv', () => new HttpResponse('a,b\n1,2\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } })),
+      http.get('/api/not-json', () => new HttpResponse('plain words', { headers: { 'Content-Type': 'application/json' } })),
+      http.delete('/api/things/1', () => new HttpResponse(null, { status: 204 })),
+    )
+    await expect(api('/api/json')).resolves.toEqual({ n: 1 })
+    await expect(api('/api/csv')).resolves.toBe('a,b\n1,2\n')
+    await expect(api('/api/not-json')).resolves.toBe('plain words')
+    await expect(api('/api/things/1', { method: 'DELETE' })).resolves.toBeUndefined()
+    const blob = await api<Blob>('/api/json', { responseType: 'blob' })
+    expect(await blob.text()).toBe('{"n":1}')
+  })
+
+  it('turns no answer at all into the network error, and sends to no error page', async () => {
+    signIn()
+    server.use(http.get('/api/things', () => HttpResponse.error()))
+    const error = await api('/api/things').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK' })
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('gives an error answer that is not the server’s {error} its status as the code', async () => {
+    server.use(http.get('/api/public/thing', () => new HttpResponse('Bad gateway', { status: 502, headers: { 'Content-Type': 'text/plain' } })))
+    const error = await api.public('/api/public/thing').catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ status: 502, code: 'HTTP_502', body: 'Bad gateway' })
+  })
+})
+
 describe('refresh after success', () => {
   it('registers activity and replaces the token with the refreshed one', async () => {
     vi.useFakeTimers({ now: new Date('2025-04-01T10:00:00Z'), toFake: ['Date'] })
