@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TimetableInput } from '../../../src/contract/timetable'
 import { improveTimetable, type AnytimeEvent } from '../../../src/timetable/anytime'
+import { checkTimetable } from '../../../src/timetable/rules'
 import type { LinearSolver } from '../../../src/timetable/time-indexed'
 import { loadHighsSolver } from '../../../server/src/workers/highs-solver'
 import { rememberedSolver } from '../../../server/src/workers/remembered-solver'
@@ -66,6 +67,30 @@ describe('"Keep improving" from a timetable (a warm start)', () => {
     // It found better timetables than the one it started from (the same seed from scratch starts 3% worse).
     expect(again.some((event) => event.event === 'better')).toBe(true)
     expect(again.at(-1)!.cost).toBeLessThan(first.cost)
+  })
+})
+
+describe('a start that is not a good timetable', () => {
+  const live = timetableInput({ performances: [performance('Blue Train', { id: 'a' }), performance('Night Owls', { id: 'b' }), performance('Sunrise', { id: 'c' })] })
+
+  it('is never reported when it breaks a rule (a hand-edited draft): the search starts from it and mends it', () => {
+    // Two bands at the same time on the one stage.
+    const clashing = [
+      { performanceId: 'a', date: SAT, stage: 'Main', start: '10:00', end: '10:20' },
+      { performanceId: 'b', date: SAT, stage: 'Main', start: '10:00', end: '10:20' },
+      { performanceId: 'c', date: SAT, stage: 'Main', start: '10:25', end: '10:45' },
+    ]
+    const events = run(live, { evaluations: 1, start: clashing })
+    expect(events[0]!.event).toBe('first')
+    for (const event of events) expect(checkTimetable(live, event.result.placements)).toEqual([])
+    expect(events.at(-1)!.result.placements).toHaveLength(3)
+  })
+
+  it('places the bands it leaves out', () => {
+    const partial = [{ performanceId: 'b', date: SAT, stage: 'Main', start: '10:00', end: '10:20' }]
+    const done = run(live, { evaluations: 1, start: partial }).at(-1)!
+    expect(done.unplaced).toBe(0)
+    expect(done.result.provenOptimal).toBe(true)
   })
 })
 
