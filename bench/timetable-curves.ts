@@ -11,7 +11,9 @@
  * on every machine and load) and a clock that is this process's CPU time rescaled to the
  * reference by the evaluations per CPU second measured at the start (s-eq = CPU s × measured
  * rate ÷ reference rate). It stops at whichever comes first, and its events are placed at their
- * s-eq. The LP spends CPU but no evaluations, so its time is on the axis.
+ * s-eq. The LP spends CPU but no evaluations, so its time is on the axis. A second table places
+ * the same events by the evaluations spent (e-eq = evaluations ÷ REFERENCE_RATE; decision 047,
+ * proposal 5): exact and load-free, but without the LP's time.
  *
  * For each family and size: the cost at 1, 2, 5, 10, 20 and 30 s-eq as a ratio to the best
  * known cost (median and worst over instances × seeds), then PASS/FAIL against the targets:
@@ -134,6 +136,11 @@ interface Point {
   /** s-eq (the clock the run ran on) and CPU seconds since the run began. */
   at: number
   cpu: number
+  /**
+   * e-eq: the evaluations the run had spent by then ÷ `REFERENCE_RATE` (decision 047, proposal 5):
+   * exact and the same under any load, but blind to the LP's time (it spends no evaluations).
+   */
+  ev: number
   cost: number
   unplaced: number
 }
@@ -169,7 +176,7 @@ function curveRun(input: TimetableInput, seed: number, highs: LinearSolver, seco
   const broken = (result: AnytimeEvent['result']) =>
     checkTimetable(live, result.placements).filter((violation) => !result.unplaced.some((entry) => entry.performanceId === violation.performanceId)).length
   for (const event of improveTimetable(live, { solver, seconds, evaluations: Math.round(seconds * REFERENCE_RATE), clock })) {
-    points.push({ at: event.seconds, cpu: event.cpuSeconds, cost: event.cost, unplaced: event.unplaced })
+    points.push({ at: event.seconds, cpu: event.cpuSeconds, ev: event.evaluations / REFERENCE_RATE, cost: event.cost, unplaced: event.unplaced })
     if (event.event === 'first') {
       firstCpu = event.cpuSeconds
       violations += broken(event.result)
@@ -260,9 +267,12 @@ export async function runTimetableCurves(): Promise<boolean> {
   return report(judged, checkpoints, rateBefore, { rateBefore, rateAfter, loads, wall: (performance.now() - wallBegan) / 1000, cpu: cpuNow() - cpuBegan })
 }
 
-/** The run's best timetable by `t` s-eq as a ratio to the reference: ∞ when it leaves out more, NaN before its first answer. */
-function ratioAt(run: CurveRun, reference: BestKnown, t: number) {
-  const reached = run.points.filter((point) => point.at <= t + EPSILON)
+/**
+ * The run's best timetable by `t` s-eq (or e-eq: evaluations, with `axis` 'ev') as a ratio to the
+ * reference: ∞ when it leaves out more, NaN before its first answer.
+ */
+function ratioAt(run: CurveRun, reference: BestKnown, t: number, axis: 'at' | 'ev' = 'at') {
+  const reached = run.points.filter((point) => point[axis] <= t + EPSILON)
   if (!reached.length) return NaN
   const point = reached.at(-1)!
   if (point.unplaced > reference.unplaced) return Infinity
@@ -304,6 +314,25 @@ function report(judged: Judged[], checkpoints: number[], rate: number, measured:
     }
   }
   printTable('  cost ÷ best known, median/worst over instances × seeds (— : no answer yet by then; ∞ : more bands left out)', table)
+  // The same curves placed by evaluations (e-eq = evaluations ÷ REFERENCE_RATE): the same on every
+  // machine and load; the LP's time is not on this axis, so lives up to 40 bands look earlier here.
+  const byEvaluations: string[][] = [['family', 'bands', 'runs', ...checkpoints.map((t) => `${t} e-eq med/worst`)]]
+  for (const family of families) {
+    for (const bands of sizes) {
+      const runs = judged.filter((entry) => entry.live.family === family && entry.live.bands === bands).flatMap((entry) => entry.runs.map((run) => ({ run, reference: entry.reference })))
+      if (!runs.length) continue
+      byEvaluations.push([
+        family,
+        String(bands),
+        String(runs.length),
+        ...checkpoints.map((t) => {
+          const ratios = runs.map(({ run, reference }) => ratioAt(run, reference, t, 'ev'))
+          return `${formatRatio(median(ratios))}/${formatRatio(worstOf(ratios))}`
+        }),
+      ])
+    }
+  }
+  printTable(`  the same by evaluations (1 e-eq = ${REFERENCE_RATE.toLocaleString('en')} evaluations; load-free)`, byEvaluations)
 
   // Targets (at the last point when the runs were shorter than the target's time).
   const provenAt = Math.min(CURVE_TARGETS.provenAt, checkpoints.at(-1)!)

@@ -1,6 +1,6 @@
 import type { BoundSource } from '../contract/live-schedule'
-import type { TimetableInput, TimetableResult } from '../contract/timetable'
-import { generateTimetable } from './generator'
+import type { TimetableInput, TimetablePlacement, TimetableResult } from '../contract/timetable'
+import { evaluateTimetable, generateTimetable } from './generator'
 import type { LinearSolver } from './time-indexed'
 
 /**
@@ -25,6 +25,8 @@ export interface AnytimeOptions {
   evaluations?: number
   /** Seconds since some fixed moment (wall clock) and CPU seconds of this process. */
   clock?: AnytimeClock
+  /** A timetable to start from (`ImprovementRunOptions.start`). */
+  start?: TimetablePlacement[]
 }
 
 export interface AnytimeClock {
@@ -60,6 +62,10 @@ export interface AnytimeEvent {
 export interface SearchTask {
   input: TimetableInput
   lp: boolean
+  /** The quick first answer: the ways of keeping clashing pins share one budget (generator.ts's `shareEffort`). */
+  quick?: boolean
+  /** A warm start: the search starts from this timetable (the run's best so far, or the draft it started from). */
+  start?: TimetablePlacement[]
 }
 
 /** A search's result, and where its bound comes from (`calculation`: the LP was solved). */
@@ -93,7 +99,7 @@ export const gapOf = (cost: number, bound: number | null) => (bound === null ? n
 export function searchOnce(task: SearchTask, solver?: LinearSolver): SearchOutcome {
   let solved = false
   const counting: LinearSolver | undefined = solver && task.lp ? (model, options) => ((solved = true), solver(model, options)) : undefined
-  const result = generateTimetable(task.input, counting)
+  const result = generateTimetable(task.input, counting, { shareEffort: task.quick, start: task.start })
   return { ...result, boundSource: result.lowerBound === null ? null : solved ? 'calculation' : 'estimate' }
 }
 
@@ -103,6 +109,12 @@ export interface ImprovementRunOptions {
   clock?: AnytimeClock
   /** Whether searches may solve the LP (false: no solver here). */
   lp?: boolean
+  /**
+   * A timetable to start from (the saved draft, or the last run's best): the run's best before
+   * any search when it keeps every rule, so the run never ends worse than it; its first search
+   * starts from it.
+   */
+  start?: TimetablePlacement[]
 }
 
 /**
@@ -120,7 +132,8 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
   let improvements = 0
   let started = 0
   let nextSeed = input.seed >>> 0
-  let best: SearchOutcome | null = null
+  const given = options.start ? evaluateTimetable(input, options.start) : null
+  let best: SearchOutcome | null = given && { ...given, boundSource: null }
   let bound: number | null = null
   let boundSource: BoundSource | null = null
   // A bound holds for timetables that leave out what the search that proved it left out.
@@ -157,11 +170,14 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
     next(): SearchTask | null {
       if (over()) return null
       const index = started++
-      // The quick first answer, then the same seed with the LP (without the LP, the next seed).
+      // The quick first answer (from the given timetable when there is one), then the same seed
+      // with the LP (without the LP, the next seed); then, by turns, a search from the best
+      // timetable so far (a warm start, without the LP) and a fresh one (with it).
       if (index === 0) {
         if (!lp) seed()
-        return { input, lp: false }
+        return { input, lp: false, quick: true, ...(options.start ? { start: options.start } : {}) }
       }
+      if (index >= 2 && index % 2 === 0 && best) return { input: { ...input, seed: seed() }, lp: false, start: best.placements }
       return { input: { ...input, seed: seed() }, lp }
     },
 
@@ -209,7 +225,7 @@ export type ImprovementRun = ReturnType<typeof createImprovementRun>
 
 /** The run in this process, one search after another: `npm run timetable`, the tests, the bench. */
 export function* improveTimetable(input: TimetableInput, options: AnytimeOptions = {}): Generator<AnytimeEvent, AnytimeEvent> {
-  const run = createImprovementRun(input, { seconds: options.seconds, evaluations: options.evaluations, clock: options.clock, lp: options.solver !== undefined })
+  const run = createImprovementRun(input, { seconds: options.seconds, evaluations: options.evaluations, clock: options.clock, lp: options.solver !== undefined, start: options.start })
   for (let task = run.next(); task; task = run.next()) yield* run.take(task, searchOnce(task, options.solver))
   const done = run.done()
   yield done

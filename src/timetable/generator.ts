@@ -1,11 +1,11 @@
 import type { TimetableInput, TimetablePlacement, TimetableResult, TimetableUnplaced } from '../contract/timetable'
-import { costOfPlaced } from './cost'
+import { costOfPlaced, resolvePlacements } from './cost'
 import { explainAlone, explainLeftOut, explainPinAlone, explainPinPair } from './explain'
 import { compile, toTime, type Perf, type Problem } from './model'
 import { checkPlaced } from './rules'
 import type { LinearSolver } from './time-indexed'
 import { claims, linearBound, LP_MAX_PERFORMANCES, lowerBound, positionsBound } from './generator/bound'
-import { firstTimetable } from './generator/construct'
+import { firstTimetable, startFrom } from './generator/construct'
 import { EXCHANGE, exchangeDays, RELOCATE, relocateDays } from './generator/day-moves'
 import { RESEQUENCE, resequence } from './generator/resequence'
 import { anneal, evaluationBudget, search } from './generator/search'
@@ -50,9 +50,28 @@ import { EPSILON, HARD, SerialSchedule } from './generator/serial-schedule'
  */
 const MAX_PIN_CHOICES = 4
 
+/** How one call searches (anytime.ts sets these; a "Generate" press uses none). */
+export interface GenerateOptions {
+  /**
+   * The quick first answer (decision 047, proposal 1): when pins clash, the ways of keeping them
+   * share one search's budget instead of each having a whole one, so the first answer costs
+   * about what it costs without a clash. Every way is still searched and the bound is still
+   * the least over them, so what is claimed stays true; the run's next searches give each way
+   * its whole budget.
+   */
+  shareEffort?: boolean
+  /**
+   * A warm start (decision 045, "Keep improving"): the search starts from this timetable (the
+   * best the run knows, or the saved draft) rather than from construction's. Only the way of
+   * keeping clashing pins that it keeps is searched, so with several ways no bound is claimed;
+   * a timetable that keeps no such way is ignored.
+   */
+  start?: TimetablePlacement[]
+}
+
 type Reason = { rule: TimetableUnplaced['rule']; message: string }
 
-export function generateTimetable(input: TimetableInput, solver?: LinearSolver): TimetableResult {
+export function generateTimetable(input: TimetableInput, solver?: LinearSolver, options: GenerateOptions = {}): TimetableResult {
   const problem = compile(input)
   const { perfs } = problem
   // 1. Pins that cannot be kept on their own, performances that fit nowhere, then the pins
@@ -71,9 +90,18 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
     if (reason) fixed.push({ perf, reason })
   }
   const choices = pinChoices(problem, pins)
+  if (options.start) {
+    const given = new Set(options.start.map((placement) => placement.performanceId))
+    const way = choices.findIndex((leftOut) => pins.every((pin) => given.has(pin.id) || leftOut.some((entry) => entry.perf === pin)))
+    if (way >= 0) {
+      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, options.start)
+      return choices.length === 1 ? result : { ...result, ...claims(result.cost.total, null) }
+    }
+  }
   if (choices.length === 1) return searchTimetable(input, problem, [...fixed, ...choices[0]!], solver)
   // Several ways to keep the most pins: each searched, the cheapest kept, the least bound shown.
-  const results = choices.map((leftOut) => searchTimetable(input, problem, [...fixed, ...leftOut], solver))
+  const share = options.shareEffort ? { ...input, effort: (input.effort ?? 1) / choices.length } : input
+  const results = choices.map((leftOut) => searchTimetable(share, problem, [...fixed, ...leftOut], solver))
   const best = results.reduce((a, b) => (b.unplaced.length < a.unplaced.length || (b.unplaced.length === a.unplaced.length && b.cost.total < a.cost.total - EPSILON) ? b : a))
   const bounds = results.map((result) => result.lowerBound)
   const lowerBound = bounds.every((value) => value !== null) && results.every((result) => result.unplaced.length === best.unplaced.length) ? Math.min(...(bounds as number[])) : null
@@ -84,6 +112,32 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver):
   }
 }
 
+
+/**
+ * A given timetable as the generator would report it (no bound claimed): its cost with the
+ * input's weights and a reason for each performance it leaves out; null when it breaks a rule.
+ * "Keep improving" starts from it (the saved draft), so a run never ends worse than it began.
+ */
+export function evaluateTimetable(input: TimetableInput, placements: TimetablePlacement[]): TimetableResult | null {
+  const problem = compile(input)
+  const placed = resolvePlacements(problem, placements)
+  if (checkPlaced(problem, placed).length) return null
+  const here = new Set(placed.map((item) => item.perf))
+  const active = problem.perfs.map((perf) => perf.index)
+  const placedPins = problem.perfs.filter((perf) => here.has(perf.index) && perf.pin)
+  const unplaced: TimetableUnplaced[] = problem.perfs
+    .filter((perf) => !here.has(perf.index))
+    .map((perf) => {
+      const pinned = perf.pin || perf.pinProblem ? (explainPinAlone(problem, perf) ?? placedPins.map((other) => explainPinPair(problem, other, perf)).find((reason) => reason !== null) ?? null) : null
+      return { performanceId: perf.id, ...(pinned ?? explainAlone(problem, perf) ?? explainLeftOut(problem, perf, active)) }
+    })
+  const shown = placed
+    .map((item) => ({ item, lane: problem.lanes[item.lane]! }))
+    .sort((a, b) => a.lane.day - b.lane.day || a.lane.index - b.lane.index || a.item.start - b.item.start)
+    .map(({ item, lane }) => ({ performanceId: problem.perfs[item.perf]!.id, date: lane.date, stage: lane.stage, start: toTime(item.start), end: toTime(item.end) }))
+  const cost = costOfPlaced(problem, placed)
+  return { placements: shown, cost, unplaced, ...claims(cost.total, null), evaluations: 0 }
+}
 
 /**
  * The ways to leave out clashing pins: every largest set of pins that do not clash with each
@@ -139,7 +193,7 @@ function pinChoices(problem: Problem, pins: Perf[]): Array<Array<{ perf: Perf; r
 }
 
 /** Steps 2–4 with the performances in `leftOut` left out from the start. */
-function searchTimetable(input: TimetableInput, problem: Problem, leftOutAtStart: Array<{ perf: Perf; reason: Reason; unproven?: true }>, solver: LinearSolver | undefined): TimetableResult {
+function searchTimetable(input: TimetableInput, problem: Problem, leftOutAtStart: Array<{ perf: Perf; reason: Reason; unproven?: true }>, solver: LinearSolver | undefined, start?: TimetablePlacement[]): TimetableResult {
   const { perfs } = problem
   const unplaced: TimetableUnplaced[] = []
   const out = new Set<number>()
@@ -155,6 +209,7 @@ function searchTimetable(input: TimetableInput, problem: Problem, leftOutAtStart
   const positions = positionsBound(schedule)
   firstTimetable(schedule, positions)
   const bound = lowerBound(schedule, positions)
+  if (start) startFrom(schedule, resolvePlacements(problem, start))
   // The LP only when the assignment's bound does not already prove the starting timetable, and
   // only for the compact goals: with the others weighing, the LP (which bounds only the compact
   // part) stayed 25–110% under the cost at 40 bands and took up to 2 s more.

@@ -5,8 +5,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { SessionUser } from '../../../src/contract/auth'
 import type { Improvement, improveInputSchema, SchedulePlacement } from '../../../src/contract/live-schedule'
-import type { TimetableInput, TimetablePin } from '../../../src/contract/timetable'
+import type { TimetableInput, TimetablePin, TimetablePlacement } from '../../../src/contract/timetable'
 import { createImprovementRun, type SearchOutcome, type SearchTask } from '../../../src/timetable/anytime'
+import { endAfter } from '../../../src/timetable/input'
 import { timetableImprovements, timetables, users } from '../db/schema'
 import { withTransaction } from '../db/transaction'
 import { AppError } from '../http/errors'
@@ -109,11 +110,13 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
   }
 
   /** The search itself, in this process, until the limit, the move budget, a proof, or a stop. */
-  async function improve(runId: string, eventId: string, startedBy: string, input: TimetableInput, pins: ReadonlyMap<string, TimetablePin>, limits: { seconds: number; evaluations?: number }, control: { ending: Ending; wake: () => void }) {
+  async function improve(runId: string, eventId: string, startedBy: string, input: TimetableInput, pins: ReadonlyMap<string, TimetablePin>, limits: { seconds: number; evaluations?: number }, from: TimetablePlacement[] | undefined, control: { ending: Ending; wake: () => void }) {
     const started = clockwork.now()
     const elapsed = () => (clockwork.now() - started) / 1000
-    // The same run as `npm run timetable` (anytime.ts): which seed next, what counts as better, which bound holds.
-    const run = createImprovementRun(input, { seconds: limits.seconds, evaluations: limits.evaluations, clock: { wall: elapsed, cpu: elapsed } })
+    // The same run as `npm run timetable` (anytime.ts): which seed next, what counts as better,
+    // which bound holds; from the saved draft when there is one (a warm start: the run continues
+    // where the last one stopped and never ends worse than the draft).
+    const run = createImprovementRun(input, { seconds: limits.seconds, evaluations: limits.evaluations, clock: { wall: elapsed, cpu: elapsed }, start: from })
     let written: string | null = null
     let finished = false
 
@@ -225,10 +228,10 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
       .where(mine)
   }
 
-  function launch(runId: string, eventId: string, startedBy: string, input: TimetableInput, pins: ReadonlyMap<string, TimetablePin>, limits: { seconds: number; evaluations?: number }) {
+  function launch(runId: string, eventId: string, startedBy: string, input: TimetableInput, pins: ReadonlyMap<string, TimetablePin>, limits: { seconds: number; evaluations?: number }, from: TimetablePlacement[] | undefined) {
     const control: { ending: Ending; wake: () => void } = { ending: null, wake: () => {} }
     // The run outlives the request that started it: its drafts must not write that request's activity entry.
-    const done = outsideActivity(() => improve(runId, eventId, startedBy, input, pins, limits, control))
+    const done = outsideActivity(() => improve(runId, eventId, startedBy, input, pins, limits, from, control))
       .catch(async (error: unknown) => {
         log.error({ err: error, eventId }, 'timetable improvement failed')
         await db
@@ -260,7 +263,14 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
      */
     async start(caller: SessionUser, eventId: string, input: ImproveInputValue): Promise<Improvement> {
       if (closing) throw new AppError(503, 'UNAVAILABLE', m.live_schedule_server_restarting())
-      const { event, pins, timetableInput } = await generatorInputOf(db, eventId, input)
+      const { event, performances, pins, timetableInput } = await generatorInputOf(db, eventId, input)
+      // The saved draft (bands still accepted), where the run starts from.
+      const draft = await draftOf(db, event.id)
+      const minutes = new Map(performances.map((performance) => [performance.id, performance.minutes]))
+      const from = draft?.placements.flatMap(({ performanceId, date, stage, start }) => {
+        const length = minutes.get(performanceId)
+        return length === undefined ? [] : [{ performanceId, date, stage, start, end: endAfter(start, length) }]
+      })
 
       const now = clock()
       const runId = randomUUID()
@@ -302,7 +312,7 @@ export function createTimetableImprovements({ db, clock, workers, log }: Pick<Li
         const who = running?.startedBy ? m.live_schedule_improvement_started_by({ person: running.startedBy.displayName }) : ''
         throw new AppError(409, 'IMPROVEMENT_RUNNING', m.live_schedule_improvement_running({ live: event.title, who }))
       }
-      launch(runId, event.id, caller.id, timetableInput, pins, { seconds: input.seconds, evaluations: input.evaluations })
+      launch(runId, event.id, caller.id, timetableInput, pins, { seconds: input.seconds, evaluations: input.evaluations }, from?.length ? from : undefined)
       return (await read(event.id))!
     },
 

@@ -105,13 +105,16 @@ function StartForm({ event, view, proposals, again }: { event: LiveEvent; view: 
       <p className="text-ink">{view.draft ? m.live_schedule_keeps_searching_replacing({ live: event.title }) : m.live_schedule_keeps_searching({ live: event.title })}</p>
       {proposals.length > 1 ? (
         <SelectField
-          label={m.live_schedule_start_from()}
+          label={view.draft ? m.live_schedule_settings_from() : m.live_schedule_start_from()}
           value={String(entry.number)}
           onChange={(changed) => setChosen(Number(changed.target.value))}
           options={proposals.map((candidate) => ({ value: String(candidate.number), label: m.live_schedule_proposal_with_parameters({ number: candidate.number, parameters: parametersText(candidate) }) }))}
         />
       ) : (
-        <p className="text-ink-muted">{m.live_schedule_starts_from({ number: entry.number, parameters: parametersText(entry) })}</p>
+        <p className="text-ink-muted">
+          {/* With a draft, the run starts from it (decision 045, a warm start) with the proposal's settings. */}
+          {view.draft ? m.live_schedule_settings_of({ number: entry.number, parameters: parametersText(entry) }) : m.live_schedule_starts_from({ number: entry.number, parameters: parametersText(entry) })}
+        </p>
       )}
       <SegmentedControl
         label={m.live_schedule_time_limit()}

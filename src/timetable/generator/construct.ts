@@ -1,5 +1,6 @@
 import { EPSILON, type SerialSchedule } from './serial-schedule'
 import type { Positions } from './bound'
+import type { Placed } from '../rules'
 
 /**
  * Construction: the generator's first timetable (step 2 of the pipeline in `../generator.ts`,
@@ -37,6 +38,26 @@ export function firstTimetable(s: SerialSchedule, positions: Positions) {
   }
   s.recompute()
   for (const day of problem.days) constructDay(s, day.index, orderKey)
+}
+
+/**
+ * A warm start: sets `s` to a given timetable — each performance it places on that day and
+ * stage, in the order of their starts (the decoder then places each at its earliest start in
+ * that order); those it does not place stay where construction put them, after the others.
+ */
+export function startFrom(s: SerialSchedule, plan: Placed[]) {
+  const movable = new Set(s.movable)
+  const given = plan.filter((item) => movable.has(item.perf)).sort((a, b) => a.start - b.start || a.perf - b.perf)
+  const placed = new Set(given.map((item) => item.perf))
+  const orders: number[][] = s.problem.days.map(() => [])
+  for (const item of given) {
+    orders[s.dayOf(item.lane)]!.push(item.perf)
+    s.laneOf[item.perf] = item.lane
+  }
+  for (const order of s.orders) for (const index of order) if (!placed.has(index)) orders[s.dayOf(s.laneOf[index]!)]!.push(index)
+  s.orders = orders
+  s.valid.fill(0)
+  s.recompute()
 }
 
 /**

@@ -56,6 +56,8 @@ async function untilOver(eventId: string, seen: Improvement[] = []) {
   throw new Error('the improvement did not end')
 }
 
+const key = (draft: { placements: ReadonlyArray<{ performanceId: string; date: string; stage: string; start: string }> }) => draft.placements.map((p) => `${p.performanceId} ${p.date} ${p.stage} ${p.start}`).sort()
+
 async function draftOf(eventId: string) {
   const response = await call.get(executive, `/api/events/${eventId}/timetable`)
   expect(response.statusCode, response.body).toBe(200)
@@ -101,11 +103,12 @@ describe('POST /api/events/:eventId/timetable/improvement', () => {
     await start(event.id, { seed: 2, seconds: 120, evaluations: 300_000 })
     const first = await untilOver(event.id)
     const firstDraft = (await draftOf(event.id))!
+    // A second run would start from this draft (below): without it, the same run again.
+    await t.db.delete(timetables).where(eq(timetables.eventId, event.id))
     await start(event.id, { seed: 2, seconds: 120, evaluations: 300_000 })
     const second = await untilOver(event.id)
     const secondDraft = (await draftOf(event.id))!
     expect([second.cost, second.bound, second.searches, second.improvements]).toEqual([first.cost, first.bound, first.searches, first.improvements])
-    const key = (draft: typeof firstDraft) => draft.placements.map((p) => `${p.performanceId} ${p.date} ${p.stage} ${p.start}`).sort()
     expect(key(secondDraft)).toEqual(key(firstDraft))
 
     // …and the same as `npm run timetable`'s run on that live in this process (one entry, anytime.ts).
@@ -114,6 +117,27 @@ describe('POST /api/events/:eventId/timetable/improvement', () => {
     const done = events.at(-1)!
     expect([first.cost, first.bound, first.searches, first.improvements]).toEqual([done.cost, done.bound, done.searches, events.filter((e) => e.event === 'first' || e.event === 'better').length])
     expect(key(firstDraft)).toEqual(done.result.placements.map((p) => `${p.performanceId} ${p.date} ${p.stage} ${p.start}`).sort())
+  }, 60_000)
+
+  it('continues from the saved draft: never worse than it, and the same as the run in process from it', async () => {
+    // A live where the first run stops early (534) and the second finds better (532); from
+    // scratch, the second run's first answer would be worse than the draft (539).
+    const event = await clubLive(14, 15)
+    await start(event.id, { preset: 'spread', seed: 2, seconds: 120, evaluations: 100_000 })
+    const first = await untilOver(event.id)
+    const firstDraft = (await draftOf(event.id))!
+    const seen: Improvement[] = []
+    await start(event.id, { preset: 'spread', seed: 9, seconds: 120, evaluations: 200_000 })
+    const second = await untilOver(event.id, seen)
+    // No status of the second run ever shows a timetable worse than the draft it started from.
+    for (const now of seen) if (now.cost !== null) expect(now.cost).toBeLessThanOrEqual(first.cost! + 1e-6)
+    expect(second.cost!).toBeLessThan(first.cost!)
+    // In process, from the same draft: the same run (a seed and a move budget fix it).
+    const { timetableInput } = await generatorInputOf(t.db, event.id, improveInputSchema.parse({ preset: 'spread', seed: 9, seconds: 120, evaluations: 200_000 }))
+    const from = firstDraft.placements.map(({ performanceId, date, stage, start, end }) => ({ performanceId, date, stage, start, end }))
+    const done = [...improveTimetable(timetableInput, { solver: rememberedSolver(await loadHighsSolver()), evaluations: 200_000, start: from })].at(-1)!
+    expect([second.cost, second.searches]).toEqual([done.cost, done.searches])
+    expect(key((await draftOf(event.id))!)).toEqual(done.result.placements.map((p) => `${p.performanceId} ${p.date} ${p.stage} ${p.start}`).sort())
   }, 60_000)
 
   it('refuses a second run on the same live while one runs (409), and names who started it', async () => {

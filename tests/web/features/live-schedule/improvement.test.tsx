@@ -102,6 +102,9 @@ describe('Keep improving on /festival-schedule-generator', { timeout: 30_000 }, 
     expect(panel()).toHaveTextContent('Ran 21 s of 60 s')
     expect(within(panel()).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument()
     expect(within(panel()).getByRole('button', { name: 'Keep improving again' })).toBeEnabled()
+    // Again: it starts from the draft it saved (decision 045, a warm start), with the proposal's settings.
+    expect(panel()).toHaveTextContent('starting from the current draft, which only a better one replaces')
+    expect(panel()).toHaveTextContent('With the settings of Proposal 1 (Compact preset · seed 1 · effort 1 · pins kept)')
   })
 
   it('says "the best possible timetable" only when it is proven', async () => {
