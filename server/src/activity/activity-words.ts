@@ -2,6 +2,13 @@ import type { accessTable } from '../http/access-table'
 import { m } from '../../../src/i18n/paraglide/messages.js'
 import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 import { formatDay } from '../../../src/contract/date-format'
+import { roleLabels, statusLabels as userStatusLabels } from '../../../src/contract/users'
+import { applicationStatusLabels, eventKindLabels, eventStatusLabels, seasonLabels } from '../../../src/contract/lives'
+import { feedbackStatusLabels, partLabel, wordedLabels } from '../../../src/contract/choices'
+import { fileVisibilityLabels } from '../../../src/contract/files'
+import { roundStatusLabels } from '../../../src/contract/allocation-rounds'
+import { languageNames } from '../../../src/i18n/language'
+import { DELETED_MEMBER_NAME, deletedMemberName } from '../users/deleted-member'
 
 /**
  * The activity log's words (decisions 042, 046): an entry stores what was done as a code — the
@@ -267,4 +274,47 @@ export function fieldWords(field: string): string {
       return words.charAt(0).toUpperCase() + words.slice(1)
     })
     .join(' › ')
+}
+
+const bandStatusLabels = wordedLabels({ active: () => m.bands_status_active(), inactive: () => m.bands_status_inactive(), disbanded: () => m.bands_status_disbanded() })
+const registrationModeLabels = wordedLabels({ approval: () => m.club_mode_approval(), invite: () => m.club_mode_invite(), open: () => m.club_mode_open(), closed: () => m.club_mode_closed() })
+const visibilityLabels = wordedLabels(fileVisibilityLabels)
+
+/**
+ * The stored codes of a few fields, by the kind of thing and the field's last part: a status,
+ * a role, a kind. A value that is not one of the codes (a name, a number) is shown as stored.
+ */
+const valueLabels: Record<string, Record<string, Readonly<Record<string, string>>>> = {
+  user: { status: userStatusLabels, role: roleLabels },
+  band: { status: bandStatusLabels },
+  application: { status: applicationStatusLabels },
+  event: { status: eventStatusLabels, kind: eventKindLabels, season: seasonLabels },
+  feedback: { status: feedbackStatusLabels },
+  file: { visibility: visibilityLabels },
+  folder: { visibility: visibilityLabels },
+  'allocation round': { status: roundStatusLabels },
+  settings: { mode: registrationModeLabels, language: languageNames },
+}
+
+/** A band edit's member line as stored: "Mao Endo (Guitar, leader)" (bands.service.ts). */
+const MEMBER_LINE = /^(.*) \(([^()]*?)(, leader)?\)$/
+
+function memberLineWords(line: string): string {
+  const match = MEMBER_LINE.exec(line)
+  if (!match) return line
+  const [, stored, part, leader] = match
+  const name = stored === DELETED_MEMBER_NAME ? deletedMemberName() : stored!
+  return leader ? m.activity_member_line_leader({ name, part: partLabel(part!) }) : m.activity_member_line({ name, part: partLabel(part!) })
+}
+
+/**
+ * A value before or after a change in the reader's language where it is a code the app wrote
+ * (a status, a role, a band's member lines); the club's own words and numbers as stored.
+ */
+export function valueWords(type: string | null, field: string, value: unknown): unknown {
+  const last = field.split('.').at(-1)!
+  if (type === 'band' && last === 'members' && Array.isArray(value)) return value.map((line) => (typeof line === 'string' ? memberLineWords(line) : line))
+  const labels = type === null ? undefined : valueLabels[type]?.[last]
+  if (!labels || typeof value !== 'string' || !Object.hasOwn(labels, value)) return value
+  return labels[value]
 }

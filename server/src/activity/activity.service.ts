@@ -6,7 +6,7 @@ import type { Db } from '../db/client'
 import { activityLog, users } from '../db/schema'
 import { AppError } from '../http/errors'
 import { m } from '../../../src/i18n/paraglide/messages.js'
-import { actionWords, fieldWords, objectLabelWords, objectTypeWords } from './activity-words'
+import { actionWords, fieldWords, objectLabelWords, objectTypeWords, valueWords } from './activity-words'
 
 const DAY_MS = 24 * 60 * 60_000
 
@@ -46,7 +46,7 @@ export function createActivityService({ db, settings, clock }: { db: Db; setting
           // Stored as codes, worded in the reader's language (decision 046); older rows' English as stored.
           action: actionWords(entry.action),
           object: entry.objectType ? { type: objectTypeWords(entry.objectType), id: entry.objectId, label: objectLabelWords(entry.objectType, entry.objectLabel) } : null,
-          changes: entry.changes.map((change) => ({ ...change, field: fieldWords(change.field) })),
+          changes: entry.changes.map((change) => ({ field: fieldWords(change.field), before: valueWords(entry.objectType, change.field, change.before), after: valueWords(entry.objectType, change.field, change.after) })),
         })),
         total: total?.total ?? 0,
       }

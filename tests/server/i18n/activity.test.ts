@@ -7,6 +7,7 @@ import { fieldLabels, notedActions, routeActions } from '../../../server/src/act
 import type { ActivityEntry, ActivityPage } from '../../../src/contract/activity'
 import { clubSettingsSchema } from '../../../src/contract/settings'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { createBand, createUser } from '../support/factories'
 
 /**
  * The activity log in the reader's language (issue 36, decisions 042 and 046): an entry stores
@@ -119,6 +120,33 @@ describe('GET /api/activity in the reader’s language', { timeout: 60_000 }, ()
     expect([settingsEn.action, settingsEn.changes.map((change) => change.field)]).toEqual(['Changed the system settings', ['Booking › Days ahead bookable']])
     expect(inEnglish.filter((item) => item.area === 'sign-in').map((item) => item.action)).toContain('Signed in')
     expect(about(inEnglish, 'Night Owls')).toMatchObject({ action: 'Edit a band', object: { type: 'band' } })
+  })
+
+  it('words the codes among the values, a band’s status and its members’ parts, and leaves the club’s words as stored', async () => {
+    const mao = await createUser(t.db, { displayName: 'Mao Endo' })
+    const ren = await createUser(t.db, { displayName: 'Ren (Bass) Ito' })
+    const band = await createBand(t.db, [{ userId: mao.id, part: 'Guitar', isLeader: true }, { userId: ren.id, part: 'Drums' }], { name: 'Kite Club' })
+    const members = [
+      { userId: mao.id, part: 'Guitar', isLeader: true },
+      { userId: ren.id, part: 'Bass', isLeader: false },
+    ]
+    const edited = await t.inject({ method: 'PUT', url: `/api/bands/${band.id}/admin`, headers: english.headers, payload: { name: 'Kite Club', description: '', genre: 'Indie', status: 'inactive', members } })
+    expect(edited.statusCode, edited.body).toBe(200)
+
+    const changes = async (who: Caller) => Object.fromEntries(about(await read(who), 'Kite Club').changes.map((change) => [change.field, [change.before, change.after]]))
+    const ja = await changes(japanese)
+    expect(ja['状態']).toEqual(['活動中', '休止中'])
+    expect(ja['メンバー']).toEqual([
+      ['Mao Endo（ギター・リーダー）', 'Ren (Bass) Ito（ドラム）'],
+      ['Mao Endo（ギター・リーダー）', 'Ren (Bass) Ito（ベース）'],
+    ])
+    expect(ja['ジャンル']).toEqual(['', 'Indie'])
+    const en = await changes(english)
+    expect(en['Status']).toEqual(['Active', 'Inactive'])
+    expect(en['Members']).toEqual([
+      ['Mao Endo (Guitar, leader)', 'Ren (Bass) Ito (Drums)'],
+      ['Mao Endo (Guitar, leader)', 'Ren (Bass) Ito (Bass)'],
+    ])
   })
 
   it('follows Accept-Language when the account has no language of its own, and keeps the filters', async () => {
