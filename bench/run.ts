@@ -27,7 +27,7 @@
  * in a worker thread), `timetable` (bench/timetable.ts, issue #7: the generator against HiGHS;
  * its own variables are documented there), `timetable-curves` (bench/timetable-curves.ts, issue 35:
  * the anytime generator's cost curves on new random lives and family instances, and its
- * targets; about 45 CPU-minutes plus HiGHS, so it runs only with `--only timetable-curves`), `allocation` (bench/allocation.ts, issue 15: the room
+ * targets; up to 45 CPU-minutes plus HiGHS (16 measured), so it runs only with `--only timetable-curves`), `allocation` (bench/allocation.ts, issue 15: the room
  * allocator against HiGHS, and 12 weeks of rounds with and without priority points), `dashboard` (issue 17: `GET /api/dashboard`
  * as the demo member, p99 < 30 ms at 20 connections on PostgreSQL; PGlite for information) and `lighthouse` (bench/lighthouse.ts, issue 13:
  * builds the app, then the JavaScript of a first visit to /login and Lighthouse's mobile scores
@@ -730,7 +730,7 @@ function healthBudget(runs: Array<[string, Measurement[]]>) {
 }
 
 async function main() {
-  // Long (about 45 CPU-minutes plus HiGHS), so only when asked for; needs no server.
+  // Long (up to 45 CPU-minutes plus HiGHS), so only when asked for; needs no server.
   if (ONLY === 'timetable-curves') process.exit((await runTimetableCurves()) ? 0 : 1)
   // The servers the bench starts run the compiled server, as `npm run serve` does.
   await buildServer()

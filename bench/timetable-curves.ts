@@ -4,7 +4,7 @@
  * build: random lives (`bench/timetable-lives.ts`) and new instances of the seven families, at
  * sizes between the families' fixed ones. Instance seeds 5001–5999 only (kept for measuring:
  * never tune on them). Run alone with `npm run bench -- --only timetable-curves` (or
- * `npx tsx bench/timetable-curves.ts`); it is long (about 45 CPU-minutes plus HiGHS at the defaults: 96 runs).
+ * `npx tsx bench/timetable-curves.ts`); it is long (up to 45 CPU-minutes plus HiGHS at the defaults, 96 runs; 16 measured, since a run stops once its bound proves it).
  *
  * The time axis. The machine is shared, so a run is `improveTimetable` with a budget of
  * `t × REFERENCE_RATE` *evaluations* (the generator's moves: what a run computes is then the same
