@@ -144,9 +144,8 @@ describe(
         });
         expect(response.statusCode, response.body).toBe(200);
         const items = response.json().items as ActivityEntry[];
-        return items.find((item) =>
-          item.changes.some((change) => change.after === "published"),
-        )!;
+        // The publishing: the only entry of the area with a count of bookings made.
+        return items.find((item) => item.changes.length === 3)!;
       };
       const ja = await entryFor("ja");
       expect(ja.action).toBe("練習室の抽選結果を公開しました");
@@ -157,6 +156,8 @@ describe(
         "作った予約の数",
         "バンド数",
       ]);
+      // The round's status, stored as its code, worded too.
+      expect(ja.changes[0]).toMatchObject({ before: "抽選済み・未公開", after: "公開済み" });
       const en = await entryFor("en");
       expect(en.action).toBe("Published the room allocation");
       expect(en.object).toMatchObject({
@@ -168,6 +169,7 @@ describe(
         "Bookings made",
         "Bands",
       ]);
+      expect(en.changes[0]).toMatchObject({ before: "Allocated, not published yet", after: "Published" });
     });
   },
 );
