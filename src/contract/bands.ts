@@ -6,6 +6,13 @@ import { partSchema } from './people'
 import { m } from '../i18n/paraglide/messages.js'
 
 export { bandStatuses }
+
+/** A band's status as the reader says it (screens, band history and the activity log). */
+export const bandStatusLabels: Record<BandStatus, () => string> = {
+  active: () => m.bands_status_active(),
+  inactive: () => m.bands_status_inactive(),
+  disbanded: () => m.bands_status_disbanded(),
+}
 export type BandStatus = (typeof bandStatuses)[number]
 
 export const MAX_BAND_MEMBERS = 10

@@ -6,6 +6,7 @@ import { roleLabels, statusLabels as userStatusLabels } from '../../../src/contr
 import { applicationStatusLabels, eventKindLabels, eventStatusLabels, seasonLabels } from '../../../src/contract/lives'
 import { feedbackStatusLabels, partLabel, wordedLabels } from '../../../src/contract/choices'
 import { fileVisibilityLabels } from '../../../src/contract/files'
+import { bandStatusLabels } from '../../../src/contract/bands'
 import { roundStatusLabels } from '../../../src/contract/allocation-rounds'
 import { languageNames } from '../../../src/i18n/language'
 import { DELETED_MEMBER_NAME, deletedMemberName } from '../users/deleted-member'
@@ -276,7 +277,6 @@ export function fieldWords(field: string): string {
     .join(' › ')
 }
 
-const bandStatusLabels = wordedLabels({ active: () => m.bands_status_active(), inactive: () => m.bands_status_inactive(), disbanded: () => m.bands_status_disbanded() })
 const registrationModeLabels = wordedLabels({ approval: () => m.club_mode_approval(), invite: () => m.club_mode_invite(), open: () => m.club_mode_open(), closed: () => m.club_mode_closed() })
 const visibilityLabels = wordedLabels(fileVisibilityLabels)
 
@@ -286,7 +286,7 @@ const visibilityLabels = wordedLabels(fileVisibilityLabels)
  */
 const valueLabels: Record<string, Record<string, Readonly<Record<string, string>>>> = {
   user: { status: userStatusLabels, role: roleLabels },
-  band: { status: bandStatusLabels },
+  band: { status: wordedLabels(bandStatusLabels) },
   application: { status: applicationStatusLabels },
   event: { status: eventStatusLabels, kind: eventKindLabels, season: seasonLabels },
   feedback: { status: feedbackStatusLabels },

@@ -1,4 +1,4 @@
-import type { BandHistoryEntry } from '../../../src/contract/bands'
+import { bandStatusLabels, type BandHistoryEntry, type BandStatus } from '../../../src/contract/bands'
 import { partLabel } from '../../../src/contract/choices'
 import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 import { m } from '../../../src/i18n/paraglide/messages.js'
@@ -13,7 +13,6 @@ import { DELETED_MEMBER_NAME, deletedMemberName } from '../users/deleted-member'
 type Action = BandHistoryEntry['action']
 
 const name = (stored: string) => (stored === DELETED_MEMBER_NAME ? deletedMemberName() : stored)
-const statusWords: Record<string, () => string> = { Active: () => m.bands_status_active(), Inactive: () => m.bands_status_inactive(), Disbanded: () => m.bands_status_disbanded() }
 
 const shapes: Partial<Record<Action, ReadonlyArray<readonly [RegExp, (...parts: string[]) => string]>>> = {
   created: [
@@ -34,7 +33,7 @@ const shapes: Partial<Record<Action, ReadonlyArray<readonly [RegExp, (...parts: 
   left: [[/^(.+) left the band$/s, (who) => m.bands_history_left({ name: name(who) })]],
   'part-changed': [[/^(.+) now plays (.+)$/s, (who, part) => m.bands_history_now_plays({ name: name(who), part: partLabel(part) })]],
   'leader-changed': [[/^Leader: (.+)$/s, (who) => m.bands_history_leader({ name: name(who) })]],
-  'status-changed': [[/^Status: (Active|Inactive|Disbanded)$/, (status) => m.bands_history_status({ status: statusWords[status]!() })]],
+  'status-changed': [[/^Status: (Active|Inactive|Disbanded)$/, (status) => m.bands_history_status({ status: bandStatusLabels[status.toLowerCase() as BandStatus]() })]],
   disbanded: [
     [/^Disbanded: no members are left$/, () => m.bands_history_disbanded_empty()],
     [/^Disbanded by the club$/, () => m.bands_history_disbanded_by_club()],

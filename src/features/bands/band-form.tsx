@@ -7,6 +7,7 @@ import {
   MAX_BAND_MEMBERS,
   bandAdminInputSchema,
   bandInputSchema,
+  bandStatusLabels,
   bandStatuses,
   type Band,
   type BandAdminInput,
@@ -16,7 +17,6 @@ import {
 import { parts, type Part } from '@/contract/people'
 import { partLabel } from '@/contract/choices'
 import { useServerErrors } from '@/components/form/server-errors'
-import { bandStatusLabels } from './band-parts'
 import { useAppForm, useFieldContext, useFieldErrors } from '@/components/form/form-kit'
 
 const DESCRIPTION_MAX = 500

@@ -1,14 +1,8 @@
 import { Crown } from 'lucide-react'
 import { m } from '@/i18n/paraglide/messages.js'
-import type { Band, BandMember, BandStatus } from '@/contract/bands'
+import { bandStatusLabels, type Band, type BandMember, type BandStatus } from '@/contract/bands'
 import type { SessionUser } from '@/contract/auth'
 import { partLabel } from '@/contract/choices'
-
-export const bandStatusLabels: Record<BandStatus, () => string> = {
-  active: () => m.bands_status_active(),
-  inactive: () => m.bands_status_inactive(),
-  disbanded: () => m.bands_status_disbanded(),
-}
 
 export function BandStatusBadge({ status }: { status: BandStatus }) {
   const tone = status === 'active' ? 'border-brand/40 text-ink' : status === 'inactive' ? 'border-amber-600/60 text-ink' : 'border-line text-ink-muted'
