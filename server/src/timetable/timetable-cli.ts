@@ -1,22 +1,50 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { timetableInputSchema } from '../../../src/contract/timetable'
+import { z } from 'zod'
+import { timetableInputSchema, timetablePlacementSchema } from '../../../src/contract/timetable'
 import { improveTimetable } from '../../../src/timetable/anytime'
 import { loadHighsSolver } from '../workers/highs-solver'
 import { rememberedSolver } from '../workers/remembered-solver'
 
 /**
- * `npm run timetable -- LIVE.json [--seconds N] [--seed S] [--evaluations N]` (issue 35): the
- * generator's first answer and its improvements on a live given as the contract's
- * `TimetableInput` JSON, one JSON line per event on stdout:
+ * `npm run timetable -- LIVE.json [--seconds N] [--seed S] [--evaluations N] [--start FILE]`
+ * (issue 35): the generator's first answer and its improvements on a live given as the
+ * contract's `TimetableInput` JSON, one JSON line per event on stdout:
  * `{"event":"first"|"better"|"bound"|"done","seconds","cpuSeconds","evaluations","cost","bound","violations","unplaced"}`
  * (`evaluations`: moves tried so far, a clock no load moves); the `done` line also holds the timetable. `--evaluations` makes the run the same every time.
+ * `--start` continues from a timetable, as "Keep improving" continues from the saved draft: a
+ * JSON list of placements, an object with `placements`, or a run's output (its `done` line).
  */
-const usage = 'Usage: npm run timetable -- LIVE.json [--seconds N] [--seed S] [--evaluations N]'
+const usage = 'Usage: npm run timetable -- LIVE.json [--seconds N] [--seed S] [--evaluations N] [--start FILE]'
+
+/** What `--start` reads: placements, `{ placements }`, or a `done` line's `{ timetable: { placements } }`. */
+const placementsSchema = z.array(timetablePlacementSchema).max(2000)
+const startSchema = z.union([placementsSchema, z.object({ placements: placementsSchema }).transform((value) => value.placements), z.object({ timetable: z.object({ placements: placementsSchema }) }).transform((value) => value.timetable.placements)])
 
 function fail(message: string): never {
   console.error(message)
   process.exit(2)
+}
+
+/** A JSON file, or the last line of a run's output (one JSON object per line). */
+function readJson(file: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    fail(`${file} could not be read: ${(error as Error).message}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const last = text.trim().split('\n').at(-1)
+    try {
+      if (last !== undefined && last !== text.trim()) return JSON.parse(last)
+    } catch {
+      // Reported below, with the whole file's error.
+    }
+    fail(`${file} could not be read as JSON: ${(error as Error).message}`)
+  }
 }
 
 function count(value: string | undefined, name: string, min: number) {
@@ -29,19 +57,13 @@ function count(value: string | undefined, name: string, min: number) {
 async function main() {
   let parsed
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { seconds: { type: 'string' }, seed: { type: 'string' }, evaluations: { type: 'string' } } })
+    parsed = parseArgs({ allowPositionals: true, options: { seconds: { type: 'string' }, seed: { type: 'string' }, evaluations: { type: 'string' }, start: { type: 'string' } } })
   } catch (error) {
     fail(`${(error as Error).message}\n${usage}`)
   }
   const [file, ...extra] = parsed.positionals
   if (!file || extra.length) fail(usage)
-  let json: unknown
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    fail(`${file} could not be read as JSON: ${(error as Error).message}`)
-  }
-  const input = timetableInputSchema.safeParse(json)
+  const input = timetableInputSchema.safeParse(readJson(file))
   if (!input.success) {
     const first = input.error.issues.slice(0, 5).map((issue) => `  ${issue.path.join('.') || '(the whole file)'}: ${issue.message}`)
     fail(`${file} is not a live in the TimetableInput shape:\n${first.join('\n')}`)
@@ -49,9 +71,15 @@ async function main() {
   const seed = count(parsed.values.seed, 'seed', 0)
   const seconds = count(parsed.values.seconds, 'seconds', 0)
   const evaluations = count(parsed.values.evaluations, 'evaluations', 1)
+  let start: z.infer<typeof placementsSchema> | undefined
+  if (parsed.values.start !== undefined) {
+    const given = startSchema.safeParse(readJson(parsed.values.start))
+    if (!given.success) fail(`${parsed.values.start} is not a timetable: give a list of placements (performanceId, date, stage, start, end), an object with "placements", or a run's "done" line.`)
+    start = given.data
+  }
   const solver = rememberedSolver(await loadHighsSolver())
   const live = seed === undefined ? input.data : { ...input.data, seed: Math.floor(seed) >>> 0 }
-  for (const { result, searches: _searches, ...event } of improveTimetable(live, { solver, seconds, evaluations })) {
+  for (const { result, searches: _searches, ...event } of improveTimetable(live, { solver, seconds, evaluations, start })) {
     const line = event.event === 'done' ? { ...event, timetable: { placements: result.placements, unplaced: result.unplaced, provenOptimal: result.provenOptimal } } : event
     console.log(JSON.stringify({ ...line, seconds: round(line.seconds), cpuSeconds: round(line.cpuSeconds) }))
   }

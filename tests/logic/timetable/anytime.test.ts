@@ -170,6 +170,37 @@ describe('npm run timetable', () => {
     expect(await lines()).toEqual(first)
   }, 120_000)
 
+  it('continues from a timetable given with --start (a run’s output): its first answer is that timetable or better', async () => {
+    const file = path.join(folder, 'continued.json')
+    writeFileSync(file, JSON.stringify(familyInstance('all', 30, 904)))
+    const run = async (...options: string[]) => {
+      const { stdout } = await exec(tsx, [cli, file, '--seed', '6', ...options])
+      return { stdout, lines: stdout.trim().split('\n').map((line) => JSON.parse(line) as { event: string; cost: number; unplaced: number }) }
+    }
+    const longer = await run('--evaluations', '1500000')
+    const output = path.join(folder, 'continued-run.jsonl')
+    writeFileSync(output, longer.stdout)
+    const done = longer.lines.at(-1)!
+    const alone = await run('--evaluations', '1')
+    const continued = await run('--evaluations', '1', '--start', output)
+    expect(continued.lines[0]!.event).toBe('first')
+    // The longer run found better than one search does alone; continuing keeps it.
+    expect(done.cost).toBeLessThan(alone.lines[0]!.cost)
+    expect(continued.lines[0]!.unplaced).toBeLessThanOrEqual(done.unplaced)
+    expect(continued.lines[0]!.cost).toBeLessThanOrEqual(done.cost)
+  }, 120_000)
+
+  it('refuses a --start file that is not a timetable, and prints no event', async () => {
+    const file = path.join(folder, 'live-for-start.json')
+    writeFileSync(file, JSON.stringify(familyInstance('pins', 12, 905)))
+    const start = path.join(folder, 'not-a-timetable.json')
+    writeFileSync(start, JSON.stringify({ placements: [{ performanceId: 'p1', date: 'tomorrow' }] }))
+    const error = (await exec(tsx, [cli, file, '--start', start]).catch((failure: unknown) => failure)) as { code: number; stdout: string; stderr: string }
+    expect(error.code).toBe(2)
+    expect(error.stdout).toBe('')
+    expect(error.stderr).toContain('is not a timetable')
+  }, 60_000)
+
   it('refuses a file that is not a live, saying where, and prints no event', async () => {
     const file = path.join(folder, 'bad.json')
     writeFileSync(file, JSON.stringify({ event: { days: [], changeoverMinutes: 5 }, performances: [] }))
