@@ -19,6 +19,12 @@ export const bookingKindLabels: Record<BookingKind, () => string> = {
   block: () => m.bookings_kind_block(),
 }
 
+/** A booking's status as the reader says it (the list's filter, the CSV and the activity log). */
+export const bookingStatusLabels: Record<BookingStatus, () => string> = {
+  active: () => m.bookings_status_active(),
+  cancelled: () => m.bookings_status_cancelled(),
+}
+
 /** The slot a booking takes: room × date × period. */
 export const slotSchema = z.object({
   roomId: z.uuid(says(() => m.bookings_choose_room())),

@@ -13,6 +13,14 @@ const clockTimeSchema = z.string(says(() => m.club_enter_time())).regex(/^([01]\
 export const registrationModes = ['approval', 'invite', 'open', 'closed'] as const
 export type RegistrationMode = (typeof registrationModes)[number]
 
+/** A registration mode as the reader says it (the settings screen and the activity log). */
+export const registrationModeLabels: Record<RegistrationMode, () => string> = {
+  approval: () => m.club_mode_approval(),
+  invite: () => m.club_mode_invite(),
+  open: () => m.club_mode_open(),
+  closed: () => m.club_mode_closed(),
+}
+
 /**
  * The club's settings (SPEC §5.3) other than rooms, periods and blackouts, which are tables.
  * Every field has a default, so a new club works before anyone opens the settings screen.

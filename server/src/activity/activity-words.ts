@@ -7,6 +7,8 @@ import { applicationStatusLabels, eventKindLabels, eventStatusLabels, seasonLabe
 import { feedbackStatusLabels, partLabel, wordedLabels } from '../../../src/contract/choices'
 import { fileVisibilityLabels } from '../../../src/contract/files'
 import { bandStatusLabels } from '../../../src/contract/bands'
+import { bookingStatusLabels } from '../../../src/contract/bookings'
+import { registrationModeLabels } from '../../../src/contract/settings'
 import { roundStatusLabels } from '../../../src/contract/allocation-rounds'
 import { languageNames } from '../../../src/i18n/language'
 import { DELETED_MEMBER_NAME, deletedMemberName } from '../users/deleted-member'
@@ -277,7 +279,6 @@ export function fieldWords(field: string): string {
     .join(' › ')
 }
 
-const registrationModeLabels = wordedLabels({ approval: () => m.club_mode_approval(), invite: () => m.club_mode_invite(), open: () => m.club_mode_open(), closed: () => m.club_mode_closed() })
 const visibilityLabels = wordedLabels(fileVisibilityLabels)
 
 /**
@@ -287,13 +288,14 @@ const visibilityLabels = wordedLabels(fileVisibilityLabels)
 const valueLabels: Record<string, Record<string, Readonly<Record<string, string>>>> = {
   user: { status: userStatusLabels, role: roleLabels },
   band: { status: wordedLabels(bandStatusLabels) },
+  booking: { status: wordedLabels(bookingStatusLabels) },
   application: { status: applicationStatusLabels },
   event: { status: eventStatusLabels, kind: eventKindLabels, season: seasonLabels },
   feedback: { status: feedbackStatusLabels },
   file: { visibility: visibilityLabels },
   folder: { visibility: visibilityLabels },
   'allocation round': { status: roundStatusLabels },
-  settings: { mode: registrationModeLabels, language: languageNames },
+  settings: { mode: wordedLabels(registrationModeLabels), language: languageNames },
 }
 
 /** A band edit's member line as stored: "Mao Endo (Guitar, leader)" (bands.service.ts). */

@@ -9,6 +9,7 @@ import {
   bookingPageSchema,
   bookingParamsSchema,
   bookingSchema,
+  bookingStatusLabels,
   publicScheduleQuerySchema,
   publicScheduleSchema,
   quotaQuerySchema,
@@ -26,7 +27,6 @@ import { createBookingsService, type BookingsDeps } from './bookings.service'
 import { matchesEtag, preferredEncoding, type CachedBody } from './schedule-cache'
 import { createScheduleService } from './schedule.service'
 
-const statusLabels: Record<Booking['status'], () => string> = { active: () => m.bookings_status_active(), cancelled: () => m.bookings_status_cancelled() }
 const sourceLabels: Record<Booking['source'], () => string> = { booking: () => m.common_csv_source_booking(), allocation: () => m.common_csv_source_allocation() }
 
 const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
@@ -94,7 +94,7 @@ const csvColumns: ReadonlyArray<CsvColumn<Booking>> = [
     get header() {
       return m.common_csv_status()
     },
-    value: (booking) => statusLabels[booking.status](),
+    value: (booking) => bookingStatusLabels[booking.status](),
   },
   {
     get header() {

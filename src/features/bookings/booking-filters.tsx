@@ -2,13 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
-import { bookingKindLabels, bookingKinds, bookingStatuses, type BookingKind, type BookingStatus } from '@/contract/bookings'
+import { bookingKindLabels, bookingKinds, bookingStatusLabels, bookingStatuses, type BookingKind, type BookingStatus } from '@/contract/bookings'
 import type { BookingListSearch } from './booking-search'
 import { roomsQueryOptions } from '@/lib/reference-queries'
 import { useDebouncedSearch } from '@/lib/use-debounced-search'
 import { m } from '@/i18n/paraglide/messages.js'
-
-const statusLabel = (status: BookingStatus) => ({ active: m.bookings_status_active(), cancelled: m.bookings_status_cancelled() })[status]
 
 export function BookingFilters({ search, onChange }: { search: BookingListSearch; onChange: (next: Partial<BookingListSearch>) => void }) {
   const rooms = useQuery(roomsQueryOptions())
@@ -42,7 +40,7 @@ export function BookingFilters({ search, onChange }: { search: BookingListSearch
         label={m.bookings_status()}
         value={search.status ?? ''}
         onChange={(event) => onChange({ status: (event.target.value || undefined) as BookingStatus | undefined })}
-        options={[{ value: '', label: m.bookings_any_status() }, ...bookingStatuses.map((status) => ({ value: status, label: statusLabel(status) }))]}
+        options={[{ value: '', label: m.bookings_any_status() }, ...bookingStatuses.map((status) => ({ value: status, label: bookingStatusLabels[status]() }))]}
       />
       <TextField label={m.bookings_from()} type="date" value={search.from ?? ''} max={search.to} onChange={(event) => onChange({ from: event.target.value || undefined })} />
       <TextField label={m.bookings_to()} type="date" value={search.to ?? ''} min={search.from} onChange={(event) => onChange({ to: event.target.value || undefined })} />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { clubSettingsSchema, registrationModes, type ClubSettings } from '@/contract/settings'
+import { clubSettingsSchema, registrationModeLabels, registrationModes, type ClubSettings } from '@/contract/settings'
 import { api } from '@/lib/api-client'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Card } from '@/components/ui/page'
@@ -17,13 +17,6 @@ import { m } from '@/i18n/paraglide/messages.js'
 /** January…December and Monday…Sunday in the language shown ('en-GB' words them as before). */
 const monthNames = () => Array.from({ length: 12 }, (_, index) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, index, 1)))
 const weekdayNames = () => Array.from({ length: 7 }, (_, index) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 5, 1 + index)))
-const modeLabel = (mode: (typeof registrationModes)[number]) =>
-  ({
-    approval: m.club_mode_approval(),
-    invite: m.club_mode_invite(),
-    open: m.club_mode_open(),
-    closed: m.club_mode_closed(),
-  })[mode]
 const timeZones = (() => {
   try {
     return Intl.supportedValuesOf('timeZone')
@@ -185,7 +178,7 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
         <Card title={m.club_card_registration()}>
           <div className="grid gap-4 sm:grid-cols-2">
             <form.AppField name="registration.mode">
-              {(field) => <field.SelectField label={m.club_registration_mode()} options={registrationModes.map((mode) => ({ value: mode, label: modeLabel(mode) }))} />}
+              {(field) => <field.SelectField label={m.club_registration_mode()} options={registrationModes.map((mode) => ({ value: mode, label: registrationModeLabels[mode]() }))} />}
             </form.AppField>
             {text('registration.inviteCode', m.club_invite_code(), { description: m.club_invite_code_description() })}
           </div>

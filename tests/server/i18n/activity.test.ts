@@ -7,7 +7,7 @@ import { fieldLabels, notedActions, routeActions } from '../../../server/src/act
 import type { ActivityEntry, ActivityPage } from '../../../src/contract/activity'
 import { clubSettingsSchema } from '../../../src/contract/settings'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createBand, createUser } from '../support/factories'
+import { createBand, createBooking, createPeriod, createRoom, createUser } from '../support/factories'
 
 /**
  * The activity log in the reader's language (issue 36, decisions 042 and 046): an entry stores
@@ -147,6 +147,30 @@ describe('GET /api/activity in the reader’s language', { timeout: 60_000 }, ()
       ['Mao Endo (Guitar, leader)', 'Ren (Bass) Ito (Drums)'],
       ['Mao Endo (Guitar, leader)', 'Ren (Bass) Ito (Bass)'],
     ])
+  })
+
+  it('words a booking’s status when an executive cancels someone else’s, and the registration mode when the settings change it', async () => {
+    const room = await createRoom(t.db, { name: 'Room K' })
+    const period = await createPeriod(t.db, 'K1', '09:00', '10:30')
+    const member = await createUser(t.db, { displayName: 'Kai Mori' })
+    const booking = await createBooking(t.db, { room, period, date: '2026-06-05', userId: member.id })
+    const cancelled = await t.inject({ method: 'POST', url: `/api/bookings/${booking.id}/cancel`, headers: english.headers, payload: {} })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const settings = (await t.inject({ method: 'GET', url: '/api/settings', headers: english.headers })).json() as { registration: { mode: string } }
+    expect(settings.registration.mode).toBe('approval')
+    const put = await t.inject({ method: 'PUT', url: '/api/settings', headers: english.headers, payload: { ...settings, registration: { ...settings.registration, mode: 'closed' } } })
+    expect(put.statusCode, put.body).toBe(200)
+
+    const changes = (items: ActivityEntry[], find: (item: ActivityEntry) => boolean) =>
+      Object.fromEntries(items.find(find)!.changes.map((change) => [change.field, [change.before, change.after]]))
+    const isCancel = (item: ActivityEntry) => item.object?.label === 'Room K, 2026-06-05 K1'
+    const isModeChange = (item: ActivityEntry) => item.area === 'settings' && item.changes.some((change) => change.field === 'Registration › Mode' || change.field === '登録 › 方式')
+    const ja = await read(japanese)
+    expect(changes(ja, isCancel)['状態']).toEqual(['有効', '取り消し済み'])
+    expect(changes(ja, isModeChange)).toEqual({ '登録 › 方式': ['承認制：新しいアカウントは管理者の承認を待ちます', '受付停止：新しいアカウントは作れません'] })
+    const en = await read(english)
+    expect(changes(en, isCancel)['Status']).toEqual(['Active', 'Cancelled'])
+    expect(changes(en, isModeChange)).toEqual({ 'Registration › Mode': ['Approval: new accounts wait for an admin', 'Closed: no new accounts'] })
   })
 
   it('follows Accept-Language when the account has no language of its own, and keeps the filters', async () => {

@@ -40,6 +40,29 @@ describe('system settings', () => {
     server.events.removeAllListeners()
   })
 
+  it('offers the registration modes in words, in English and in Japanese', async () => {
+    const { form, unmount } = await openSettings()
+    const optionTexts = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])
+    const english = within(form).getByLabelText('Registration mode')
+    expect(english).toHaveValue('approval')
+    expect(optionTexts(english)).toEqual([
+      ['approval', 'Approval: new accounts wait for an admin'],
+      ['invite', 'Invite code: a valid code activates the account'],
+      ['open', 'Open: anyone can join at once'],
+      ['closed', 'Closed: no new accounts'],
+    ])
+    unmount()
+
+    renderApp('/system-settings', { user: admin, language: 'ja' })
+    const japaneseForm = await screen.findByRole('form', { name: 'サークルの設定' })
+    expect(optionTexts(within(japaneseForm).getByLabelText('アカウント作成の方式'))).toEqual([
+      ['approval', '承認制：新しいアカウントは管理者の承認を待ちます'],
+      ['invite', '招待コード：正しいコードでアカウントが有効になります'],
+      ['open', '自由参加：誰でもすぐに参加できます'],
+      ['closed', '受付停止：新しいアカウントは作れません'],
+    ])
+  })
+
   it('asks for an invite code in invite mode', async () => {
     const { user, form } = await openSettings()
     await user.selectOptions(within(form).getByLabelText('Registration mode'), 'invite')
