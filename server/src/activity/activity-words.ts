@@ -5,10 +5,10 @@ import { formatDay } from '../../../src/contract/date-format'
 import { roleLabels, statusLabels as userStatusLabels } from '../../../src/contract/users'
 import { applicationStatusLabels, eventKindLabels, eventStatusLabels, seasonLabels } from '../../../src/contract/lives'
 import { feedbackStatusLabels, partLabel, wordedLabels } from '../../../src/contract/choices'
-import { fileVisibilityLabels } from '../../../src/contract/files'
+import { fileKinds, fileVisibilityLabels } from '../../../src/contract/files'
 import { bandStatusLabels } from '../../../src/contract/bands'
 import { bookingStatusLabels } from '../../../src/contract/bookings'
-import { registrationModeLabels } from '../../../src/contract/settings'
+import { registrationModeLabels, weekdayName, weekdays } from '../../../src/contract/settings'
 import { roundStatusLabels } from '../../../src/contract/allocation-rounds'
 import { languageNames } from '../../../src/i18n/language'
 import { DELETED_MEMBER_NAME, deletedMemberName } from '../users/deleted-member'
@@ -280,10 +280,15 @@ export function fieldWords(field: string): string {
 }
 
 const visibilityLabels = wordedLabels(fileVisibilityLabels)
+/** The allocation's opening and closing days, stored as 1…7 (Monday = 1), worded as the settings form words them. */
+const weekdayLabels = wordedLabels(Object.fromEntries(weekdays.map((day) => [day, () => weekdayName(day)])))
+/** The allowed kinds of file, stored as their ids, with the settings form's labels. */
+const fileKindLabels = wordedLabels(Object.fromEntries(fileKinds.map((kind) => [kind.id, () => kind.label])))
 
 /**
  * The stored codes of a few fields, by the kind of thing and the field's last part: a status,
- * a role, a kind. A value that is not one of the codes (a name, a number) is shown as stored.
+ * a role, a kind, a weekday's number; a list's items each. A value that is not one of the codes
+ * (a name, another number, a kind added later) is shown as stored.
  */
 const valueLabels: Record<string, Record<string, Readonly<Record<string, string>>>> = {
   user: { status: userStatusLabels, role: roleLabels },
@@ -295,7 +300,13 @@ const valueLabels: Record<string, Record<string, Readonly<Record<string, string>
   file: { visibility: visibilityLabels },
   folder: { visibility: visibilityLabels },
   'allocation round': { status: roundStatusLabels },
-  settings: { mode: wordedLabels(registrationModeLabels), language: languageNames },
+  settings: {
+    mode: wordedLabels(registrationModeLabels),
+    language: languageNames,
+    opensWeekday: weekdayLabels,
+    closesWeekday: weekdayLabels,
+    allowedFileKinds: fileKindLabels,
+  },
 }
 
 /** A band edit's member line as stored: "Mao Endo (Guitar, leader)" (bands.service.ts). */
@@ -317,6 +328,11 @@ export function valueWords(type: string | null, field: string, value: unknown): 
   const last = field.split('.').at(-1)!
   if (type === 'band' && last === 'members' && Array.isArray(value)) return value.map((line) => (typeof line === 'string' ? memberLineWords(line) : line))
   const labels = type === null ? undefined : valueLabels[type]?.[last]
-  if (!labels || typeof value !== 'string' || !Object.hasOwn(labels, value)) return value
-  return labels[value]
+  if (!labels) return value
+  const word = (item: unknown) => {
+    // A weekday is stored as a number; its table is keyed by the number's digits.
+    const code = typeof item === 'number' ? String(item) : item
+    return typeof code === 'string' && Object.hasOwn(labels, code) ? labels[code] : item
+  }
+  return Array.isArray(value) ? value.map(word) : word(value)
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { clubSettingsSchema, registrationModeLabels, registrationModes, type ClubSettings } from '@/contract/settings'
+import { clubSettingsSchema, registrationModeLabels, registrationModes, weekdayName, weekdays, type ClubSettings } from '@/contract/settings'
 import { api } from '@/lib/api-client'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Card } from '@/components/ui/page'
@@ -14,9 +14,9 @@ import { currentLanguage } from '@/i18n/client'
 import { intlLocales, languageNames, languages } from '@/i18n/language'
 import { m } from '@/i18n/paraglide/messages.js'
 
-/** January…December and Monday…Sunday in the language shown ('en-GB' words them as before). */
+/** January…December in the language shown ('en-GB' words them as before). */
 const monthNames = () => Array.from({ length: 12 }, (_, index) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, index, 1)))
-const weekdayNames = () => Array.from({ length: 7 }, (_, index) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 5, 1 + index)))
+const weekdayOptions = () => weekdays.map((day) => ({ value: String(day), label: weekdayName(day) }))
 const timeZones = (() => {
   try {
     return Intl.supportedValuesOf('timeZone')
@@ -209,11 +209,11 @@ export function SettingsForm({ initial }: { initial: ClubSettings }) {
             )}
             <div className="grid gap-4 sm:grid-cols-2">
               <form.AppField name="allocation.opensWeekday">
-                {(field) => <field.SelectField label={m.club_wishes_open()} options={weekdayNames().map((day, index) => ({ value: String(index + 1), label: day }))} />}
+                {(field) => <field.SelectField label={m.club_wishes_open()} options={weekdayOptions()} />}
               </form.AppField>
               {text('allocation.opensAt', m.club_at(), { type: 'time' })}
               <form.AppField name="allocation.closesWeekday">
-                {(field) => <field.SelectField label={m.club_wishes_close()} options={weekdayNames().map((day, index) => ({ value: String(index + 1), label: day }))} />}
+                {(field) => <field.SelectField label={m.club_wishes_close()} options={weekdayOptions()} />}
               </form.AppField>
               {text('allocation.closesAt', m.club_at(), { type: 'time', description: m.club_closes_at_description() })}
               {number('allocation.wishesPerBand', m.club_wishes_per_band())}

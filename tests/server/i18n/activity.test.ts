@@ -5,7 +5,7 @@ import { activityLog } from '../../../server/src/db/schema'
 import { writeActivity } from '../../../server/src/activity/activity'
 import { fieldLabels, notedActions, routeActions } from '../../../server/src/activity/activity-words'
 import type { ActivityEntry, ActivityPage } from '../../../src/contract/activity'
-import { clubSettingsSchema } from '../../../src/contract/settings'
+import { clubSettingsSchema, type ClubSettings } from '../../../src/contract/settings'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createBand, createBooking, createPeriod, createRoom, createUser } from '../support/factories'
 
@@ -149,16 +149,21 @@ describe('GET /api/activity in the reader’s language', { timeout: 60_000 }, ()
     ])
   })
 
-  it('words a booking’s status when an executive cancels someone else’s, and the registration mode when the settings change it', async () => {
+  it('words a booking’s status when an executive cancels someone else’s, and the registration mode, a weekday and the file kinds when the settings change them', async () => {
     const room = await createRoom(t.db, { name: 'Room K' })
     const period = await createPeriod(t.db, 'K1', '09:00', '10:30')
     const member = await createUser(t.db, { displayName: 'Kai Mori' })
     const booking = await createBooking(t.db, { room, period, date: '2026-06-05', userId: member.id })
     const cancelled = await t.inject({ method: 'POST', url: `/api/bookings/${booking.id}/cancel`, headers: english.headers, payload: {} })
     expect(cancelled.statusCode, cancelled.body).toBe(200)
-    const settings = (await t.inject({ method: 'GET', url: '/api/settings', headers: english.headers })).json() as { registration: { mode: string } }
-    expect(settings.registration.mode).toBe('approval')
-    const put = await t.inject({ method: 'PUT', url: '/api/settings', headers: english.headers, payload: { ...settings, registration: { ...settings.registration, mode: 'closed' } } })
+    const settings = (await t.inject({ method: 'GET', url: '/api/settings', headers: english.headers })).json() as ClubSettings
+    expect([settings.registration.mode, settings.allocation.opensWeekday, settings.allowedFileKinds]).toEqual(['approval', 1, ['pdf', 'image', 'audio', 'video', 'office', 'text', 'zip']])
+    const put = await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: english.headers,
+      payload: { ...settings, registration: { ...settings.registration, mode: 'closed' }, allocation: { ...settings.allocation, opensWeekday: 2 }, allowedFileKinds: ['pdf', 'zip'] },
+    })
     expect(put.statusCode, put.body).toBe(200)
 
     const changes = (items: ActivityEntry[], find: (item: ActivityEntry) => boolean) =>
@@ -167,10 +172,43 @@ describe('GET /api/activity in the reader’s language', { timeout: 60_000 }, ()
     const isModeChange = (item: ActivityEntry) => item.area === 'settings' && item.changes.some((change) => change.field === 'Registration › Mode' || change.field === '登録 › 方式')
     const ja = await read(japanese)
     expect(changes(ja, isCancel)['状態']).toEqual(['有効', '取り消し済み'])
-    expect(changes(ja, isModeChange)).toEqual({ '登録 › 方式': ['承認制：新しいアカウントは管理者の承認を待ちます', '受付停止：新しいアカウントは作れません'] })
+    expect(changes(ja, isModeChange)).toEqual({
+      '登録 › 方式': ['承認制：新しいアカウントは管理者の承認を待ちます', '受付停止：新しいアカウントは作れません'],
+      '練習室の抽選 › 希望の受付開始の曜日': ['月曜日', '火曜日'],
+      'アップロードできるファイルの種類': [
+        ['PDF文書', '画像（JPEG、PNG、GIF、WebP）', '音声（MP3、M4A、WAV、OGG、FLAC）', '動画（MP4、MOV、WebM）', 'Word・Excel・PowerPoint の文書', 'テキスト（TXT、CSV、Markdown）', 'ZIP ファイル'],
+        ['PDF文書', 'ZIP ファイル'],
+      ],
+    })
     const en = await read(english)
     expect(changes(en, isCancel)['Status']).toEqual(['Active', 'Cancelled'])
-    expect(changes(en, isModeChange)).toEqual({ 'Registration › Mode': ['Approval: new accounts wait for an admin', 'Closed: no new accounts'] })
+    expect(changes(en, isModeChange)).toEqual({
+      'Registration › Mode': ['Approval: new accounts wait for an admin', 'Closed: no new accounts'],
+      'Room allocation › Day wishes open': ['Monday', 'Tuesday'],
+      'Kinds of file allowed': [
+        ['PDF documents', 'Images (JPEG, PNG, GIF, WebP)', 'Audio (MP3, M4A, WAV, OGG, FLAC)', 'Video (MP4, MOV, WebM)', 'Word, Excel and PowerPoint documents', 'Plain text (TXT, CSV, Markdown)', 'ZIP archives'],
+        ['PDF documents', 'ZIP archives'],
+      ],
+    })
+  })
+
+  it('shows a settings weekday or file kind it does not know as stored', async () => {
+    // A row from before, or from a later version with a kind this one does not have.
+    await writeActivity(t.db, {
+      at: t.clock.now(),
+      actorId: english.user.id,
+      area: 'settings',
+      action: 'PUT /api/settings',
+      object: { type: 'settings', id: null, label: null },
+      changes: [
+        { field: 'allocation.closesWeekday', before: 4, after: 8 },
+        { field: 'allowedFileKinds', before: ['pdf'], after: ['pdf', 'midi'] },
+      ],
+    })
+    const isOdd = (item: ActivityEntry) => item.area === 'settings' && item.changes.some((change) => change.after === 8)
+    const changes = (item: ActivityEntry) => Object.fromEntries(item.changes.map((change) => [change.field, [change.before, change.after]]))
+    expect(changes((await read(japanese)).find(isOdd)!)).toEqual({ '練習室の抽選 › 希望の締切の曜日': ['木曜日', 8], 'アップロードできるファイルの種類': [['PDF文書'], ['PDF文書', 'midi']] })
+    expect(changes((await read(english)).find(isOdd)!)).toEqual({ 'Room allocation › Day wishes close': ['Thursday', 8], 'Kinds of file allowed': [['PDF documents'], ['PDF documents', 'midi']] })
   })
 
   it('follows Accept-Language when the account has no language of its own, and keeps the filters', async () => {

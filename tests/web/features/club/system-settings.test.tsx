@@ -63,6 +63,25 @@ describe('system settings', () => {
     ])
   })
 
+  it('offers the wishes’ weekdays in words, in English and in Japanese', async () => {
+    const { form, unmount } = await openSettings()
+    const optionTexts = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])
+    expect(optionTexts(within(form).getByLabelText('Wishes open on'))).toEqual([
+      ['1', 'Monday'],
+      ['2', 'Tuesday'],
+      ['3', 'Wednesday'],
+      ['4', 'Thursday'],
+      ['5', 'Friday'],
+      ['6', 'Saturday'],
+      ['7', 'Sunday'],
+    ])
+    unmount()
+
+    renderApp('/system-settings', { user: admin, language: 'ja' })
+    const japaneseForm = await screen.findByRole('form', { name: 'サークルの設定' })
+    expect(optionTexts(within(japaneseForm).getByLabelText('希望の受付開始日')).map(([, text]) => text)).toEqual(['月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日', '日曜日'])
+  })
+
   it('asks for an invite code in invite mode', async () => {
     const { user, form } = await openSettings()
     await user.selectOptions(within(form).getByLabelText('Registration mode'), 'invite')
