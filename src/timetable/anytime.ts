@@ -62,7 +62,7 @@ export interface AnytimeEvent {
 export interface SearchTask {
   input: TimetableInput
   lp: boolean
-  /** The quick first answer: the ways of keeping clashing pins share one budget (generator.ts's `shareEffort`). */
+  /** The quick first answer (generator.ts's `quick`): clashing pins' ways share one budget, and the polish after the search is limited. */
   quick?: boolean
   /** A warm start: the search starts from this timetable (the run's best so far, or the draft it started from). */
   start?: TimetablePlacement[]
@@ -99,7 +99,7 @@ export const gapOf = (cost: number, bound: number | null) => (bound === null ? n
 export function searchOnce(task: SearchTask, solver?: LinearSolver): SearchOutcome {
   let solved = false
   const counting: LinearSolver | undefined = solver && task.lp ? (model, options) => ((solved = true), solver(model, options)) : undefined
-  const result = generateTimetable(task.input, counting, { shareEffort: task.quick, start: task.start })
+  const result = generateTimetable(task.input, counting, { quick: task.quick, start: task.start })
   return { ...result, boundSource: result.lowerBound === null ? null : solved ? 'calculation' : 'estimate' }
 }
 

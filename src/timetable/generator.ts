@@ -50,16 +50,26 @@ import { EPSILON, HARD, SerialSchedule } from './generator/serial-schedule'
  */
 const MAX_PIN_CHOICES = 4
 
+/**
+ * The quick first answer's ceiling, in search budgets, on the search and the polish after it
+ * (`GenerateOptions.quick`). A search and its polish usually spend 1.5–1.8 budgets; one that ran
+ * again from the start to end a late stage spends two before its polish, which took up to 1.8
+ * more (up to 3.8 budgets, 1.0–1.3 s of CPU at 35 bands on a slower machine; decision 047).
+ */
+const QUICK_CEILING = 2.5
+
 /** How one call searches (anytime.ts sets these; a "Generate" press uses none). */
 export interface GenerateOptions {
   /**
-   * The quick first answer (decision 047, proposal 1): when pins clash, the ways of keeping them
-   * share one search's budget instead of each having a whole one, so the first answer costs
-   * about what it costs without a clash. Every way is still searched and the bound is still
-   * the least over them, so what is claimed stays true; the run's next searches give each way
-   * its whole budget.
+   * The quick first answer (decision 047). When pins clash, the ways of keeping them share one
+   * search's budget instead of each having a whole one, so the first answer costs about what it
+   * costs without a clash; every way is still searched and the bound is still the least over
+   * them, so what is claimed stays true (proposal 1). And the exact re-sequencing and the moves
+   * between days stop once search and polish have spent `QUICK_CEILING` budgets: only a search
+   * that ran again from the start to end a late stage gets there (2026-11-29). The run's next
+   * searches have neither limit.
    */
-  shareEffort?: boolean
+  quick?: boolean
   /**
    * A warm start (decision 045, "Keep improving"): the search starts from this timetable (the
    * best the run knows, or the saved draft) rather than from construction's. Only the way of
@@ -94,14 +104,14 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver, 
     const given = new Set(options.start.map((placement) => placement.performanceId))
     const way = choices.findIndex((leftOut) => pins.every((pin) => given.has(pin.id) || leftOut.some((entry) => entry.perf === pin)))
     if (way >= 0) {
-      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, options.start)
+      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, { start: options.start, quick: options.quick })
       return choices.length === 1 ? result : { ...result, ...claims(result.cost.total, null) }
     }
   }
-  if (choices.length === 1) return searchTimetable(input, problem, [...fixed, ...choices[0]!], solver)
+  if (choices.length === 1) return searchTimetable(input, problem, [...fixed, ...choices[0]!], solver, { quick: options.quick })
   // Several ways to keep the most pins: each searched, the cheapest kept, the least bound shown.
-  const share = options.shareEffort ? { ...input, effort: (input.effort ?? 1) / choices.length } : input
-  const results = choices.map((leftOut) => searchTimetable(share, problem, [...fixed, ...leftOut], solver))
+  const share = options.quick ? { ...input, effort: (input.effort ?? 1) / choices.length } : input
+  const results = choices.map((leftOut) => searchTimetable(share, problem, [...fixed, ...leftOut], solver, { quick: options.quick }))
   const best = results.reduce((a, b) => (b.unplaced.length < a.unplaced.length || (b.unplaced.length === a.unplaced.length && b.cost.total < a.cost.total - EPSILON) ? b : a))
   const bounds = results.map((result) => result.lowerBound)
   const lowerBound = bounds.every((value) => value !== null) && results.every((result) => result.unplaced.length === best.unplaced.length) ? Math.min(...(bounds as number[])) : null
@@ -193,7 +203,13 @@ function pinChoices(problem: Problem, pins: Perf[]): Array<Array<{ perf: Perf; r
 }
 
 /** Steps 2–4 with the performances in `leftOut` left out from the start. */
-function searchTimetable(input: TimetableInput, problem: Problem, leftOutAtStart: Array<{ perf: Perf; reason: Reason; unproven?: true }>, solver: LinearSolver | undefined, start?: TimetablePlacement[]): TimetableResult {
+function searchTimetable(
+  input: TimetableInput,
+  problem: Problem,
+  leftOutAtStart: Array<{ perf: Perf; reason: Reason; unproven?: true }>,
+  solver: LinearSolver | undefined,
+  { start, quick }: { start?: TimetablePlacement[]; quick?: boolean } = {},
+): TimetableResult {
   const { perfs } = problem
   const unplaced: TimetableUnplaced[] = []
   const out = new Set<number>()
@@ -224,6 +240,7 @@ function searchTimetable(input: TimetableInput, problem: Problem, leftOutAtStart
   }
   const budget = evaluationBudget(schedule, input.effort)
   const target = bound.complete ? bound.value : -Infinity
+  const began = schedule.evaluations
   search(schedule, budget, target)
 
   // Compact goals, up to 40 performances, above the bound: each day re-sequenced exactly
@@ -232,9 +249,10 @@ function searchTimetable(input: TimetableInput, problem: Problem, leftOutAtStart
   // lengths swapped when that lowers the preferred-day part — decision 029. After the searches
   // again from the start when a stage ran late, so they get this too (decision 029).
   if (schedule.simple && schedule.movable.length >= 2 && schedule.movable.length <= RESEQUENCE.performances && schedule.total < HARD) {
-    for (let day = 0; day < problem.days.length && schedule.total > target + EPSILON; day++) resequence(schedule, day, RESEQUENCE.nodes)
-    if (schedule.total > target + EPSILON) exchangeDays(schedule, EXCHANGE.nodes, target)
-    if (schedule.total > target + EPSILON) relocateDays(schedule, RELOCATE.nodes, target, RELOCATE.passes)
+    const until = quick ? began + QUICK_CEILING * budget : Infinity
+    for (let day = 0; day < problem.days.length && schedule.total > target + EPSILON && schedule.evaluations < until; day++) resequence(schedule, day, RESEQUENCE.nodes)
+    if (schedule.total > target + EPSILON) exchangeDays(schedule, EXCHANGE.nodes, target, until)
+    if (schedule.total > target + EPSILON) relocateDays(schedule, RELOCATE.nodes, target, RELOCATE.passes, until)
   }
   // 4. Leave out what still breaks a rule, polish the rest, and check the result.
   let droppedInSearch = false
