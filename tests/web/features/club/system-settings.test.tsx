@@ -20,6 +20,9 @@ async function openSettings() {
   return { ...app, form }
 }
 
+/** A select's options as [value, words]. */
+const optionTexts = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])
+
 describe('system settings', () => {
   it('shows a field error for a bad value and sends nothing', async () => {
     let puts = 0
@@ -42,7 +45,6 @@ describe('system settings', () => {
 
   it('offers the registration modes in words, in English and in Japanese', async () => {
     const { form, unmount } = await openSettings()
-    const optionTexts = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])
     const english = within(form).getByLabelText('Registration mode')
     expect(english).toHaveValue('approval')
     expect(optionTexts(english)).toEqual([
@@ -65,7 +67,6 @@ describe('system settings', () => {
 
   it('offers the wishes’ weekdays in words, in English and in Japanese', async () => {
     const { form, unmount } = await openSettings()
-    const optionTexts = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])
     expect(optionTexts(within(form).getByLabelText('Wishes open on'))).toEqual([
       ['1', 'Monday'],
       ['2', 'Tuesday'],
