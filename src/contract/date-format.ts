@@ -149,6 +149,15 @@ export function formatDay(date: string, lang: Language = getLocale()): string {
 }
 
 /**
+ * "Monday" / "月曜日": a weekday by its ISO number (1 = Monday … 7 = Sunday), as the club's
+ * settings store the room allocation's opening and closing days (the settings form, the
+ * activity log). 1 June 2026 is a Monday.
+ */
+export function weekdayName(weekday: number, lang: Language = getLocale()): string {
+  return formatterFor(locales[lang], 'UTC', { weekday: 'long' }).format(Date.UTC(2026, 5, weekday))
+}
+
+/**
  * "Tue" and "2" (Japanese "火" and "2"): a calendar day's weekday and day of the month, taken
  * from Intl's parts, for cells too narrow for the whole day (the phone day picker, the CSV's day).
  */

@@ -2,18 +2,11 @@ import { z } from 'zod'
 import { says, text } from './text'
 import { isValidTimeZone } from './terms'
 import { fileKindIds } from './files'
-import { baseLanguage, intlLocales, languages } from '../i18n/language'
+import { baseLanguage, languages } from '../i18n/language'
 import { m } from '../i18n/paraglide/messages.js'
-import { getLocale } from '../i18n/paraglide/runtime.js'
 
-/** ISO weekday: 1 = Monday … 7 = Sunday (the allocation settings' opening and closing days). */
+/** ISO weekday: 1 = Monday … 7 = Sunday (the allocation settings' opening and closing days; worded by date-format.ts's `weekdayName`). */
 export const weekdays = [1, 2, 3, 4, 5, 6, 7] as const
-
-/**
- * A settings weekday (1 = Monday) in the reader's language, "Monday" / "月曜日": the settings
- * form's choices and the activity log. 1 June 2026 is a Monday.
- */
-export const weekdayName = (weekday: number) => new Intl.DateTimeFormat(intlLocales[getLocale()], { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 5, weekday))
 
 const weekdaySchema = z.number(says(() => m.club_choose_day())).int(says(() => m.club_choose_day())).min(1, says(() => m.club_choose_day())).max(7, says(() => m.club_choose_day()))
 const clockTimeSchema = z.string(says(() => m.club_enter_time())).regex(/^([01]\d|2[0-3]):[0-5]\d$/, says(() => m.club_time_format_2000()))

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { clubSettingsSchema, registrationModeLabels, registrationModes, weekdayName, weekdays, type ClubSettings } from '@/contract/settings'
+import { clubSettingsSchema, registrationModeLabels, registrationModes, weekdays, type ClubSettings } from '@/contract/settings'
+import { weekdayName } from '@/contract/date-format'
 import { api } from '@/lib/api-client'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Card } from '@/components/ui/page'
