@@ -17,7 +17,8 @@
  *
  * For each family and size: the cost at 1, 2, 5, 10, 20 and 30 s-eq as a ratio to the best
  * known cost (median and worst over instances × seeds), then PASS/FAIL against the targets:
- *   (a) first answer ≤ 1 s CPU up to 40 bands, ≤ 2 s above (p100; CPU as measured, not rescaled);
+ *   (a) first answer ≤ 1 s CPU up to 40 bands, ≤ 2 s above (p100; CPU as measured, not rescaled),
+ *       measured on a run limited by time, as the server's (its first answer has a time limit);
  *   (b) at 10 s-eq, where the optimum is proven (HiGHS or the generator's own bound): equal to it
  *       on ≥ 98% of the runs, never more than 0.5% above;
  *   (c) at 30 s-eq, where it is not: every run within 1% of the best known (2% at 80 bands).
@@ -169,18 +170,19 @@ function curveRun(input: TimetableInput, seed: number, highs: LinearSolver, seco
   const began = cpuNow()
   const clock = { wall: () => ((cpuNow() - began) * rate) / REFERENCE_RATE, cpu: () => cpuNow() - began }
   const points: Point[] = []
-  let firstCpu = NaN
   let violations = 0
   let done: AnytimeEvent | undefined
   const live = { ...input, seed }
   const broken = (result: AnytimeEvent['result']) =>
     checkTimetable(live, result.placements).filter((violation) => !result.unplaced.some((entry) => entry.performanceId === violation.performanceId)).length
+  // (a) The first answer as the server gives it: a run limited by time, so with the first
+  // answer's time limit (which a run limited by evaluations, below, has not).
+  const first = improveTimetable(live, { seconds }).next().value as AnytimeEvent
+  const firstCpu = first.cpuSeconds
+  violations += broken(first.result)
   for (const event of improveTimetable(live, { solver, seconds, evaluations: Math.round(seconds * REFERENCE_RATE), clock })) {
     points.push({ at: event.seconds, cpu: event.cpuSeconds, ev: event.evaluations / REFERENCE_RATE, cost: event.cost, unplaced: event.unplaced })
-    if (event.event === 'first') {
-      firstCpu = event.cpuSeconds
-      violations += broken(event.result)
-    }
+    if (event.event === 'first') violations += broken(event.result)
     done = event
   }
   violations += broken(done!.result)

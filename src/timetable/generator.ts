@@ -77,11 +77,20 @@ export interface GenerateOptions {
    * a timetable that keeps no such way is ignored.
    */
   start?: TimetablePlacement[]
+  /**
+   * A time limit on this call, seconds of wall clock from its start (decision 047): the search
+   * and the polish after it stop there and keep the best they have — never while a stage runs
+   * late, so no band is left out for time. The run's first answer has one when the run is
+   * limited by time, so it comes within issue 35's second on a slow machine too. Without it (every
+   * other call) the work is fixed by evaluations, the same on every machine.
+   */
+  seconds?: number
 }
 
 type Reason = { rule: TimetableUnplaced['rule']; message: string }
 
 export function generateTimetable(input: TimetableInput, solver?: LinearSolver, options: GenerateOptions = {}): TimetableResult {
+  const began = performance.now()
   const problem = compile(input)
   const { perfs } = problem
   // 1. Pins that cannot be kept on their own, performances that fit nowhere, then the pins
@@ -100,18 +109,20 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver, 
     if (reason) fixed.push({ perf, reason })
   }
   const choices = pinChoices(problem, pins)
+  // The time limit's moment for a search that may use `share` of it (the ways of keeping clashing pins share it).
+  const deadline = (share: number) => (options.seconds === undefined ? Infinity : began + options.seconds * 1000 * share)
   if (options.start) {
     const given = new Set(options.start.map((placement) => placement.performanceId))
     const way = choices.findIndex((leftOut) => pins.every((pin) => given.has(pin.id) || leftOut.some((entry) => entry.perf === pin)))
     if (way >= 0) {
-      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, { start: options.start, quick: options.quick })
+      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, { start: options.start, quick: options.quick, deadline: deadline(1) })
       return choices.length === 1 ? result : { ...result, ...claims(result.cost.total, null) }
     }
   }
-  if (choices.length === 1) return searchTimetable(input, problem, [...fixed, ...choices[0]!], solver, { quick: options.quick })
+  if (choices.length === 1) return searchTimetable(input, problem, [...fixed, ...choices[0]!], solver, { quick: options.quick, deadline: deadline(1) })
   // Several ways to keep the most pins: each searched, the cheapest kept, the least bound shown.
   const share = options.quick ? { ...input, effort: (input.effort ?? 1) / choices.length } : input
-  const results = choices.map((leftOut) => searchTimetable(share, problem, [...fixed, ...leftOut], solver, { quick: options.quick }))
+  const results = choices.map((leftOut, way) => searchTimetable(share, problem, [...fixed, ...leftOut], solver, { quick: options.quick, deadline: deadline((way + 1) / choices.length) }))
   const best = results.reduce((a, b) => (b.unplaced.length < a.unplaced.length || (b.unplaced.length === a.unplaced.length && b.cost.total < a.cost.total - EPSILON) ? b : a))
   const bounds = results.map((result) => result.lowerBound)
   const lowerBound = bounds.every((value) => value !== null) && results.every((result) => result.unplaced.length === best.unplaced.length) ? Math.min(...(bounds as number[])) : null
@@ -208,7 +219,7 @@ function searchTimetable(
   problem: Problem,
   leftOutAtStart: Array<{ perf: Perf; reason: Reason; unproven?: true }>,
   solver: LinearSolver | undefined,
-  { start, quick }: { start?: TimetablePlacement[]; quick?: boolean } = {},
+  { start, quick, deadline = Infinity }: { start?: TimetablePlacement[]; quick?: boolean; deadline?: number } = {},
 ): TimetableResult {
   const { perfs } = problem
   const unplaced: TimetableUnplaced[] = []
@@ -239,6 +250,7 @@ function searchTimetable(
     }
   }
   const budget = evaluationBudget(schedule, input.effort)
+  schedule.limitTime(deadline)
   const target = bound.complete ? bound.value : -Infinity
   const began = schedule.evaluations
   search(schedule, budget, target)
@@ -250,7 +262,7 @@ function searchTimetable(
   // again from the start when a stage ran late, so they get this too (decision 029).
   if (schedule.simple && schedule.movable.length >= 2 && schedule.movable.length <= RESEQUENCE.performances && schedule.total < HARD) {
     const until = quick ? began + QUICK_CEILING * budget : Infinity
-    for (let day = 0; day < problem.days.length && schedule.total > target + EPSILON && schedule.evaluations < until; day++) resequence(schedule, day, RESEQUENCE.nodes)
+    for (let day = 0; day < problem.days.length && schedule.total > target + EPSILON && schedule.evaluations < until && !schedule.outOfTime(); day++) resequence(schedule, day, RESEQUENCE.nodes)
     if (schedule.total > target + EPSILON) exchangeDays(schedule, EXCHANGE.nodes, target, until)
     if (schedule.total > target + EPSILON) relocateDays(schedule, RELOCATE.nodes, target, RELOCATE.passes, until)
   }

@@ -23,7 +23,8 @@ export const RELOCATE = { nodes: 2000, passes: 3 }
  * does not rise) and re-sequences both days, at most `nodeLimit` branches each; kept when the
  * timetable got cheaper. The stages' bound of both days is unchanged by such a swap; what
  * changes is which musicians' gaps and windows meet on each day — the misses re-sequencing a
- * day cannot fix (decision 028). Stops at the target, or once `until` evaluations are spent.
+ * day cannot fix (decision 028). Stops at the target, once `until` evaluations are spent, or at
+ * the schedule's time limit.
  */
 export function exchangeDays(s: SerialSchedule, nodeLimit: number, target: number, until = Infinity) {
   const { perfs } = s.problem
@@ -32,7 +33,7 @@ export function exchangeDays(s: SerialSchedule, nodeLimit: number, target: numbe
     for (let b = a + 1; b < s.orders.length; b++) {
       for (const p of [...s.orders[a]!]) {
         for (const q of [...s.orders[b]!]) {
-          if (s.total <= target + EPSILON || s.evaluations >= until) return
+          if (s.total <= target + EPSILON || s.evaluations >= until || s.outOfTime()) return
           if (perfs[p]!.minutes !== perfs[q]!.minutes) continue
           if (off(p, b) + off(q, a) > off(p, a) + off(q, b)) continue
           const orderA = s.orders[a]!
@@ -66,7 +67,7 @@ export function exchangeDays(s: SerialSchedule, nodeLimit: number, target: numbe
  * only for an order that makes the timetable cheaper than before the move; kept when it did.
  * Then the same with two performances of any lengths swapped between two days, when the swap
  * lowers the preferred-day part. Passes over every performance while a pass improved, at most
- * `passes`; stops at the target, or once `until` evaluations are spent.
+ * `passes`; stops at the target, once `until` evaluations are spent, or at the time limit.
  */
 export function relocateDays(s: SerialSchedule, nodeLimit: number, target: number, passes: number, until = Infinity) {
   const { problem } = s
@@ -76,7 +77,7 @@ export function relocateDays(s: SerialSchedule, nodeLimit: number, target: numbe
     for (let a = 0; a < s.orders.length; a++) {
       for (const p of [...s.orders[a]!]) {
         for (let b = 0; b < s.orders.length; b++) {
-          if (s.total <= target + EPSILON || s.evaluations >= until) return
+          if (s.total <= target + EPSILON || s.evaluations >= until || s.outOfTime()) return
           if (b === a || !problem.days[b]!.lanes.length || off(p, b) > off(p, a)) continue
           const at = s.orders[a]!.indexOf(p)
           if (at < 0) break
@@ -97,7 +98,7 @@ export function relocateDays(s: SerialSchedule, nodeLimit: number, target: numbe
       for (let b = a + 1; b < s.orders.length; b++) {
         for (const p of [...s.orders[a]!]) {
           for (const q of [...s.orders[b]!]) {
-            if (s.total <= target + EPSILON || s.evaluations >= until) return
+            if (s.total <= target + EPSILON || s.evaluations >= until || s.outOfTime()) return
             if (off(p, b) + off(q, a) >= off(p, a) + off(q, b)) continue
             const i = s.orders[a]!.indexOf(p)
             const j = s.orders[b]!.indexOf(q)

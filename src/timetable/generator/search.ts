@@ -10,9 +10,11 @@ import { planOf } from './bound'
  * with a stage's overrun priced low and rising (decision 032). On small lives (≤ 20
  * performances) the last part of the budget goes to ruin and recreate (decision 026). When a
  * stage still runs late, the search starts again from the first timetable, annealing on the
- * minutes over. The budget is a number of evaluations fixed by `effort`, never a time, so the
- * same input and seed give the same result. After it: the exact re-sequencing
- * (`resequence.ts`) and the moves between days (`day-moves.ts`).
+ * minutes over. The budget is a number of evaluations fixed by `effort`, so the same input and
+ * seed give the same result; only a run's first answer under a time limit (the schedule's
+ * `outOfTime`, decision 047) may stop earlier, and the annealing never stops for time before it
+ * has a timetable where no stage runs late, so no band is left out for time. After it: the exact
+ * re-sequencing (`resequence.ts`) and the moves between days (`day-moves.ts`).
  */
 
 // Module-local copies for the hot loop (see serial-schedule.ts).
@@ -101,7 +103,8 @@ export function search(s: SerialSchedule, budget: number, target: number) {
 
 /**
  * Simulated annealing over random moves (geometric cooling from HOT to COLD over the
- * budget), keeping the best timetable seen; stops early at the target (the bound).
+ * budget), keeping the best timetable seen; stops early at the target (the bound), or at the
+ * schedule's time limit once it has a timetable where no stage runs late.
  */
 export function anneal(s: SerialSchedule, budget: number, target: number, lateFirst = false) {
   if (!s.movable.length) return
@@ -112,7 +115,7 @@ export function anneal(s: SerialSchedule, budget: number, target: number, lateFi
   // Only where there is an overrun to end, at 21–40 performances: below, the eight restarts
   // and ruin and recreate did better without; with slack (mixed 40), a little worse.
   const soft = s.simple && !lateFirst && s.movable.length > RESTARTS.small.performances && restarts > 1 && first.total >= HARD
-  for (let round = 0; round < restarts && best.total > target + EPSILON && s.evaluations < budget; round++) {
+  for (let round = 0; round < restarts && best.total > target + EPSILON && s.evaluations < budget && !(best.total < HARD && s.outOfTime()); round++) {
     const until = began + Math.round(((budget - began) * (round + 1)) / restarts)
     if (round > 0) {
       if (s.linear && round % 2 === 1) sampleLinear(s)
@@ -126,6 +129,8 @@ export function anneal(s: SerialSchedule, budget: number, target: number, lateFi
     let own = s.snapshot()
     let from = s.evaluations
     while (s.evaluations < until && own.total > target + EPSILON) {
+      // The time limit, read every 1,024 moves (a call per move slowed the search by 5%).
+      if ((s.evaluations & 1023) === 0 && own.total < HARD && s.outOfTime()) break
       if (s.evaluations - from >= cycle) {
         // Reheat from this round's best timetable.
         s.restore(own)
@@ -157,7 +162,7 @@ function softStart(s: SerialSchedule, until: number, cycle: number) {
       // Only the costs change (the starts do not): `recompute` decodes every day afresh.
       s.recompute()
       const stepUntil = began + Math.round(((until - began) * (step + 1)) / steps)
-      while (s.evaluations < stepUntil) randomMove(s, HOT * Math.pow(COLD / HOT, (s.evaluations - began) / cycle))
+      while (s.evaluations < stepUntil && !s.outOfTime()) randomMove(s, HOT * Math.pow(COLD / HOT, (s.evaluations - began) / cycle))
     }
   } finally {
     s.overrun = HARD
@@ -306,7 +311,7 @@ export function recreate(s: SerialSchedule, until: number, target: number) {
   const began = s.evaluations
   const span = Math.max(1, until - began)
   const { hot, cold } = RECREATE
-  while (s.evaluations < until && best.total > target + EPSILON) {
+  while (s.evaluations < until && best.total > target + EPSILON && !(best.total < HARD && s.outOfTime())) {
     const before = s.snapshot()
     const removed = ruinSet(s)
     const touched = new Set<number>()

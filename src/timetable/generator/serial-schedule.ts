@@ -23,6 +23,9 @@ export const HARD = 1e7
 export const HARD_MINUTE = 1e4
 export const EPSILON = 1e-6
 
+/** Evaluations between two readings of the clock under a time limit (about 3 ms on a slow machine). */
+const CLOCK_EVERY = 1000
+
 const rng = (seed: number) => mulberry32(seed >>> 0 || 0x9e3779b9)
 
 /** What `snapshot` keeps and `restore` brings back. */
@@ -77,6 +80,13 @@ export class SerialSchedule {
   /** What a performance ending after its stage closes costs, and per minute over (lower in `softStart`). */
   overrun = HARD
   overrunMinute = HARD_MINUTE
+  /**
+   * The time limit (`performance.now()`, ms) after which every stage stops and keeps the best it
+   * has (`outOfTime`); Infinity for none, so the work is fixed by evaluations alone (decision 047).
+   */
+  private deadline = Infinity
+  private clockCheckAt = 0
+  private timeUp = false
 
   constructor(problem: Problem, active: number[], seed: number) {
     this.problem = problem
@@ -108,6 +118,21 @@ export class SerialSchedule {
     this.wait = new Float64Array(n)
     this.valid = new Int32Array(problem.days.length)
     this.near = new Int32Array(n)
+  }
+
+  /** Sets the time limit (`performance.now()`, ms; Infinity: none). */
+  limitTime(deadline: number) {
+    this.deadline = deadline
+    this.clockCheckAt = 0
+    this.timeUp = false
+  }
+
+  /** Whether the time limit has passed: the clock is read at most once every `CLOCK_EVERY` evaluations. */
+  outOfTime(): boolean {
+    if (this.deadline === Infinity || this.evaluations < this.clockCheckAt) return this.timeUp
+    this.clockCheckAt = this.evaluations + CLOCK_EVERY
+    this.timeUp = performance.now() >= this.deadline
+    return this.timeUp
   }
 
   dayOf(lane: number) {

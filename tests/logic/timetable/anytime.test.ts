@@ -5,7 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TimetableInput } from '../../../src/contract/timetable'
-import { improveTimetable, searchOnce, type AnytimeEvent } from '../../../src/timetable/anytime'
+import { createImprovementRun, firstAnswerSeconds, improveTimetable, searchOnce, type AnytimeEvent } from '../../../src/timetable/anytime'
 import { checkTimetable } from '../../../src/timetable/rules'
 import type { LinearSolver } from '../../../src/timetable/time-indexed'
 import { loadHighsSolver } from '../../../server/src/workers/highs-solver'
@@ -143,6 +143,37 @@ describe('the first answer with two clashing pins (decision 047, proposal 1)', (
     expect(checkTimetable(live, first.result.placements)).toEqual([])
     const full = searchOnce({ input: live, lp: false })
     expect(full.evaluations).toBeGreaterThan(700_000)
+  })
+})
+
+describe('the first answer of a run limited by time', () => {
+  // A crowded live the bench's checks do not use ("all", 35 bands, instance 903).
+  const live = { ...familyInstance('all', 35, 903), seed: 1 }
+
+  it('stops searching at its time limit, so a slow machine answers on time too, every band placed', () => {
+    const unlimited = searchOnce({ input: live, lp: false, quick: true })
+    // No time at all: the search stops as soon as no stage runs late.
+    const hurried = searchOnce({ input: live, lp: false, quick: true, seconds: 0 })
+    expect(hurried.evaluations).toBeLessThan(unlimited.evaluations / 4)
+    expect(hurried.unplaced).toEqual([])
+    expect(checkTimetable(live, hurried.placements)).toEqual([])
+  })
+
+  it('never leaves a band out for time: the search goes on past the limit until no stage runs late', () => {
+    // The live whose first search ends with a stage running late (4016, seed 1; see above).
+    const late = { ...familyInstance('all', 35, 4016), seed: 1 }
+    const hurried = searchOnce({ input: late, lp: false, quick: true, seconds: 0 })
+    expect(hurried.unplaced).toEqual([])
+    expect(checkTimetable(late, hurried.placements)).toEqual([])
+  })
+
+  it('is set by a run limited by time, and not by one limited by evaluations, which must be the same on every machine', () => {
+    expect(createImprovementRun(live, { seconds: 30 }).next()!.seconds).toBe(firstAnswerSeconds(live))
+    expect(createImprovementRun(live, {}).next()!.seconds).toBe(firstAnswerSeconds(live))
+    expect(createImprovementRun(live, { evaluations: 1_000_000 }).next()!.seconds).toBeUndefined()
+    expect(createImprovementRun(live, { seconds: 30, evaluations: 1_000_000 }).next()!.seconds).toBeUndefined()
+    expect(firstAnswerSeconds(live)).toBeLessThan(1)
+    expect(firstAnswerSeconds(familyInstance('all', 80, 903))).toBeLessThan(2)
   })
 })
 
