@@ -148,6 +148,18 @@ export function formatDay(date: string, lang: Language = getLocale()): string {
   return `${p.weekday} ${p.day} ${p.month}`
 }
 
+/** "7 Sep" / "9月7日": a calendar day without its weekday or year (the dashboard's weeks). */
+export function formatDayMonth(date: string, lang: Language = getLocale()): string {
+  if (lang !== 'en') return formatterFor(locales[lang], 'UTC', { day: 'numeric', month: 'short' }).format(new Date(calendarInstant(date)))
+  const p = partsOf(calendarInstant(date), 'UTC')
+  return `${p.day} ${p.month}`
+}
+
+/** "September" / "9月": a month by its number (1 = January), as the club's settings store when its year starts. */
+export function monthName(month: number, lang: Language = getLocale()): string {
+  return formatterFor(locales[lang], 'UTC', { month: 'long' }).format(Date.UTC(2026, month - 1, 1))
+}
+
 /**
  * "Monday" / "月曜日": a weekday by its ISO number (1 = Monday … 7 = Sunday), as the club's
  * settings store the room allocation's opening and closing days (the settings form, the

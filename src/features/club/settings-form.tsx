@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { clubSettingsSchema, registrationModeLabels, registrationModes, weekdays, type ClubSettings } from '@/contract/settings'
-import { weekdayName } from '@/contract/date-format'
+import { monthName, weekdayName } from '@/contract/date-format'
 import { api } from '@/lib/api-client'
 import { schemaValidator, useServerErrors } from '@/components/form/server-errors'
 import { Card } from '@/components/ui/page'
@@ -11,12 +11,11 @@ import { CheckboxField, TextField } from '@/components/ui/field'
 import { periodsQueryOptions, roomsQueryOptions } from '@/lib/reference-queries'
 import { fileKinds, type FileKindId } from '@/contract/files'
 import { BackupSettings } from './backup-settings'
-import { currentLanguage } from '@/i18n/client'
-import { intlLocales, languageNames, languages } from '@/i18n/language'
+import { languageNames, languages } from '@/i18n/language'
 import { m } from '@/i18n/paraglide/messages.js'
 
 /** January…December in the language shown ('en-GB' words them as before). */
-const monthNames = () => Array.from({ length: 12 }, (_, index) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, index, 1)))
+const monthNames = () => Array.from({ length: 12 }, (_, index) => monthName(index + 1))
 const weekdayOptions = () => weekdays.map((day) => ({ value: String(day), label: weekdayName(day) }))
 const timeZones = (() => {
   try {

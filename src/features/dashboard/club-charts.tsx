@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 import { dayLabel } from '@/contract/calendar'
+import { dayParts, formatDayMonth } from '@/contract/date-format'
 import { gradeKeyLabels, gradeKeys, type ClubDashboard } from '@/contract/dashboard'
 import { partLabel } from '@/contract/choices'
 import { roundStatusLabels } from '@/contract/allocation-rounds'
@@ -9,8 +10,6 @@ import { applicationStatusLabels, applicationStatuses } from '@/contract/lives'
 import { EmptyState, LoadingBlock, QueryErrorBlock } from '@/components/ui/feedback'
 import { Card } from '@/components/ui/page'
 import { clubDashboardQueryOptions } from './dashboard-queries'
-import { currentLanguage } from '@/i18n/client'
-import { intlLocales } from '@/i18n/language'
 import { m } from '@/i18n/paraglide/messages.js'
 
 /**
@@ -44,13 +43,10 @@ const BANDS_DRAWN = 8
 const HEAT_ALPHA = [0, 0.3, 0.55, 1] as const
 const heatLevel = (share: number): 0 | 1 | 2 | 3 => (share <= 0 ? 0 : share <= 1 / 3 ? 1 : share <= 2 / 3 ? 2 : 3)
 
-/** A calendar day as a UTC instant, so `Intl` words that day wherever the browser is. */
-const utcDay = (date: string) => new Date(`${date}T00:00:00Z`)
 /** "Tue" / "火". */
-const shortDay = (date: string) => new Intl.DateTimeFormat(intlLocales[currentLanguage()], { weekday: 'short', timeZone: 'UTC' }).format(utcDay(date))
+const shortDay = (date: string) => dayParts(date).weekday
 /** "w/c 12 May" / "5月12日の週". */
-const weekName = (weekStart: string) =>
-  m.dashboard_week_of({ day: new Intl.DateTimeFormat(intlLocales[currentLanguage()], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(utcDay(weekStart)) })
+const weekName = (weekStart: string) => m.dashboard_week_of({ day: formatDayMonth(weekStart) })
 
 /** A chart with a caption and its numbers as a table behind a toggle (the chart's text alternative). */
 function ChartFigure({ title, summary, chart, table }: { title: string; summary: string; chart: ReactNode; table: ReactNode }) {

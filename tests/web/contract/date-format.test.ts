@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dayLabel, weekLabel } from '@/contract/calendar'
-import { formatClock, formatDate, formatDateTime, formatDay, formatDayRange, formatDistance, formatMoment, formatTime } from '@/contract/date-format'
+import { formatClock, formatDate, formatDateTime, formatDay, formatDayMonth, formatDayRange, formatDistance, formatMoment, formatTime, monthName } from '@/contract/date-format'
 
 // 03:13 UTC on Sat 28 Nov 2026: 12:13 in Tokyo, still Fri 27 Nov 19:13 in Los Angeles.
 const instant = '2026-11-28T03:13:00.000Z'
@@ -41,6 +41,14 @@ describe('dates and times in the club’s time zone and the app’s language', (
     expect(weekLabel('2026-05-11')).toBe('11–17 May 2026')
     expect(weekLabel('2026-11-30')).toBe('30 Nov – 6 Dec 2026')
     expect(formatDayRange('2026-12-28', '2027-01-03')).toBe('28 Dec 2026 – 3 Jan 2027')
+    // The dashboard's weeks: the app's own "Sep", not newer ICU's "Sept".
+    expect(formatDayMonth('2026-09-07')).toBe('7 Sep')
+    expect(formatDayMonth('2026-09-07', 'ja')).toBe('9月7日')
+  })
+
+  it('names the months of the club’s year in the reader’s language', () => {
+    expect(monthName(4)).toBe('April')
+    expect(monthName(9, 'ja')).toBe('9月')
   })
 
   it('says how far off a moment is in the largest whole unit', () => {
