@@ -167,6 +167,18 @@ describe('the first answer of a run limited by time', () => {
     expect(checkTimetable(late, hurried.placements)).toEqual([])
   })
 
+  it('still searches every way of keeping clashing pins, and claims only a bound that covers them all', () => {
+    // The clashing live of "costs one search" above (12 bands, instance 904), with no time at all.
+    const clash = randomLive(904, 12).input
+    const hurried = searchOnce({ input: clash, lp: false, quick: true, seconds: 0 }, solver)
+    expect(hurried.unplaced).toHaveLength(1)
+    expect(checkTimetable(clash, hurried.placements).filter((violation) => violation.performanceId !== hurried.unplaced[0]!.performanceId)).toEqual([])
+    const full = searchOnce({ input: clash, lp: false, quick: true }, solver)
+    expect(hurried.lowerBound).not.toBeNull()
+    expect(hurried.lowerBound).toBe(full.lowerBound)
+    expect(hurried.lowerBound!).toBeLessThanOrEqual(Math.min(hurried.cost.total, full.cost.total))
+  })
+
   it('is set by a run limited by time, and not by one limited by evaluations, which must be the same on every machine', () => {
     expect(createImprovementRun(live, { seconds: 30 }).next()!.seconds).toBe(firstAnswerSeconds(live))
     expect(createImprovementRun(live, {}).next()!.seconds).toBe(firstAnswerSeconds(live))
