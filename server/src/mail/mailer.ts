@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { noticeKinds } from '../../../src/contract/notices'
 import type { Db } from '../db/client'
-import { jobs, mailOutbox, users } from '../db/schema'
+import { mailOutbox, users } from '../db/schema'
 import { withTransaction, type Tx } from '../db/transaction'
 import type { JobRunner } from '../jobs/job-runner'
 import { inLanguage, recipientLanguage } from '../http/language'
@@ -79,11 +79,18 @@ export function createMailer({
   /**
    * A person's notice mails waiting to go (written up to now, in order), starting with the
    * earliest whose send job is still on: a mail whose job gave up for good does not hold the others back.
+   * One statement, so the mails and their jobs are read at one moment: read apart, a job running
+   * beside the first mail's could see the mails before they were sent and that mail's job after
+   * it was done, and send them all a second time.
    */
   async function waitingNotices(to: string): Promise<OutboxRow[]> {
     const now = clock()
     const waiting = await db
-      .select()
+      .select({
+        ...getTableColumns(mailOutbox),
+        // Spelled out: drizzle leaves columns unqualified in a one-table select, and "id" here would be the job's.
+        live: sql<boolean>`exists (select 1 from "jobs" j where j."kind" = ${MAIL_SEND} and j."done_at" is null and j."failed_at" is null and j."payload"->>'mailId' = "mail_outbox"."id"::text)`,
+      })
       .from(mailOutbox)
       .where(
         and(
@@ -95,24 +102,8 @@ export function createMailer({
         ),
       )
       .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
-    if (waiting.length === 0) return []
-    const live = await db
-      .select({ mailId: sql<string>`${jobs.payload}->>'mailId'` })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.kind, MAIL_SEND),
-          isNull(jobs.doneAt),
-          isNull(jobs.failedAt),
-          inArray(
-            sql`${jobs.payload}->>'mailId'`,
-            waiting.map((row) => row.id),
-          ),
-        ),
-      )
-    const on = new Set(live.map((row) => row.mailId))
-    const start = waiting.findIndex((row) => on.has(row.id))
-    return start < 0 ? [] : waiting.slice(start)
+    const start = waiting.findIndex((row) => row.live)
+    return start < 0 ? [] : waiting.slice(start).map(({ live: _, ...row }) => row)
   }
 
   /** A digest's own words (its subject, "3 notices…") in the language of the person it goes to. */

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../../server/src/db/client'
 import { mailOutbox, notices } from '../../../server/src/db/schema'
 import type { OutboxMail } from '../../../src/contract/mail'
 import { createBand, createBooking, createPeriod, createRoom, createUser } from '../support/factories'
+import { withTransaction } from '../../../server/src/db/transaction'
 import { createTestApp, TEST_SECRET, type TestApp } from '../support/test-app'
 import { startSmtpServer } from '../support/smtp-server'
 import { MAIL_DIGEST_MS } from '../../../server/src/mail/mailer'
@@ -89,6 +90,25 @@ describe('delivery of notices with two processes', () => {
     expect(rows.every((mail) => mail.sentAt !== null && mail.error === null)).toBe(true)
     const after = (await t.inject({ method: 'GET', url: '/api/outbox?pageSize=50', headers: admin.headers })).json() as { items: OutboxMail[] }
     expect(after.items.filter((mail) => emails.includes(mail.to)).every((mail) => mail.state === 'sent')).toBe(true)
+  })
+
+  it('sends each person one mail listing their notices while both processes race for the sends', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, (_, n) => createUser(t.db, { displayName: `Reader ${n}` })))
+    const emails = people.map((person) => person.email)
+    for (let n = 1; n <= 8; n += 1) {
+      await withTransaction(t.db, (tx) =>
+        t.services.notifier.notify(tx, { kind: 'feedback', userIds: people.map((person) => person.id), title: 'The executives replied to your feedback', body: `Reply number ${n}.`, link: '/feedback-list' }),
+      )
+      t.clock.advance(5_000)
+    }
+    // 48 send jobs fall due at once: each process claims them five at a time and runs each five side by side.
+    t.clock.advance(MAIL_DIGEST_MS)
+    for (let pass = 0; pass < 4; pass += 1) await both()
+    expect(received(emails).sort()).toEqual(emails.map((email) => `<${email}>`).sort())
+    for (const email of emails) {
+      const mail = smtp.received.find((sent) => sent.to.includes(`<${email}>`))!.data.replace(/=\r\n/g, '')
+      for (let n = 1; n <= 8; n += 1) expect(mail).toContain(`Reply number ${n}.`)
+    }
   })
 
   it('shows a mail whose every try failed as given up, with the last error', async () => {
