@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { AppError } from '@/components/app-error'
 import { NotFoundPage } from '@/components/error-page'
+import { NavigationProgress } from '@/components/navigation-progress'
 import { useOnline } from '@/lib/use-online'
 import { m } from '@/i18n/paraglide/messages.js'
 
@@ -34,6 +35,7 @@ function RootComponent() {
   const online = useOnline()
   return (
     <>
+      <NavigationProgress />
       {!online && (
         <Suspense fallback={<OfflineFallback />}>
           <OfflineBanner />

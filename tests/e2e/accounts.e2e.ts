@@ -85,7 +85,14 @@ describe('self-service accounts', () => {
     const newPassword = 'granite pelican sunrise 3815'
     const { page, context, errors } = await openPage(browser)
     await page.goto('/login')
+    // The next screen's code comes late, as on a slow connection: the sign-in screen stays a
+    // moment under the new address, with its own Email field, and a bar says the next is loading.
+    await page.route('**/assets/reset-password-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      await route.continue()
+    })
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
+    await page.getByRole('progressbar', { name: 'Loading the page…' }).waitFor()
     await expectPath(page, '/reset-password')
     expect(await seriousViolations(page)).toEqual([])
     await page.getByLabel('Email').fill(account.email)

@@ -54,11 +54,11 @@ describe('signing in and out', () => {
     await page.getByLabel('Password', { exact: true }).fill(E2E_MEMBER.password)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 })
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await expectPath(page, '/dashboard')
+    await expectPath(page, '/dashboard', { loaded: false })
     await requested
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     await page.getByRole('link', { name: 'My bands', exact: true }).click()
-    await expectPath(page, '/user-bands')
+    await expectPath(page, '/user-bands', { loaded: false })
     release()
     await expect.poll(() => answered).toBeGreaterThan(0)
     await settleNetwork(page)

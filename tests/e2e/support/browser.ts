@@ -66,13 +66,20 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-/** Waits until the URL's path (and search, if given) is as expected. */
-export async function expectPath(page: Page, pathname: string) {
+/**
+ * Waits until the URL's path is as expected and, unless told `loaded: false`, until the router
+ * has loaded that screen (no "loading the page" bar): until then the screen left behind can
+ * still be on show, and a field of the same name there (/login's Email under
+ * /reset-password's) took the test's typing. `loaded: false` is for a test that holds the
+ * screen's data on purpose.
+ */
+export async function expectPath(page: Page, pathname: string, { loaded = true }: { loaded?: boolean } = {}) {
   try {
     await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000, waitUntil: 'commit' })
+    if (loaded) await page.locator('#navigation-progress').waitFor({ state: 'detached', timeout: 15_000 })
   } catch (error) {
     const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 500)
-    throw new Error(`Expected to reach ${pathname} but the page is at ${page.url()}, showing:\n${text}`, { cause: error })
+    throw new Error(`Expected to reach ${pathname}${loaded ? ', loaded,' : ''} but the page is at ${page.url()}, showing:\n${text}`, { cause: error })
   }
   expect(new URL(page.url()).pathname).toBe(pathname)
 }
