@@ -3,9 +3,9 @@ import { m } from '@/i18n/paraglide/messages.js'
 
 /**
  * A thin bar at the top while the router loads the next screen's code or data. The screen
- * left behind stays up to a second before the loading screen (the router's pendingMs), and on
- * a slow phone a tap seemed to do nothing: the bar says it did. It shows after 150 ms
- * (src/styles.css), so a quick change does not flash it.
+ * left behind stays up to a second before the loading screen (the router's pendingMs), so on
+ * a slow phone a tap showed nothing for that long: the bar says the tap was taken. It shows
+ * after 150 ms (src/styles.css), so a quick change does not flash it.
  */
 export function NavigationProgress() {
   const loading = useRouterState({ select: (state) => state.status === 'pending' })

@@ -101,7 +101,7 @@ describe('delivery of notices with two processes', () => {
       )
       t.clock.advance(5_000)
     }
-    // 48 send jobs fall due at once: each process claims them five at a time and runs each five side by side.
+    // 48 send jobs fall due at once: each process claims five at a time and runs those five side by side.
     t.clock.advance(MAIL_DIGEST_MS)
     for (let pass = 0; pass < 4; pass += 1) await both()
     expect(received(emails).sort()).toEqual(emails.map((email) => `<${email}>`).sort())
