@@ -253,7 +253,7 @@ function searchTimetable(
   schedule.limitTime(deadline)
   const target = bound.complete ? bound.value : -Infinity
   const began = schedule.evaluations
-  search(schedule, budget, target)
+  search(schedule, budget, target, start !== undefined)
 
   // Compact goals, up to 40 performances, above the bound: each day re-sequenced exactly
   // (or as far as its branch limit goes), then bands of the same length swapped between days,

@@ -30,6 +30,13 @@ const HOT = 5
 const CYCLE = 2500
 const COLD = 0.3
 /**
+ * A warm start's annealing (decision 047, "Warm starts searched hotter") starts `factor` times
+ * hotter on lives of at most `performances` movable performances: from the run's best timetable,
+ * HOT's cooling went back to the same few timetables, and runs stayed where they were for most
+ * of their 30 seconds. At 80 bands (one long cooling a search) it did worse, so it stays off there.
+ */
+const WARM = { factor: 3, performances: 40 }
+/**
  * Independent annealing runs sharing the budget, each from the start kicked at random; the best
  * wins. Measured on the families (decision 018): 8 runs fix the small lives where one run stays
  * in its first valley (10–20 bands); at 30–40 bands 4 did best; at 60–80 bands one long run
@@ -83,13 +90,14 @@ export function evaluationBudget(s: SerialSchedule, effort: number | undefined) 
 
 /**
  * The whole search from the current timetable, `budget` evaluations, stopping at `target`
- * (the bound, or -Infinity when there is none); ends on the best timetable seen.
+ * (the bound, or -Infinity when there is none); ends on the best timetable seen. `warm`: the
+ * current timetable is a warm start (the run's best), searched hotter (`WARM`).
  */
-export function search(s: SerialSchedule, budget: number, target: number) {
+export function search(s: SerialSchedule, budget: number, target: number, warm = false) {
   const start = s.snapshot()
   // Small lives: the annealing's restarts, then ruin and recreate from their best (decision 026).
   const recreating = s.movable.length >= 2 && s.movable.length <= RECREATE.performances
-  anneal(s, recreating ? Math.round(budget * (1 - RECREATE.share)) : budget, target)
+  anneal(s, recreating ? Math.round(budget * (1 - RECREATE.share)) : budget, target, false, warm && s.movable.length <= WARM.performances ? HOT * WARM.factor : HOT)
   if (recreating) recreate(s, budget, target)
   // A stage still runs late. Before leaving a band out, search again from the start (twice at
   // most), this time annealing on the minutes over while any remain (see `anneal`); keep the best.
@@ -102,11 +110,11 @@ export function search(s: SerialSchedule, budget: number, target: number) {
 }
 
 /**
- * Simulated annealing over random moves (geometric cooling from HOT to COLD over the
+ * Simulated annealing over random moves (geometric cooling from `hot` to COLD over the
  * budget), keeping the best timetable seen; stops early at the target (the bound), or at the
  * schedule's time limit once it has a timetable where no stage runs late.
  */
-export function anneal(s: SerialSchedule, budget: number, target: number, lateFirst = false) {
+export function anneal(s: SerialSchedule, budget: number, target: number, lateFirst = false, hot = HOT) {
   if (!s.movable.length) return
   const first = s.snapshot()
   let best = first
@@ -138,7 +146,7 @@ export function anneal(s: SerialSchedule, budget: number, target: number, lateFi
         from = s.evaluations
       }
       const progress = (s.evaluations - from) / cycle
-      const temperature = HOT * Math.pow(COLD / HOT, progress)
+      const temperature = hot * Math.pow(COLD / hot, progress)
       // `lateFirst`: while a stage runs late, temperatures are in minutes over, so a move that
       // adds a minute or two is often kept early on and the search can get out of a valley.
       randomMove(s, lateFirst && s.total >= HARD ? temperature * HARD_MINUTE : temperature)

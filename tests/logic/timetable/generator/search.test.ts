@@ -88,6 +88,19 @@ describe('the search', () => {
     expect(run(3).evaluations).toBeGreaterThan(5000 - 1)
   })
 
+  it('from a warm start (searched hotter) never ends worse, keeps every rule and gives one result per seed', () => {
+    const run = () => {
+      const s = scheduleOf(live(5))
+      setOrders(s, poorButAbiding)
+      search(s, 20_000, -Infinity, true)
+      expect(check(s).violations).toEqual([])
+      expect(s.total).toBeLessThanOrEqual(52)
+      return stateOf(s)
+    }
+    expect(run()).toEqual(run())
+    expect(run().total).toBe(optimum(scheduleOf(live(5))).cost)
+  })
+
   it('ruin and recreate alone also gets from a poor timetable to the optimum', () => {
     const s = scheduleOf(live())
     setOrders(s, poorButAbiding)
