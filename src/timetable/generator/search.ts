@@ -8,13 +8,15 @@ import { planOf } from './bound'
  * share the budget, each from the start kicked at random or from a rounding of the LP; at
  * 21–40 performances, when the first timetable runs late, every restart but the first begins
  * with a stage's overrun priced low and rising (decision 032). On small lives (≤ 20
- * performances) the last part of the budget goes to ruin and recreate (decision 026). When a
- * stage still runs late, the search starts again from the first timetable, annealing on the
- * minutes over. The budget is a number of evaluations fixed by `effort`, so the same input and
- * seed give the same result; only a run's first answer under a time limit (the schedule's
- * `outOfTime`, decision 047) may stop earlier, and the annealing never stops for time before it
- * has a timetable where no stage runs late, so no band is left out for time. After it: the exact
- * re-sequencing (`resequence.ts`) and the moves between days (`day-moves.ts`).
+ * performances) the last part of the budget goes to ruin and recreate (decision 026). From a
+ * warm start (the run's best so far), up to 40 performances, the annealing starts hotter
+ * (`WARM`, decision 047). When a stage still runs late, the search starts again from the first
+ * timetable, annealing on the minutes over. The budget is a number of evaluations fixed by
+ * `effort`, so the same input and seed give the same result; only a run's first answer under a
+ * time limit (the schedule's `outOfTime`, decision 047) may stop earlier, and the annealing never
+ * stops for time before it has a timetable where no stage runs late, so no band is left out for
+ * time. After it: the exact re-sequencing (`resequence.ts`) and the moves between days
+ * (`day-moves.ts`).
  */
 
 // Module-local copies for the hot loop (see serial-schedule.ts).
