@@ -99,7 +99,8 @@ export function search(s: SerialSchedule, budget: number, target: number, warm =
   const start = s.snapshot()
   // Small lives: the annealing's restarts, then ruin and recreate from their best (decision 026).
   const recreating = s.movable.length >= 2 && s.movable.length <= RECREATE.performances
-  anneal(s, recreating ? Math.round(budget * (1 - RECREATE.share)) : budget, target, false, warm && s.movable.length <= WARM.performances ? HOT * WARM.factor : HOT)
+  const hot = warm && s.movable.length <= WARM.performances ? HOT * WARM.factor : HOT
+  anneal(s, recreating ? Math.round(budget * (1 - RECREATE.share)) : budget, target, false, hot)
   if (recreating) recreate(s, budget, target)
   // A stage still runs late. Before leaving a band out, search again from the start (twice at
   // most), this time annealing on the minutes over while any remain (see `anneal`); keep the best.
