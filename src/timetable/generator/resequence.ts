@@ -56,49 +56,18 @@ export function resequence(s: SerialSchedule, day: number, nodeLimit: number, ce
   let best = Math.min(current, ceiling) - EPSILON
   let bestPath: Array<{ index: number; lane: number }> | null = null
   let nodes = 0
-  const stacked = new Float64Array(laneIds.length)
   const visited = new Map<string, number>()
   const gap = problem.gap
   // The decoder's state: this epoch's pins are placed; nothing else is.
   s.placePins(day)
   for (const lane of laneIds) ready[lane] = lanes[lane]!.first
   const widths: number[] = []
+  const minutes = perfs.map((perf) => perf.minutes)
+  const firsts = laneIds.map((lane) => lanes[lane]!.first)
+  const stageReady = new Float64Array(laneIds.length)
   const bound = (last: number) => {
-    if (laneIds.length === 2) {
-      // Two stages: every split of the performances left between them, each stage's sets
-      // in shortest-first order (the longest waits behind the fewest), the best split.
-      widths.length = 0
-      for (const index of byLength) if (!placed[index]) widths.push(perfs[index]!.minutes + changeover)
-      const r = widths.length
-      const a0 = Math.max(last, ready[laneIds[0]!]!) - lanes[laneIds[0]!]!.first
-      const a1 = Math.max(last, ready[laneIds[1]!]!) - lanes[laneIds[1]!]!.first
-      let least = Infinity
-      for (let n0 = 0; n0 <= r; n0++) {
-        const n1 = r - n0
-        // Multipliers (sets after it on its stage) descending, matched with widths ascending.
-        let i0 = n0 - 1
-        let i1 = n1 - 1
-        let sum = n0 * a0 + n1 * a1
-        for (let k = 0; k < r; k++) {
-          if (i0 >= i1) sum += i0-- * widths[k]!
-          else sum += i1-- * widths[k]!
-        }
-        if (sum < least) least = sum
-      }
-      return perMinute * least
-    }
-    let floor = Infinity
-    for (const lane of laneIds) floor = Math.min(floor, Math.max(last, ready[lane]!) - lanes[lane]!.first)
-    stacked.fill(0)
-    let sum = 0
-    let k = 0
-    for (const index of byLength) {
-      if (placed[index]) continue
-      const at = k++ % laneIds.length
-      sum += floor + stacked[at]!
-      stacked[at] += perfs[index]!.minutes + changeover
-    }
-    return perMinute * sum
+    for (let at = 0; at < laneIds.length; at++) stageReady[at] = ready[laneIds[at]!]!
+    return startsBound(perMinute, byLength, minutes, placed, stageReady, firsts, last, changeover, widths)
   }
   const search = (depth: number, last: number, cost: number): boolean => {
     if (depth === n) {
@@ -172,4 +141,47 @@ export function resequence(s: SerialSchedule, day: number, nodeLimit: number, ce
   s.total += cost - s.dayCosts[day]!
   s.dayCosts[day] = cost
   return Math.min(nodes, nodeLimit)
+}
+
+/**
+ * A lower bound on the earliness of what a partial day has still to place (the branch and
+ * bound's here, the beam's in `beam.ts`): each set left starts no earlier than the freest stage,
+ * plus the changeovers and sets stacked before it on its stage when the shortest go first. With
+ * two stages, every split of the sets left between them, each stage's in shortest-first order
+ * (the longest waits behind the fewest), the best split; with more, dealt out in turn. Optimal
+ * for stages without gaps, so a relaxation. `byLength`: the sets (keys into `lengths` and
+ * `placed`) shortest first; `ready` and `firsts`: per stage of the day; `widths`: scratch.
+ */
+export function startsBound(perMinute: number, byLength: number[], lengths: ArrayLike<number>, placed: Uint8Array, ready: ArrayLike<number>, firsts: ArrayLike<number>, last: number, changeover: number, widths: number[]): number {
+  widths.length = 0
+  for (const key of byLength) if (!placed[key]) widths.push(lengths[key]! + changeover)
+  const r = widths.length
+  if (ready.length === 2) {
+    const a0 = Math.max(last, ready[0]!) - firsts[0]!
+    const a1 = Math.max(last, ready[1]!) - firsts[1]!
+    let least = Infinity
+    for (let n0 = 0; n0 <= r; n0++) {
+      const n1 = r - n0
+      // Multipliers (sets after it on its stage) descending, matched with widths ascending.
+      let i0 = n0 - 1
+      let i1 = n1 - 1
+      let sum = n0 * a0 + n1 * a1
+      for (let k = 0; k < r; k++) {
+        if (i0 >= i1) sum += i0-- * widths[k]!
+        else sum += i1-- * widths[k]!
+      }
+      if (sum < least) least = sum
+    }
+    return perMinute * least
+  }
+  let floor = Infinity
+  for (let at = 0; at < ready.length; at++) floor = Math.min(floor, Math.max(last, ready[at]!) - firsts[at]!)
+  const stacked = new Float64Array(ready.length)
+  let sum = 0
+  for (let k = 0; k < r; k++) {
+    const at = k % ready.length
+    sum += floor + stacked[at]!
+    stacked[at] += widths[k]!
+  }
+  return perMinute * sum
 }
