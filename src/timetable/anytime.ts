@@ -1,13 +1,14 @@
 import type { BoundSource } from '../contract/live-schedule'
 import type { TimetableInput, TimetablePlacement, TimetableResult } from '../contract/timetable'
-import { evaluateTimetable, generateTimetable } from './generator'
+import { beamServes, evaluateTimetable, generateTimetable } from './generator'
 import type { LinearSolver } from './time-indexed'
 
 /**
  * The generator as an anytime search (issue 35, decision 045): a first timetable at once,
- * without the LP; then the LP's bound and its timetable; then more searches, each improvement
- * reported as it comes, until the best timetable is proven (its cost meets the bound), the
- * budget is spent, or the caller stops asking.
+ * without the LP; then the LP's bound and its timetable; then more searches, and after each new
+ * best timetable its days ordered by beam search (decision 047), each improvement reported as it
+ * comes, until the best timetable is proven (its cost meets the bound), the budget is spent, or
+ * the caller stops asking.
  *
  * One run, three drivers: `createImprovementRun` decides which search comes next and what each
  * result means (pure, no I/O, no clock of its own); `improveTimetable` drives it in this
@@ -69,6 +70,8 @@ export interface SearchTask {
   start?: TimetablePlacement[]
   /** A time limit on the search (`GenerateOptions.seconds`): the first answer of a run limited by time. */
   seconds?: number
+  /** With `start`: its days ordered by beam search instead of annealed (generator.ts's `beam`). */
+  beam?: boolean
 }
 
 /** A search's result, and where its bound comes from (`calculation`: the LP was solved). */
@@ -111,7 +114,7 @@ export const gapOf = (cost: number, bound: number | null) => (bound === null ? n
 export function searchOnce(task: SearchTask, solver?: LinearSolver): SearchOutcome {
   let solved = false
   const counting: LinearSolver | undefined = solver && task.lp ? (model, options) => ((solved = true), solver(model, options)) : undefined
-  const result = generateTimetable(task.input, counting, { quick: task.quick, start: task.start, seconds: task.seconds })
+  const result = generateTimetable(task.input, counting, { quick: task.quick, start: task.start, seconds: task.seconds, beam: task.beam })
   return { ...result, boundSource: result.lowerBound === null ? null : solved ? 'calculation' : 'estimate' }
 }
 
@@ -148,6 +151,9 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
   let nextSeed = input.seed >>> 0
   const given = options.start ? evaluateTimetable(input, options.start) : null
   let best: SearchOutcome | null = given && { ...given, boundSource: null }
+  // The best timetable last given to the beam search (`next`), and whether the live is one it serves.
+  let ordered: SearchOutcome | null = null
+  const beams = beamServes(input)
   let bound: number | null = null
   let boundSource: BoundSource | null = null
   // A bound holds for timetables that leave out what the search that proved it left out.
@@ -183,6 +189,12 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
     /** The next search, or null when the run is over (proven, budget spent). */
     next(): SearchTask | null {
       if (over()) return null
+      // Each new best timetable, once the LP's search is done: its days ordered by beam search
+      // (decision 047), on the lives the beam serves.
+      if (beams && started >= 2 && best && best !== ordered) {
+        ordered = best
+        return { input, lp: false, start: best.placements, beam: true }
+      }
       const index = started++
       // The quick first answer (from the given timetable when there is one), then the same seed
       // with the LP (without the LP, the next seed); then, by turns, a search from the best
@@ -196,7 +208,7 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
     },
 
     /** Records a search's result; the events it makes (`first` for the first, then `bound`, `better`). */
-    take(_task: SearchTask, result: SearchOutcome): AnytimeEvent[] {
+    take(task: SearchTask, result: SearchOutcome): AnytimeEvent[] {
       searches += 1
       spent += result.evaluations
       const improved = best === null || isBetter(result, best)
@@ -205,6 +217,7 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
         best = result
         improvements += 1
       }
+      if (task.beam) ordered = best
       if (bounded) {
         bound = result.lowerBound
         boundSource = result.boundSource

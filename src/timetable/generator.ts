@@ -1,10 +1,11 @@
-import type { TimetableInput, TimetablePlacement, TimetableResult, TimetableUnplaced } from '../contract/timetable'
+import { timetableGoals, type TimetableInput, type TimetablePlacement, type TimetableResult, type TimetableUnplaced } from '../contract/timetable'
 import { costOfPlaced, resolvePlacements } from './cost'
 import { explainAlone, explainLeftOut, explainPinAlone, explainPinPair } from './explain'
 import { compile, toTime, type Perf, type Problem } from './model'
 import { checkPlaced } from './rules'
 import type { LinearSolver } from './time-indexed'
 import { claims, linearBound, LP_MAX_PERFORMANCES, lowerBound, positionsBound } from './generator/bound'
+import { beamDay } from './generator/beam'
 import { firstTimetable, startFrom } from './generator/construct'
 import { EXCHANGE, exchangeDays, RELOCATE, relocateDays } from './generator/day-moves'
 import { RESEQUENCE, resequence } from './generator/resequence'
@@ -36,7 +37,9 @@ import { EPSILON, HARD, SerialSchedule } from './generator/serial-schedule'
  *    fixed by `effort` — never after a time, so the same input and seed give the same result.
  *    Then, for the compact goals up to 40 performances, each day's order is searched exactly
  *    (`generator/resequence.ts`, decision 028), then bands are moved and swapped between days,
- *    both days searched again (`generator/day-moves.ts`, decisions 028, 029, 032).
+ *    both days searched again (`generator/day-moves.ts`, decisions 028, 029, 032). A warm start
+ *    may ask for its days to be ordered by beam search (`generator/beam.ts`) instead of the
+ *    annealing (`GenerateOptions.beam`, decision 047).
  * 4. Whatever still breaks a rule is left out with its reason, and the result is checked with
  *    the same `checkPlaced` the editor uses (here).
  */
@@ -85,9 +88,25 @@ export interface GenerateOptions {
    * other call) the work is fixed by evaluations, the same on every machine.
    */
   seconds?: number
+  /**
+   * With `start`: instead of annealing, each day of the start is ordered by beam search
+   * (`generator/beam.ts`), then the polish as after a search (decision 047, "Days ordered by
+   * beam search"). The run asks for it each time its best timetable changes.
+   */
+  beam?: boolean
 }
 
 type Reason = { rule: TimetableUnplaced['rule']; message: string }
+
+/**
+ * Whether a warm start's days can be ordered by beam search (`GenerateOptions.beam`): the
+ * compact goals (the decoder's own sum) and 2–40 bands the search may move, as for the exact
+ * re-sequencing. The run asks for that task only then (anytime.ts).
+ */
+export function beamServes(input: TimetableInput) {
+  const movable = input.performances.filter((performance) => !performance.pin).length
+  return timetableGoals.every((goal) => goal === 'earliness' || goal === 'preferredDay' || !input.weights[goal]) && movable >= 2 && movable <= RESEQUENCE.performances
+}
 
 export function generateTimetable(input: TimetableInput, solver?: LinearSolver, options: GenerateOptions = {}): TimetableResult {
   const began = performance.now()
@@ -115,7 +134,7 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver, 
     const given = new Set(options.start.map((placement) => placement.performanceId))
     const way = choices.findIndex((leftOut) => pins.every((pin) => given.has(pin.id) || leftOut.some((entry) => entry.perf === pin)))
     if (way >= 0) {
-      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, { start: options.start, quick: options.quick, deadline: deadline(1) })
+      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, { start: options.start, quick: options.quick, deadline: deadline(1), beam: options.beam })
       return choices.length === 1 ? result : { ...result, ...claims(result.cost.total, null) }
     }
   }
@@ -219,7 +238,7 @@ function searchTimetable(
   problem: Problem,
   leftOutAtStart: Array<{ perf: Perf; reason: Reason; unproven?: true }>,
   solver: LinearSolver | undefined,
-  { start, quick, deadline = Infinity }: { start?: TimetablePlacement[]; quick?: boolean; deadline?: number } = {},
+  { start, quick, deadline = Infinity, beam = false }: { start?: TimetablePlacement[]; quick?: boolean; deadline?: number; beam?: boolean } = {},
 ): TimetableResult {
   const { perfs } = problem
   const unplaced: TimetableUnplaced[] = []
@@ -253,14 +272,19 @@ function searchTimetable(
   schedule.limitTime(deadline)
   const target = bound.complete ? bound.value : -Infinity
   const began = schedule.evaluations
-  search(schedule, budget, target, start !== undefined)
+  // The exact re-sequencing, the beam and the moves between days: compact goals, up to 40 performances, every rule kept.
+  const polishable = () => schedule.simple && schedule.movable.length >= 2 && schedule.movable.length <= RESEQUENCE.performances && schedule.total < HARD
+  if (start && beam && polishable()) {
+    // A warm start's days ordered by beam search instead of the annealing (decision 047).
+    for (let day = 0; day < problem.days.length && schedule.total > target + EPSILON && !schedule.outOfTime(); day++) beamDay(schedule, day)
+  } else search(schedule, budget, target, start !== undefined)
 
   // Compact goals, up to 40 performances, above the bound: each day re-sequenced exactly
   // (or as far as its branch limit goes), then bands of the same length swapped between days,
   // both days re-sequenced — decision 028; then one band moved to the other day, or two of any
   // lengths swapped when that lowers the preferred-day part — decision 029. After the searches
   // again from the start when a stage ran late, so they get this too (decision 029).
-  if (schedule.simple && schedule.movable.length >= 2 && schedule.movable.length <= RESEQUENCE.performances && schedule.total < HARD) {
+  if (polishable()) {
     const until = quick ? began + QUICK_CEILING * budget : Infinity
     for (let day = 0; day < problem.days.length && schedule.total > target + EPSILON && schedule.evaluations < until && !schedule.outOfTime(); day++) resequence(schedule, day, RESEQUENCE.nodes)
     if (schedule.total > target + EPSILON) exchangeDays(schedule, EXCHANGE.nodes, target, until)

@@ -53,6 +53,31 @@ describe('the anytime generator (issue 35)', () => {
   })
 })
 
+describe('days ordered by beam search (decision 047)', () => {
+  it('follows each new best timetable with its days ordered by beam search, once, and never ends worse than that timetable', () => {
+    const live = familyInstance('all', 16, 901)
+    const r = createImprovementRun(live, { evaluations: 1_500_000 })
+    let ordered: typeof r.best = null
+    let beams = 0
+    for (let task = r.next(), index = 0; task; task = r.next(), index++) {
+      const before = r.best
+      if (index < 2) expect(task.beam).toBeUndefined()
+      else expect(task.beam === true).toBe(before !== ordered)
+      const result = searchOnce(task, solver)
+      if (task.beam) {
+        beams += 1
+        expect(task.start).toEqual(before!.placements)
+        expect(result.cost.total).toBeLessThanOrEqual(before!.cost.total)
+        expect(result.unplaced.length).toBeLessThanOrEqual(before!.unplaced.length)
+        expect(checkTimetable(live, result.placements)).toEqual([])
+      }
+      r.take(task, result)
+      if (task.beam) ordered = r.best
+    }
+    expect(beams).toBeGreaterThan(0)
+  })
+})
+
 describe('"Keep improving" from a timetable (a warm start)', () => {
   it('never returns worse than the timetable it starts from, and keeps improving from it', () => {
     // A crowded live the bench's checks do not use (family "all", 24 bands, instance 905); no LP,
