@@ -1,5 +1,5 @@
 import { EPSILON as SHARED_EPSILON, STEP, type SerialSchedule } from './serial-schedule'
-import { startsBound } from './resequence'
+import { startsBound, takeDayOrder } from './resequence'
 
 /**
  * A day's placing order by beam search (decision 047, "Days ordered by beam search"): the
@@ -127,7 +127,6 @@ export function beamDay(s: SerialSchedule, day: number, width = BEAM.width): boo
     }
     next.sort((a, b) => a.score - b.score || a.cost - b.cost)
     beam = next.length > width ? next.slice(0, width) : next
-    if (depth === n - 1) break
   }
   s.evaluations += Math.round(candidates * CHARGE)
   const done = beam.length ? beam.reduce((a, b) => (b.cost < a.cost ? b : a)) : null
@@ -136,23 +135,8 @@ export function beamDay(s: SerialSchedule, day: number, width = BEAM.width): boo
     s.decodeDay(day)
     return false
   }
-  const kept = { order: [...order], lanes: order.map((index) => s.laneOf[index]!) }
-  const found: number[] = []
-  for (let step: Node | null = done; step && step.parent; step = step.parent) {
-    found.push(order[step.at]!)
-    s.laneOf[order[step.at]!] = laneIds[step.lane]!
-  }
-  s.orders[day] = found.reverse()
-  s.valid[day] = 0
-  let cost = s.decodeDay(day)
-  if (cost > current - EPSILON) {
-    // Never expected (decoding the order found rebuilds its starts); keep the day as it was.
-    s.orders[day] = kept.order
-    kept.order.forEach((index, at) => (s.laneOf[index] = kept.lanes[at]!))
-    s.valid[day] = 0
-    cost = s.decodeDay(day)
-  }
-  s.total += cost - s.dayCosts[day]!
-  s.dayCosts[day] = cost
+  const found: Array<{ index: number; lane: number }> = []
+  for (let step: Node | null = done; step && step.parent; step = step.parent) found.push({ index: order[step.at]!, lane: laneIds[step.lane]! })
+  const cost = takeDayOrder(s, day, found.reverse(), current)
   return cost < current - EPSILON
 }

@@ -123,7 +123,17 @@ export function resequence(s: SerialSchedule, day: number, nodeLimit: number, ce
   }
   search(0, -Infinity, fixed)
   s.evaluations += Math.min(nodes, nodeLimit)
-  const found = bestPath as Array<{ index: number; lane: number }> | null
+  takeDayOrder(s, day, bestPath, current)
+  return Math.min(nodes, nodeLimit)
+}
+
+/**
+ * Sets `day` to the order and stages `found` (null: as it is), decodes it and brings its cost
+ * into the total; keeps the day as it was if the order costs more than `current` (never expected:
+ * decoding an order built in start order rebuilds its starts). Returns the day's cost.
+ */
+export function takeDayOrder(s: SerialSchedule, day: number, found: ReadonlyArray<{ index: number; lane: number }> | null, current: number): number {
+  const order = s.orders[day]!
   const kept = { order: [...order], lanes: order.map((index) => s.laneOf[index]!) }
   if (found) {
     s.orders[day] = found.map((item) => item.index)
@@ -132,7 +142,6 @@ export function resequence(s: SerialSchedule, day: number, nodeLimit: number, ce
   s.valid[day] = 0
   let cost = s.decodeDay(day)
   if (cost > current + EPSILON) {
-    // Never expected (decoding the order found rebuilds its times); keep the day as it was.
     s.orders[day] = kept.order
     kept.order.forEach((index, at) => (s.laneOf[index] = kept.lanes[at]!))
     s.valid[day] = 0
@@ -140,7 +149,7 @@ export function resequence(s: SerialSchedule, day: number, nodeLimit: number, ce
   }
   s.total += cost - s.dayCosts[day]!
   s.dayCosts[day] = cost
-  return Math.min(nodes, nodeLimit)
+  return cost
 }
 
 /**

@@ -3,6 +3,7 @@ import { costOfPlaced } from '../../../../src/timetable/cost'
 import { compile } from '../../../../src/timetable/model'
 import { checkPlaced } from '../../../../src/timetable/rules'
 import { SerialSchedule } from '../../../../src/timetable/generator/serial-schedule'
+import { performance, SAT, SUN, timetableInput } from '../factories'
 
 /**
  * Small helpers for the generator's stage tests: a serial schedule of a hand-built live, set to
@@ -123,3 +124,50 @@ export function optimum(s: SerialSchedule) {
   s.restore(kept)
   return { cost: best, state: bestState }
 }
+
+/**
+ * A day to order (the re-sequencing's and the beam's tests). Saturday: Main and Hall
+ * 10:00–14:00; Sunday: Main 10:00–14:00. Kenta plays in a, b and c (30 minutes apart at least),
+ * Aiko in d and e; e cannot play before 10:30 on Saturday; f is 40 minutes long. Sunday has g alone.
+ */
+export const orderingLive = () =>
+  timetableInput({
+    event: {
+      days: [
+        { date: SAT, stages: [{ name: 'Main', opensAt: '10:00', closesAt: '14:00' }, { name: 'Hall', opensAt: '10:00', closesAt: '14:00' }] },
+        { date: SUN, stages: [{ name: 'Main', opensAt: '10:00', closesAt: '14:00' }] },
+      ],
+      changeoverMinutes: 5,
+      musicianGapMinutes: 30,
+    },
+    performances: [
+      performance('Blue Train', { id: 'a', members: ['Kenta'] }),
+      performance('Night Owls', { id: 'b', members: ['Kenta', 'Yuto'] }),
+      performance('Sunrise', { id: 'c', members: ['Kenta'] }),
+      performance('Moonlight', { id: 'd', members: ['Aiko'] }),
+      performance('Echo', { id: 'e', members: ['Aiko'], unavailable: [{ date: SAT, from: '10:00', to: '10:30' }] }),
+      performance('Foxes', { id: 'f', members: ['Hana'], minutes: 40 }),
+      performance('Gulls', { id: 'g', members: ['Sora'] }),
+    ],
+  })
+
+/** The worst order one could give it: the long set first, the shared musicians back to back. */
+export const badSaturday: Array<[string, string]> = [
+  ['f', 'Main'],
+  ['a', 'Main'],
+  ['b', 'Main'],
+  ['c', 'Main'],
+  ['e', 'Hall'],
+  ['d', 'Hall'],
+]
+
+/** One day whose stages close at 11:10: five 20-minute sets one after another do not fit on one stage; on two they do. */
+export const lateDayLive = () =>
+  timetableInput({
+    event: {
+      days: [{ date: SAT, stages: [{ name: 'Main', opensAt: '10:00', closesAt: '11:10' }, { name: 'Hall', opensAt: '10:00', closesAt: '11:10' }] }],
+      changeoverMinutes: 5,
+      musicianGapMinutes: 30,
+    },
+    performances: ['a', 'b', 'c', 'd', 'e'].map((id) => performance(`Band ${id}`, { id, members: [id] })),
+  })
