@@ -14,7 +14,10 @@ import { startsBound, takeDayOrder } from './resequence'
 
 const EPSILON: number = SHARED_EPSILON
 
-/** Partial days kept at each level of the beam. */
+/**
+ * Partial days kept at each level of the beam. 3 000 made more final timetables cheaper when
+ * given them alone, but no more runs ended within 1% of the best (decision 047).
+ */
 export const BEAM = { width: 1000 }
 
 /**
@@ -97,7 +100,8 @@ export function beamDay(s: SerialSchedule, day: number, width = BEAM.width): boo
           if (left - lengths[at]! - changeover > room) continue
           const cost = node.cost + perMinute * (start - firsts[l]!)
           // The same state reached more cheaply (the same performances placed, the stages ready at
-          // the same minutes, the same musicians' gaps still running): nothing new. A 52-bit hash of it.
+          // the same minutes, the same musicians' gaps still running): nothing new. Keyed by a 52-bit
+          // hash of it: a collision, rare as it is, only drops a partial day, never a rule.
           let h1 = Math.imul(start | 0, 0x9e3779b1)
           let h2 = (start | 0) ^ 0x85ebca6b
           for (let k = 0; k < laneIds.length; k++) {
