@@ -143,7 +143,8 @@ describe('club administration', () => {
 
     await page.goto('/dashboard')
     expect(await rights()).toEqual({ isExecutive: true, positions: 200 })
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').isExecutive)).toBe(true)
+    // The screen learns it when its own request for the user comes back, which may be after ours.
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('user') ?? '{}').isExecutive === true, undefined, { timeout: 10_000 })
 
     // Back to the original term: the rights are gone again.
     const restore = await call(admin, 'PUT', '/api/settings', { ...(originalSettings as object), academicYearStartMonth: club.academicYearStartMonth })
