@@ -1,4 +1,4 @@
-import { timetableGoals, type TimetableInput, type TimetablePlacement, type TimetableResult, type TimetableUnplaced } from '../contract/timetable'
+import type { TimetableInput, TimetablePlacement, TimetableResult, TimetableUnplaced } from '../contract/timetable'
 import { costOfPlaced, resolvePlacements } from './cost'
 import { explainAlone, explainLeftOut, explainPinAlone, explainPinPair } from './explain'
 import { compile, toTime, type Perf, type Problem } from './model'
@@ -10,7 +10,7 @@ import { firstTimetable, startFrom } from './generator/construct'
 import { EXCHANGE, exchangeDays, RELOCATE, relocateDays } from './generator/day-moves'
 import { RESEQUENCE, resequence } from './generator/resequence'
 import { anneal, evaluationBudget, search } from './generator/search'
-import { EPSILON, HARD, SerialSchedule } from './generator/serial-schedule'
+import { compactGoalsOnly, EPSILON, HARD, SerialSchedule } from './generator/serial-schedule'
 
 /**
  * The timetable generator (issue #7): a pure function from the event, the accepted
@@ -105,7 +105,7 @@ type Reason = { rule: TimetableUnplaced['rule']; message: string }
  */
 export function beamServes(input: TimetableInput) {
   const movable = input.performances.filter((performance) => !performance.pin).length
-  return timetableGoals.every((goal) => goal === 'earliness' || goal === 'preferredDay' || !input.weights[goal]) && movable >= 2 && movable <= RESEQUENCE.performances
+  return compactGoalsOnly(input.weights) && movable >= 2 && movable <= RESEQUENCE.performances
 }
 
 export function generateTimetable(input: TimetableInput, solver?: LinearSolver, options: GenerateOptions = {}): TimetableResult {

@@ -1,4 +1,4 @@
-import { TIMETABLE_GRID_MINUTES as GRID, timetableGoals } from '../../contract/timetable'
+import { TIMETABLE_GRID_MINUTES as GRID, timetableGoals, type TimetableWeights } from '../../contract/timetable'
 import { mulberry32 } from '../../contract/random'
 import { dayCost } from '../cost'
 import type { Problem } from '../model'
@@ -22,6 +22,9 @@ export const ceilGrid = (minutes: number) => Math.ceil(minutes / STEP) * STEP
 export const HARD = 1e7
 export const HARD_MINUTE = 1e4
 export const EPSILON = 1e-6
+
+/** Only earliness and the preferred day weigh (the compact goals): the decoder sums them itself. */
+export const compactGoalsOnly = (weights: TimetableWeights) => timetableGoals.every((goal) => goal === 'earliness' || goal === 'preferredDay' || !weights[goal])
 
 /** Evaluations between two readings of the clock under a time limit (about 3 ms on a slow machine). */
 const CLOCK_EVERY = 1000
@@ -113,7 +116,7 @@ export class SerialSchedule {
     this.broken = new Uint8Array(n)
     this.dayCosts = new Float64Array(problem.days.length)
     const weights = problem.weights
-    this.simple = timetableGoals.every((goal) => goal === 'earliness' || goal === 'preferredDay' || !weights[goal])
+    this.simple = compactGoalsOnly(weights)
     this.ready = new Float64Array(problem.lanes.length)
     this.wait = new Float64Array(n)
     this.valid = new Int32Array(problem.days.length)
