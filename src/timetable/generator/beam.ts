@@ -27,17 +27,22 @@ export const BEAM = { width: 1000 }
  */
 const CHARGE = 0.5
 
-interface Node {
-  parent: Node | null
+/** A partial day one level on from its parent: what it placed, where and when, its cost and its cost plus bound. */
+interface Child {
+  parent: Node
   /** The performance this level placed (a position in the day's order), its stage (a position in the day's stages) and start. */
   at: number
   lane: number
   start: number
-  /** Each stage's next free minute. */
-  ready: Float64Array
-  placed: Uint8Array
   cost: number
   score: number
+}
+
+/** A partial day kept in the beam, with what follows from its parent's: each stage's next free minute and what is placed. */
+interface Node extends Omit<Child, 'parent'> {
+  parent: Node | null
+  ready: Float64Array
+  placed: Uint8Array
 }
 
 /**
@@ -63,11 +68,11 @@ export function beamDay(s: SerialSchedule, day: number, width = BEAM.width): boo
   // Stages like an earlier one (same hours, no pins): a set on the later one adds nothing new while both are ready together.
   const twinOf = laneIds.map((lane, at) => laneIds.findIndex((other, before) => before < at && lanes[other]!.first === lanes[lane]!.first && lanes[other]!.close === lanes[lane]!.close && !s.lanePins[other]!.length && !s.lanePins[lane]!.length))
   let candidates = 0
-  let beam: Node[] = [{ parent: null, at: -1, lane: -1, start: -Infinity, ready: Float64Array.from(firsts), placed: new Uint8Array(n), cost: fixed, score: 0 }]
+  let beam: Node[] = [{ parent: null, at: -1, lane: -1, start: -Infinity, cost: fixed, score: 0, ready: Float64Array.from(firsts), placed: new Uint8Array(n) }]
   const widths: number[] = []
   const scratch = new Float64Array(laneIds.length)
   for (let depth = 0; depth < n && beam.length; depth++) {
-    const next: Node[] = []
+    const next: Child[] = []
     const seen = new Map<number, number>()
     for (const node of beam) {
       // The decoder's state for this partial day: its pins, then what the node placed.
@@ -122,15 +127,20 @@ export function beamDay(s: SerialSchedule, day: number, width = BEAM.width): boo
           node.placed[at] = 1
           const score = cost + startsBound(perMinute, byLength, lengths, node.placed, scratch, firsts, start, changeover, widths)
           node.placed[at] = 0
-          const placed = node.placed.slice()
-          placed[at] = 1
-          next.push({ parent: node, at, lane: l, start, ready: scratch.slice(), placed, cost, score })
+          next.push({ parent: node, at, lane: l, start, cost, score })
         }
         ready[lane] = node.ready[l]!
       }
     }
     next.sort((a, b) => a.score - b.score || a.cost - b.cost)
-    beam = next.length > width ? next.slice(0, width) : next
+    // Only the partial days kept get their stages' minutes and placed set, from their parent's.
+    beam = (next.length > width ? next.slice(0, width) : next).map((child) => {
+      const ready = child.parent.ready.slice()
+      ready[child.lane] = child.start + lengths[child.at]! + changeover
+      const placed = child.parent.placed.slice()
+      placed[child.at] = 1
+      return { parent: child.parent, at: child.at, lane: child.lane, start: child.start, cost: child.cost, score: child.score, ready, placed }
+    })
   }
   s.evaluations += Math.round(candidates * CHARGE)
   const done = beam.length ? beam.reduce((a, b) => (b.cost < a.cost ? b : a)) : null

@@ -185,12 +185,14 @@ export function startsBound(perMinute: number, byLength: number[], lengths: Arra
   }
   let floor = Infinity
   for (let at = 0; at < ready.length; at++) floor = Math.min(floor, Math.max(last, ready[at]!) - firsts[at]!)
-  const stacked = new Float64Array(ready.length)
+  // Dealt out in turn: the k-th shortest to stage k mod the stages, after those dealt there before.
   let sum = 0
-  for (let k = 0; k < r; k++) {
-    const at = k % ready.length
-    sum += floor + stacked[at]!
-    stacked[at] += widths[k]!
+  for (let at = 0; at < ready.length; at++) {
+    let stacked = 0
+    for (let k = at; k < r; k += ready.length) {
+      sum += floor + stacked
+      stacked += widths[k]!
+    }
   }
   return perMinute * sum
 }
