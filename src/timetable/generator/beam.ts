@@ -68,6 +68,28 @@ export function beamDay(s: SerialSchedule, day: number, width = BEAM.width): boo
   // Stages like an earlier one (same hours, no pins): a set on the later one adds nothing new while both are ready together.
   const twinOf = laneIds.map((lane, at) => laneIds.findIndex((other, before) => before < at && lanes[other]!.first === lanes[lane]!.first && lanes[other]!.close === lanes[lane]!.close && !s.lanePins[other]!.length && !s.lanePins[lane]!.length))
   let candidates = 0
+  // Each performance's latest start on each stage of the day, given its windows and the day's
+  // pins (-1: none). A partial day after which something still to place can no longer start by
+  // its latest on any stage is not kept: else the beam could keep only such partial days, end
+  // with none, and leave the day as it was (5 of 72 days of the tuning runs' final timetables).
+  s.placePins(day)
+  const stages = laneIds.length
+  const latest = new Float64Array(n * stages).fill(-1)
+  for (let at = 0; at < n; at++) {
+    for (let l = 0; l < stages; l++) {
+      const lane = laneIds[l]!
+      for (let from = Math.floor((closes[l]! - lengths[at]!) / STEP) * STEP; from >= firsts[l]!; from -= STEP) {
+        ready[lane] = from
+        const start = s.candidate(order[at]!, day, lane)
+        candidates++
+        if (start + lengths[at]! <= closes[l]!) {
+          latest[at * stages + l] = start
+          break
+        }
+      }
+      ready[lane] = firsts[l]!
+    }
+  }
   let beam: Node[] = [{ parent: null, at: -1, lane: -1, start: -Infinity, cost: fixed, score: 0, ready: Float64Array.from(firsts), placed: new Uint8Array(n) }]
   const widths: number[] = []
   const scratch = new Float64Array(laneIds.length)
@@ -103,6 +125,14 @@ export function beamDay(s: SerialSchedule, day: number, width = BEAM.width): boo
           let room = 0
           for (let k = 0; k < laneIds.length; k++) room += Math.max(0, closes[k]! + changeover - Math.max(scratch[k]!, start))
           if (left - lengths[at]! - changeover > room) continue
+          // What is still to place must each have a stage free by its latest start there.
+          let stranded = false
+          for (let k = 0; k < n && !stranded; k++) {
+            if (node.placed[k] || k === at) continue
+            stranded = true
+            for (let m = 0; m < stages; m++) if (Math.max(scratch[m]!, start) <= latest[k * stages + m]!) stranded = false
+          }
+          if (stranded) continue
           const cost = node.cost + perMinute * (start - firsts[l]!)
           // The same state reached more cheaply (the same performances placed, the stages ready at
           // the same minutes, the same musicians' gaps still running): nothing new. Keyed by a 52-bit

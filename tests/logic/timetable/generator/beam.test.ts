@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { beamDay } from '../../../../src/timetable/generator/beam'
-import { badSaturday, bandsByDay, check, dayOptimum, lateDayLive, orderingLive as live, scheduleOf, setOrders } from './schedules'
+import { badSaturday, bandsByDay, check, dayOptimum, earlyDeadlineLive, lateDayLive, orderingLive as live, scheduleOf, setOrders } from './schedules'
 
 /**
  * A day ordered by beam search (decision 047, "Days ordered by beam search"): the same bands,
@@ -60,5 +60,18 @@ describe('beamDay', () => {
     expect(beamDay(s, 0)).toBe(true)
     expect(check(s).violations).toEqual([])
     expect(s.total).toBe(dayOptimum(s, 0))
+  })
+  it('keeps a band that must play early, even when the beam keeps one partial day a level', () => {
+    // The cheapest-looking partial days start with the short sets; kept alone, they would leave
+    // no room for the long one before 11:00, and the beam would end with no order at all.
+    for (const width of [1, 1000]) {
+      const s = scheduleOf(earlyDeadlineLive())
+      setOrders(s, [['a', 'b', 'c', 'd', 'long'].map((id) => [id, 'Main'] as [string, string])])
+      expect(check(s).violations).not.toEqual([])
+      expect(beamDay(s, 0, width)).toBe(true)
+      expect(check(s).violations).toEqual([])
+      expect(s.orders[0]![0]).toBe(s.problem.perfById.get('long'))
+      expect(s.total).toBe(dayOptimum(s, 0))
+    }
   })
 })

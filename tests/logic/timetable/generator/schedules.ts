@@ -171,3 +171,20 @@ export const lateDayLive = () =>
     },
     performances: ['a', 'b', 'c', 'd', 'e'].map((id) => performance(`Band ${id}`, { id, members: [id] })),
   })
+
+/**
+ * One day, one stage 10:00–12:30: a 40-minute set that cannot play after 11:00, so it must open
+ * the day, and four 20-minute sets. Every order that starts with a short set leaves it out.
+ */
+export const earlyDeadlineLive = () =>
+  timetableInput({
+    event: {
+      days: [{ date: SAT, stages: [{ name: 'Main', opensAt: '10:00', closesAt: '12:30' }] }],
+      changeoverMinutes: 5,
+      musicianGapMinutes: 30,
+    },
+    performances: [
+      ...['a', 'b', 'c', 'd'].map((id) => performance(`Band ${id}`, { id, members: [id] })),
+      performance('Early Birds', { id: 'long', members: ['Mio'], minutes: 40, unavailable: [{ date: SAT, from: '11:00', to: '12:30' }] }),
+    ],
+  })
