@@ -5,10 +5,11 @@ import type { LinearSolver } from './time-indexed'
 
 /**
  * The generator as an anytime search (issue 35, decision 045): a first timetable at once,
- * without the LP; then the LP's bound and its timetable; then more searches, and after each new
- * best timetable its days ordered by beam search (decision 047), each improvement reported as it
- * comes, until the best timetable is proven (its cost meets the bound), the budget is spent, or
- * the caller stops asking.
+ * without the LP; then the LP's bound and its timetable; then more searches (after each new
+ * best timetable, its days ordered by beam search; a warm start from the timetable the last one
+ * came from sends one of its bands to another day first: decision 047), each improvement
+ * reported as it comes, until the best timetable is proven (its cost meets the bound), the
+ * budget is spent, or the caller stops asking.
  *
  * One run, three drivers: `createImprovementRun` decides which search comes next and what each
  * result means (pure, no I/O, no clock of its own); `improveTimetable` drives it in this
@@ -72,6 +73,8 @@ export interface SearchTask {
   seconds?: number
   /** With `start`: its days ordered by beam search instead of annealed (generator.ts's `beam`). */
   beam?: boolean
+  /** With `start`: one band sent to another day before the search (generator.ts's `displace`). */
+  displace?: boolean
 }
 
 /** A search's result, and where its bound comes from (`calculation`: the LP was solved). */
@@ -114,7 +117,7 @@ export const gapOf = (cost: number, bound: number | null) => (bound === null ? n
 export function searchOnce(task: SearchTask, solver?: LinearSolver): SearchOutcome {
   let solved = false
   const counting: LinearSolver | undefined = solver && task.lp ? (model, options) => ((solved = true), solver(model, options)) : undefined
-  const result = generateTimetable(task.input, counting, { quick: task.quick, start: task.start, seconds: task.seconds, beam: task.beam })
+  const result = generateTimetable(task.input, counting, { quick: task.quick, start: task.start, seconds: task.seconds, beam: task.beam, displace: task.displace })
   return { ...result, boundSource: result.lowerBound === null ? null : solved ? 'calculation' : 'estimate' }
 }
 
@@ -154,6 +157,8 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
   // The best timetable last given to the beam search (`next`), and whether the live is one it serves.
   let ordered: SearchOutcome | null = null
   const beams = beamServes(input)
+  // The best timetable the last warm start came from (`next`).
+  let warmedFrom: SearchOutcome | null = null
   let bound: number | null = null
   let boundSource: BoundSource | null = null
   // A bound holds for timetables that leave out what the search that proved it left out.
@@ -203,7 +208,12 @@ export function createImprovementRun(input: TimetableInput, options: Improvement
         if (!lp) seed()
         return { input, lp: false, quick: true, ...(options.start ? { start: options.start } : {}), ...(timed ? { seconds: firstAnswerSeconds(input) } : {}) }
       }
-      if (index >= 2 && index % 2 === 0 && best) return { input: { ...input, seed: seed() }, lp: false, start: best.placements }
+      if (index >= 2 && index % 2 === 0 && best) {
+        // Again from the same timetable: with one band sent to another day (decision 047).
+        const displace = beams && best === warmedFrom
+        warmedFrom = best
+        return { input: { ...input, seed: seed() }, lp: false, start: best.placements, ...(displace ? { displace } : {}) }
+      }
       return { input: { ...input, seed: seed() }, lp }
     },
 

@@ -7,7 +7,7 @@ import type { LinearSolver } from './time-indexed'
 import { claims, linearBound, LP_MAX_PERFORMANCES, lowerBound, positionsBound } from './generator/bound'
 import { beamDay } from './generator/beam'
 import { firstTimetable, startFrom } from './generator/construct'
-import { EXCHANGE, exchangeDays, RELOCATE, relocateDays } from './generator/day-moves'
+import { displaceOne, EXCHANGE, exchangeDays, RELOCATE, relocateDays } from './generator/day-moves'
 import { RESEQUENCE, resequence } from './generator/resequence'
 import { anneal, evaluationBudget, search } from './generator/search'
 import { compactGoalsOnly, EPSILON, HARD, SerialSchedule } from './generator/serial-schedule'
@@ -94,6 +94,12 @@ export interface GenerateOptions {
    * beam search"). The run asks for it each time its best timetable changes.
    */
   beam?: boolean
+  /**
+   * With `start`: one band of it, drawn with the seed, sent to another day before the search
+   * (`displaceOne` in `generator/day-moves.ts`). The run asks for it on a warm start from a
+   * timetable the last warm start came from too (decision 047, "a band sent to the other day").
+   */
+  displace?: boolean
 }
 
 type Reason = { rule: TimetableUnplaced['rule']; message: string }
@@ -134,7 +140,7 @@ export function generateTimetable(input: TimetableInput, solver?: LinearSolver, 
     const given = new Set(options.start.map((placement) => placement.performanceId))
     const way = choices.findIndex((leftOut) => pins.every((pin) => given.has(pin.id) || leftOut.some((entry) => entry.perf === pin)))
     if (way >= 0) {
-      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, { start: options.start, quick: options.quick, deadline: deadline(1), beam: options.beam })
+      const result = searchTimetable(input, problem, [...fixed, ...choices[way]!], solver, { start: options.start, quick: options.quick, deadline: deadline(1), beam: options.beam, displace: options.displace })
       return choices.length === 1 ? result : { ...result, ...claims(result.cost.total, null) }
     }
   }
@@ -238,7 +244,7 @@ function searchTimetable(
   problem: Problem,
   leftOutAtStart: Array<{ perf: Perf; reason: Reason; unproven?: true }>,
   solver: LinearSolver | undefined,
-  { start, quick, deadline = Infinity, beam = false }: { start?: TimetablePlacement[]; quick?: boolean; deadline?: number; beam?: boolean } = {},
+  { start, quick, deadline = Infinity, beam = false, displace = false }: { start?: TimetablePlacement[]; quick?: boolean; deadline?: number; beam?: boolean; displace?: boolean } = {},
 ): TimetableResult {
   const { perfs } = problem
   const unplaced: TimetableUnplaced[] = []
@@ -256,6 +262,7 @@ function searchTimetable(
   firstTimetable(schedule, positions)
   const bound = lowerBound(schedule, positions)
   if (start) startFrom(schedule, resolvePlacements(problem, start))
+  if (start && displace) displaceOne(schedule)
   // The LP only when the assignment's bound does not already prove the starting timetable, and
   // only for the compact goals: with the others weighing, the LP (which bounds only the compact
   // part) stayed 25–110% under the cost at 40 bands and took up to 2 s more.

@@ -164,3 +164,31 @@ export function insertInto(s: SerialSchedule, index: number, day: number) {
   s.valid[day] = Math.min(s.valid[day]!, bestAt)
   s.recost(day)
 }
+
+/**
+ * A warm start's shake (decision 047, "a band sent to the other day"): one movable performance,
+ * drawn with the search's seed, taken from its day and put last on another day (drawn too), on
+ * one of that day's stages (drawn too), whatever that costs. A stage then often runs late, so the
+ * search starts each restart with the overrun priced low (`search.ts`'s soft start) and settles
+ * the band, and the bands around it, where they cost least: a way out of a timetable that warm
+ * starts from it only give back. False when there is no other day or nothing to move.
+ */
+export function displaceOne(s: SerialSchedule) {
+  const days = s.problem.days.map((_, day) => day).filter((day) => s.problem.days[day]!.lanes.length)
+  if (days.length < 2 || !s.movable.length) return false
+  const index = s.movable[Math.floor(s.random() * s.movable.length)]!
+  const from = s.dayOf(s.laneOf[index]!)
+  const at = s.orders[from]!.indexOf(index)
+  if (at < 0) return false
+  const others = days.filter((day) => day !== from)
+  const to = others[Math.floor(s.random() * others.length)]!
+  const lanes = s.problem.days[to]!.lanes
+  s.orders[from]!.splice(at, 1)
+  s.orders[to]!.push(index)
+  s.laneOf[index] = lanes[Math.floor(s.random() * lanes.length)]!
+  s.valid[from] = 0
+  s.valid[to] = 0
+  s.recost(from)
+  s.recost(to)
+  return true
+}

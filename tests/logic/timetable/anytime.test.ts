@@ -78,6 +78,29 @@ describe('days ordered by beam search (decision 047)', () => {
   })
 })
 
+describe('a band sent to the other day (decision 047)', () => {
+  it('shakes a warm start from the same timetable as the last warm start, and keeps every rule', () => {
+    const live = familyInstance('all', 24, 907)
+    const r = createImprovementRun(live, { evaluations: 3_000_000 })
+    let warmedFrom: typeof r.best = null
+    let displaced = 0
+    for (let task = r.next(); task; task = r.next()) {
+      const before = r.best
+      const result = searchOnce(task, solver)
+      if (task.start && !task.beam && !task.quick) {
+        expect(task.displace === true).toBe(before === warmedFrom)
+        warmedFrom = before
+        if (task.displace) {
+          displaced += 1
+          expect(checkTimetable(live, result.placements)).toEqual([])
+        }
+      } else expect(task.displace).toBeUndefined()
+      r.take(task, result)
+    }
+    expect(displaced).toBeGreaterThan(1)
+  })
+})
+
 describe('"Keep improving" from a timetable (a warm start)', () => {
   it('never returns worse than the timetable it starts from, and keeps improving from it', () => {
     // A crowded live the bench's checks do not use (family "all", 24 bands, instance 905); no LP,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exchangeDays, insertInto, relocateDays } from '../../../../src/timetable/generator/day-moves'
+import { displaceOne, exchangeDays, insertInto, relocateDays } from '../../../../src/timetable/generator/day-moves'
 import { positionsBound } from '../../../../src/timetable/generator/bound'
 import { firstTimetable } from '../../../../src/timetable/generator/construct'
 import { randomMove } from '../../../../src/timetable/generator/search'
@@ -83,6 +83,43 @@ describe('insertInto', () => {
     insertInto(s, e, 0)
     expect(s.orders[0]).toEqual([at(s, 'a'), e, at(s, 'b')])
     expect(s.total).toBe((0 + 25 + 50) / 5)
+  })
+})
+
+describe('displaceOne', () => {
+  const live = () => twoDays([band('a'), band('b'), band('c', { pin: { date: SAT, stage: 'Main', start: '11:30' } }), band('d'), band('e')])
+  const placedAs = (seed: number) => {
+    const s = scheduleOf(live(), seed)
+    setOrders(s, [[['a', 'Main'], ['b', 'Main']], [['d', 'Main'], ['e', 'Main']]])
+    const before = bandsByDay(s)
+    expect(displaceOne(s)).toBe(true)
+    return { s, before, after: bandsByDay(s) }
+  }
+
+  it('sends one band, never a pinned one, to the end of the other day, and counts what that costs', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const { s, before, after } = placedAs(seed)
+      const moved = before.flat().filter((id) => before.findIndex((day) => day.includes(id)) !== after.findIndex((day) => day.includes(id)))
+      expect(moved).toHaveLength(1)
+      expect(after.flat().sort()).toEqual(['a', 'b', 'd', 'e'])
+      const to = after.findIndex((day) => day.includes(moved[0]!))
+      expect(s.orders[to]!.at(-1)).toBe(at(s, moved[0]!))
+      expect(s.problem.lanes[s.laneOf[at(s, moved[0]!)]!]!.day).toBe(to)
+      expect(s.laneOf[at(s, 'c')]).toBe(s.problem.perfs[at(s, 'c')]!.pin!.lane)
+      expect(s.total).toBe(check(s).cost)
+    }
+  })
+
+  it('sends the same band for the same seed, and different bands for different seeds', () => {
+    expect(placedAs(3).after).toEqual(placedAs(3).after)
+    expect(new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => JSON.stringify(placedAs(seed).after))).size).toBeGreaterThan(1)
+  })
+
+  it('does nothing on a live of one day', () => {
+    const s = scheduleOf(timetableInput({ event: { days: [{ date: SAT, stages: [{ name: 'Main', opensAt: '10:00', closesAt: '12:00' }] }], changeoverMinutes: 5, musicianGapMinutes: 30 }, performances: [band('a'), band('b')] }))
+    setOrders(s, [[['a', 'Main'], ['b', 'Main']]])
+    expect(displaceOne(s)).toBe(false)
+    expect(bandsByDay(s)).toEqual([['a', 'b']])
   })
 })
 
