@@ -168,10 +168,11 @@ export function insertInto(s: SerialSchedule, index: number, day: number) {
 /**
  * A warm start's shake (decision 047, "a band sent to the other day"): one movable performance,
  * drawn with the search's seed, taken from its day and put last on another day (drawn too), on
- * one of that day's stages (drawn too), whatever that costs. A stage then often runs late, so the
- * search starts each restart with the overrun priced low (`search.ts`'s soft start) and settles
- * the band, and the bands around it, where they cost least: a way out of a timetable that warm
- * starts from it only give back. False when there is no other day or nothing to move.
+ * one of that day's stages (drawn too), whatever that costs. A stage then often runs late, so at
+ * 21–40 bands the search's restarts after the first begin with the overrun priced low
+ * (`search.ts`'s soft start), and the search settles the band, and the bands around it, where
+ * they cost least: a way out of a timetable that warm starts from it only give back. False when
+ * there is no other day or nothing to move.
  */
 export function displaceOne(s: SerialSchedule) {
   const days = s.problem.days.map((_, day) => day).filter((day) => s.problem.days[day]!.lanes.length)
