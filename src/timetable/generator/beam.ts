@@ -131,7 +131,7 @@ export function beamDay(s: SerialSchedule, day: number, width = BEAM.width): boo
           for (let k = 0; k < n && !stranded; k++) {
             if (node.placed[k] || k === at) continue
             stranded = true
-            for (let m = 0; m < stages; m++) if (Math.max(scratch[m]!, start) <= latest[k * stages + m]!) stranded = false
+            for (let m = 0; m < stages && stranded; m++) if (Math.max(scratch[m]!, start) <= latest[k * stages + m]!) stranded = false
           }
           if (stranded) continue
           const cost = node.cost + perMinute * (start - firsts[l]!)
