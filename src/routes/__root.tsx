@@ -5,6 +5,7 @@ import { AppError } from '@/components/app-error'
 import { NotFoundPage } from '@/components/error-page'
 import { NavigationProgress } from '@/components/navigation-progress'
 import { useOnline } from '@/lib/use-online'
+import { useInertWhileLeaving } from '@/lib/use-inert-while-leaving'
 import { m } from '@/i18n/paraglide/messages.js'
 
 // Only offline (the installed app, whose service worker holds this chunk): its club-time
@@ -33,6 +34,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootComponent() {
   const online = useOnline()
+  useInertWhileLeaving()
   return (
     <>
       <NavigationProgress />

@@ -87,12 +87,21 @@ describe('self-service accounts', () => {
     await page.goto('/login')
     // The next screen's code comes late, as on a slow connection: the sign-in screen stays a
     // moment under the new address, with its own Email field, and a bar says the next is loading.
+    let deliver!: () => void
+    const delivered = new Promise<void>((resolve) => (deliver = resolve))
     await page.route('**/assets/reset-password-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800))
+      await delivered
       await route.continue()
     })
+    const signInEmail = (await page.getByLabel('Email').elementHandle())!
+    const box = (await signInEmail.boundingBox())!
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
+    // Typing into the sign-in screen meanwhile goes nowhere: it would be lost with that screen.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await page.keyboard.type('x@y')
+    expect(await signInEmail.evaluate((input: HTMLInputElement) => [input.value, input === document.activeElement])).toEqual(['', false])
     await page.getByRole('progressbar', { name: 'Loading the page…' }).waitFor()
+    deliver()
     await expectPath(page, '/reset-password')
     expect(await seriousViolations(page)).toEqual([])
     await page.getByLabel('Email').fill(account.email)

@@ -8,18 +8,25 @@ import { renderApp } from '../support/render-app'
 
 const admin = buildUser({ role: 'admin', displayName: 'Club Admin' })
 const bar = () => screen.queryByRole('progressbar', { name: 'Loading the page…' })
+const main = () => document.getElementById('main')!
+
+/** GET /api/users/:userId answers once `answer()` is called. */
+function heldUser(target: ReturnType<typeof buildListUser>) {
+  let answer!: () => void
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  server.use(
+    http.get('/api/users/:userId', async ({ params }) => {
+      if (params.userId === target.id) await answered
+      return HttpResponse.json(params.userId === target.id ? target : buildListUser({ id: String(params.userId) }))
+    }),
+  )
+  return answer
+}
 
 describe('the bar while a screen loads', () => {
   it('shows while the next screen waits for its data, over the screen left behind, and goes when the screen is there', async () => {
     const target = buildListUser({ displayName: 'Yuto Abe' })
-    let answer!: () => void
-    const answered = new Promise<void>((resolve) => (answer = resolve))
-    server.use(
-      http.get('/api/users/:userId', async () => {
-        await answered
-        return HttpResponse.json(target)
-      }),
-    )
+    const answer = heldUser(target)
     const { router } = renderApp('/dashboard', { user: admin })
     await screen.findByRole('heading', { name: 'Hello, Club Admin' })
     expect(bar()).not.toBeInTheDocument()
@@ -27,9 +34,29 @@ describe('the bar while a screen loads', () => {
     void router.navigate({ to: '/user-edit', search: { userId: target.id } })
     await waitFor(() => expect(bar()).toBeInTheDocument())
     expect(screen.getByRole('heading', { name: 'Hello, Club Admin' })).toBeInTheDocument()
+    // The screen left behind takes no typing meanwhile (it goes when the next comes); the menu does.
+    expect(main()).toHaveAttribute('inert')
+    expect(screen.getByRole('button', { name: /Account menu/ }).closest('[inert]')).toBeNull()
 
     answer()
     expect(await screen.findByLabelText('Name')).toHaveValue('Yuto Abe')
     expect(bar()).not.toBeInTheDocument()
+    expect(main()).not.toHaveAttribute('inert')
+  })
+
+  it('keeps the screen usable while the same screen loads other search parameters', async () => {
+    const first = buildListUser({ displayName: 'Yuto Abe' })
+    const second = buildListUser({ displayName: 'Hana Mori' })
+    const answer = heldUser(second)
+    server.use(http.get(`/api/users/${first.id}`, () => HttpResponse.json(first)))
+    const { router } = renderApp(`/user-edit?userId=${first.id}`, { user: admin })
+    expect(await screen.findByLabelText('Name')).toHaveValue('Yuto Abe')
+
+    void router.navigate({ to: '/user-edit', search: { userId: second.id } })
+    await waitFor(() => expect(bar()).toBeInTheDocument())
+    expect(main()).not.toHaveAttribute('inert')
+
+    answer()
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Hana Mori'))
   })
 })
