@@ -44,6 +44,48 @@ describe('the bar while a screen loads', () => {
     expect(main()).not.toHaveAttribute('inert')
   })
 
+  it('keeps the screen left behind from taking typing when a second link is followed before the first screen came', async () => {
+    const target = buildListUser({ displayName: 'Yuto Abe' })
+    const answer = heldUser(target)
+    let answerActivity!: () => void
+    const activityAnswered = new Promise<void>((resolve) => (answerActivity = resolve))
+    server.use(
+      http.get('/api/activity', async () => {
+        await activityAnswered
+        return HttpResponse.json({ items: [], total: 0 })
+      }),
+    )
+    const { router } = renderApp('/dashboard', { user: admin })
+    await screen.findByRole('heading', { name: 'Hello, Club Admin' })
+    const oldScreen = () => screen.queryByRole('heading', { name: 'Hello, Club Admin' })
+    // A wait of 2 s before the loading screen, so the steps below keep their order on a busy machine.
+    router.update({ ...router.options, defaultPendingMs: 2000 })
+
+    void router.navigate({ to: '/activity-log' })
+    await waitFor(() => expect(main()).toHaveAttribute('inert'))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(oldScreen()).toBeInTheDocument()
+    void router.navigate({ to: '/user-edit', search: { userId: target.id } })
+    // Until the second link's loading screen comes (2 s after it, 2.5 s after the first), the
+    // old screen is up and takes no typing; the loading screen then is heard.
+    const seen = new Set<string>()
+    await waitFor(
+      () => {
+        if (oldScreen()) seen.add(main().hasAttribute('inert') ? 'old screen, inert' : 'old screen, takes typing')
+        expect(screen.getByText('Loading Bandroom…')).toBeInTheDocument()
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+    expect([...seen]).toEqual(['old screen, inert'])
+    expect(oldScreen()).not.toBeInTheDocument()
+    expect(main()).not.toHaveAttribute('inert')
+
+    answerActivity()
+    answer()
+    expect(await screen.findByLabelText('Name')).toHaveValue('Yuto Abe')
+    expect(main()).not.toHaveAttribute('inert')
+  })
+
   it('keeps the screen usable while the same screen loads other search parameters', async () => {
     const first = buildListUser({ displayName: 'Yuto Abe' })
     const second = buildListUser({ displayName: 'Hana Mori' })
