@@ -77,6 +77,8 @@ export interface AppOptions {
   filesDir?: string
   /** Where the daily backup and "Back up now" write archives (BACKUPS_DIR). Omitted (tests): a temporary folder, removed when the app closes. */
   backupsDir?: string
+  /** Threads of the worker pool; WORKER_THREADS (the machine's) unless a test needs a number. */
+  workerThreads?: number
 }
 
 /** helmet's options: the content security policy and the rest (security-headers.ts). */
@@ -196,7 +198,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', () => jobs.stop())
   // CPU-heavy work (the timetable generator) runs in worker threads; closed with the app.
-  const workers = createWorkerPool()
+  const workers = createWorkerPool(options.workerThreads === undefined ? {} : { threads: options.workerThreads })
   app.addHook('onClose', () => workers.close())
   const mailer = createMailer({ db, smtpUrl: options.smtpUrl, from: 'Bandroom <no-reply@bandroom.local>', log: app.log, clock, jobs, settings })
   const auth = createAuthService({ db, secret: options.jwtSecret, clock, settings, feed })

@@ -4,10 +4,13 @@ import type { WorkerTasks } from './worker-tasks'
 import { getLocale } from '../../../src/i18n/paraglide/runtime.js'
 
 /**
- * Threads of the pool: one per core but one (the event loop keeps a core), at most 2 — the
- * club runs a generation now and then, not a stream of them. The one place to change it.
+ * Threads of the pool: one per core, at most 2 — the club runs a generation now and then, not a
+ * stream of them. The threads run at a lower priority (`niceIncrement`), so on a 2-core machine
+ * the request thread still gets a core first: there two threads doubled "Keep improving"'s
+ * searches and left `/api/health` as fast (decision 045, measured 2026-11-30). The one place to
+ * change it.
  */
-export const WORKER_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1))
+export const WORKER_THREADS = Math.max(1, Math.min(2, os.availableParallelism()))
 
 /**
  * How long a thread with nothing to do stays: long enough that an executive trying seeds one

@@ -213,8 +213,16 @@ describe('POST /api/events/:eventId/timetable/improvement', () => {
     const workers = t.services.workers
     const run = workers.run
     let calls = 0
-    // The first search succeeds, the second one's thread fails.
-    workers.run = ((task, input) => (++calls === 2 ? Promise.reject(new Error('worker thread exited')) : run(task, input))) as typeof run
+    const firstRecorded = async () => {
+      for (;;) {
+        const [row] = await t.db.select({ searches: timetableImprovements.searches }).from(timetableImprovements).where(eq(timetableImprovements.eventId, event.id))
+        if (row && row.searches >= 1) return
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    }
+    // The first search succeeds; every later one's thread fails once the first is recorded (with
+    // two threads the second search starts beside the first).
+    workers.run = ((task, input) => (++calls === 1 ? run(task, input) : firstRecorded().then(() => Promise.reject(new Error('worker thread exited'))))) as typeof run
     try {
       await start(event.id, { preset: 'spread', seed: 3, seconds: 60 })
       const over = await untilOver(event.id)
@@ -229,6 +237,25 @@ describe('POST /api/events/:eventId/timetable/improvement', () => {
     // Failed is over: the next run may start.
     await start(event.id, { seed: 3, seconds: 10, evaluations: 1 })
     expect((await untilOver(event.id)).status).toBe('finished')
+  })
+
+  it('searches on both threads of a two-thread pool at once (a time limit, no move budget)', async () => {
+    const two = await createTestApp({ workerThreads: 2 })
+    try {
+      const boss = await two.as('executive')
+      const event = await insertClubLive(two.db, { bands: 16, days: 2, stages: 1 }, 21, two.clock.now())
+      const started = await api(two).post(boss, url(event.id), { preset: 'spread', seconds: 60 })
+      expect(started.statusCode, started.body).toBe(202)
+      let threads = 0
+      for (let i = 0; i < 200 && threads < 2; i++) {
+        threads = Math.max(threads, two.services.workers.runningThreads)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(threads).toBe(2)
+      expect((await api(two).post(boss, url(event.id, '/stop'))).statusCode).toBe(200)
+    } finally {
+      await two.close()
+    }
   })
 
   it('answers bad input with 400 and the field named, and starts nothing', async () => {

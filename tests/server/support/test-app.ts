@@ -35,6 +35,8 @@ export async function createTestApp(
     filesDir?: string
     /** The backups folder; a temporary one, removed at close, when not given. */
     backupsDir?: string
+    /** Threads of the worker pool; the machine's by default. */
+    workerThreads?: number
   } = {},
 ) {
   const database = await createTestDatabase()
@@ -52,6 +54,7 @@ export async function createTestApp(
     smtpUrl: options.smtpUrl,
     filesDir: options.filesDir,
     backupsDir: options.backupsDir,
+    workerThreads: options.workerThreads,
   })
   options.beforeReady?.(app)
   await app.ready()
