@@ -37,6 +37,10 @@
  *   BENCH_CURVES_SECONDS    the last point, s-eq (default 30)
  *   BENCH_CURVES_LONGER     s-eq of one more run per live (seed 101 001) for the best known only (default 0: none)
  *   BENCH_CURVES_EXACT_SECONDS  HiGHS's limit per live on a cache miss (default 60); 0: no HiGHS
+ *   BENCH_CURVES_STREAMS    streams of a run (default 1): 2 is the server's run on a 2-core machine,
+ *                           simulated (timetable-streams.ts); a point's s-eq is then the streams'
+ *                           time, and the run has that many times the evaluations (the second
+ *                           table's e-eq count every stream's)
  * The exit code is 1 when a target is missed.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
@@ -44,6 +48,7 @@ import os from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { TimetableInput, TimetablePlacement } from '../src/contract/timetable'
 import { improveTimetable, type AnytimeEvent } from '../src/timetable/anytime'
+import { improveWithStreams } from './timetable-streams'
 import { generateTimetable } from '../src/timetable/generator'
 import { checkTimetable } from '../src/timetable/rules'
 import { loadHighsSolver } from '../server/src/workers/highs-solver'
@@ -163,7 +168,7 @@ const cpuNow = () => {
   return (used.user + used.system) / 1e6
 }
 
-function curveRun(input: TimetableInput, seed: number, highs: LinearSolver, seconds: number, rate: number): CurveRun {
+function curveRun(input: TimetableInput, seed: number, highs: LinearSolver, seconds: number, rate: number, streams = 1): CurveRun {
   // A fresh remembered LP per run, as a first press on the server (it pays its LP once).
   const solver = rememberedSolver(highs)
   // The run's clock: this process's CPU seconds, rescaled to s-eq.
@@ -180,7 +185,11 @@ function curveRun(input: TimetableInput, seed: number, highs: LinearSolver, seco
   const first = improveTimetable(live, { seconds }).next().value as AnytimeEvent
   const firstCpu = first.cpuSeconds
   violations += broken(first.result)
-  for (const event of improveTimetable(live, { solver, seconds, evaluations: Math.round(seconds * REFERENCE_RATE), clock })) {
+  const events =
+    streams > 1
+      ? improveWithStreams(live, { solver: highs, evaluations: Math.round(seconds * REFERENCE_RATE * streams), streams, perSecond: REFERENCE_RATE })
+      : improveTimetable(live, { solver, seconds, evaluations: Math.round(seconds * REFERENCE_RATE), clock })
+  for (const event of events) {
     points.push({ at: event.seconds, cpu: event.cpuSeconds, ev: event.evaluations / REFERENCE_RATE, cost: event.cost, unplaced: event.unplaced })
     if (event.event === 'first') violations += broken(event.result)
     done = event
@@ -219,6 +228,9 @@ export async function runTimetableCurves(): Promise<boolean> {
   const seconds = Number(process.env.BENCH_CURVES_SECONDS ?? 30)
   const longer = Number(process.env.BENCH_CURVES_LONGER ?? 0)
   const exactSeconds = Number(process.env.BENCH_CURVES_EXACT_SECONDS ?? 60)
+  const streams = Number(process.env.BENCH_CURVES_STREAMS ?? 1)
+  if (!Number.isInteger(streams) || streams < 1) throw new Error(`BENCH_CURVES_STREAMS: a whole number of streams, 1 or more (not ${process.env.BENCH_CURVES_STREAMS})`)
+  const streamed = streams > 1 ? `, ${streams} streams` : ''
   const checkpoints = CHECKPOINTS.filter((t) => t <= seconds)
   for (const family of families) if (family !== 'lives' && !familyNames.includes(family)) throw new Error(`BENCH_CURVES_FAMILIES: unknown family ${family}`)
 
@@ -227,7 +239,7 @@ export async function runTimetableCurves(): Promise<boolean> {
   const loads = [os.loadavg()[0]!]
   const highs = await loadHighsSolver()
   const rateBefore = measureRate()
-  console.log(`\n▶ Timetable cost curves (issue 35): improveTimetable on new lives, instance seeds ${instances.join(', ')} (measuring only), generator seeds ${generatorSeeds(seedCount).join(', ')}`)
+  console.log(`\n▶ Timetable cost curves (issue 35): improveTimetable on new lives, instance seeds ${instances.join(', ')} (measuring only), generator seeds ${generatorSeeds(seedCount).join(', ')}${streamed}`)
   console.log(
     `  ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load ${loads[0]!.toFixed(1)}; ` +
       `${Math.round(rateBefore).toLocaleString('en')} evaluations per CPU second now (reference ${REFERENCE_RATE.toLocaleString('en')} = 1 s-eq); runs of ${seconds} s-eq = ${(seconds * REFERENCE_RATE).toLocaleString('en')} evaluations`,
@@ -238,11 +250,11 @@ export async function runTimetableCurves(): Promise<boolean> {
     for (const family of families) {
       for (const seed of instances) {
         const live = liveOf(family, bands, seed)
-        const runs = generatorSeeds(seedCount).map((seed) => curveRun(live.input, seed, highs, seconds, rateBefore))
+        const runs = generatorSeeds(seedCount).map((seed) => curveRun(live.input, seed, highs, seconds, rateBefore, streams))
         loads.push(os.loadavg()[0]!)
         const meta = { family, bands, seed }
         const best = runs.reduce((a, b) => (better(b.last, a.last) ? b : a))
-        writeBestKnown(live.key, { ...meta, unplaced: best.last.unplaced, cost: best.last.cost, source: `seed ${best.seed}, ${seconds} s-eq`, proven: runs.some((run) => run.proven && run.last.cost === best.last.cost) })
+        writeBestKnown(live.key, { ...meta, unplaced: best.last.unplaced, cost: best.last.cost, source: `seed ${best.seed}, ${seconds} s-eq${streamed}`, proven: runs.some((run) => run.proven && run.last.cost === best.last.cost) })
         if (longer > 0) {
           const run = curveRun(live.input, 101_001, highs, longer, rateBefore)
           writeBestKnown(live.key, { ...meta, unplaced: run.last.unplaced, cost: run.last.cost, source: `seed 101001, ${longer} s-eq`, proven: run.proven })
