@@ -11,7 +11,9 @@ import { m } from '@/i18n/paraglide/messages.js'
 export function registerServiceWorker(container: ServiceWorkerContainer | undefined = navigator.serviceWorker, url = '/sw.js') {
   if (!container) return Promise.resolve()
   return container.register(url, { scope: '/' }).then(
-    (registration) => {
+    (registration: ServiceWorkerRegistration | undefined) => {
+      // Browsers always give a registration; a browser under automation that blocks workers gives none.
+      if (!registration) return
       // A worker already waiting from an earlier visit, or one installed while this tab is open.
       if (registration.waiting && container.controller) offerUpdate(container, registration.waiting)
       registration.addEventListener('updatefound', () => {

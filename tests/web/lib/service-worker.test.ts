@@ -82,6 +82,12 @@ describe('the service worker registration', () => {
     expect(toast).toHaveBeenCalledTimes(1)
   })
 
+  it('keeps the app quiet when the browser registers no worker at all (workers blocked)', async () => {
+    const container = Object.assign(new EventTarget(), { controller: null, register: vi.fn(() => Promise.resolve(undefined)) })
+    await expect(registerServiceWorker(container as unknown as ServiceWorkerContainer)).resolves.toBeUndefined()
+    expect(toast).not.toHaveBeenCalled()
+  })
+
   it('keeps the app working when the browser refuses the worker (logged, nothing thrown)', async () => {
     const error = expectConsole('error')
     const { container } = fakeContainer({ controlled: false, fails: true })
