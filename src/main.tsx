@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { captureInstallPrompt } from '@/lib/install-prompt'
 import { registerServiceWorker, reloadOnPreloadError } from '@/lib/service-worker'
 import { session } from '@/lib/session'
-import { startLanguage } from '@/i18n/client'
+import { learnClubLanguage, startLanguage } from '@/i18n/client'
 import { createQueryClient, createQueryPersister, flushWhenHidden } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 import { App } from '@/app'
@@ -29,8 +29,11 @@ startLanguage()
 session.restoreUser()
 const router = createAppRouter({ queryClient, session })
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} session={session} persister={persister} />
-  </StrictMode>,
+// A first visit from a browser in none of the app's languages waits for the club's default (index.html's loading text shows).
+void learnClubLanguage().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} session={session} persister={persister} />
+    </StrictMode>,
+  ),
 )

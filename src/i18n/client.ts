@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { overwriteGetLocale } from './paraglide/runtime.js'
-import { baseLanguage, chooseLanguage, isLanguage, type Language } from './language'
+import { baseLanguage, chooseLanguage, isLanguage, languageFromTags, type Language } from './language'
 
 /**
  * The language this browser shows (decision 046), decided before the first render and handed
@@ -29,17 +29,32 @@ function apply(language: Language) {
   for (const listener of listeners) listener()
 }
 
+const browserLanguages = () => (typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]))
+
 /** Decides the language from the stored account, this browser's choice, its languages and the club's default. */
 export function startLanguage(account?: string | null) {
   const store = storage()
-  apply(
-    chooseLanguage({
-      account,
-      chosen: store?.getItem(CHOSEN_KEY),
-      browser: typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
-      club: store?.getItem(CLUB_KEY),
-    }),
-  )
+  apply(chooseLanguage({ account, chosen: store?.getItem(CHOSEN_KEY), browser: browserLanguages(), club: store?.getItem(CLUB_KEY) }))
+}
+
+/** How long the first render waits for the club's default at most (then the base language). */
+const CLUB_WAIT_MS = 3000
+
+/**
+ * A first visit from a browser that asks for none of the app's languages (French, say) is shown
+ * the club's default, which this browser does not know yet: asked of the server before the first
+ * render, so the public pages are not shown in one language and the screens after sign-in in
+ * another. Every other start decides at once and asks nothing. Offline or slow: the base language.
+ */
+export async function learnClubLanguage() {
+  const store = storage()
+  if (!store || isLanguage(store.getItem(CHOSEN_KEY)) || isLanguage(store.getItem(CLUB_KEY)) || languageFromTags(browserLanguages())) return
+  try {
+    const response = await fetch(new URL('/api/club', window.location.href), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(CLUB_WAIT_MS) })
+    if (response.ok) rememberClubLanguage(((await response.json()) as { language?: unknown }).language)
+  } catch {
+    // Offline, or the server too slow to wait for: the base language, and the next visit asks again.
+  }
 }
 
 export const currentLanguage = () => current
@@ -67,7 +82,7 @@ export function followBrowserLanguage() {
 }
 
 /** The club's default, remembered for the next start (GET /api/club says it). */
-export function rememberClubLanguage(language: string | undefined) {
+export function rememberClubLanguage(language: unknown) {
   if (!isLanguage(language)) return
   const store = storage()
   if (store?.getItem(CLUB_KEY) === language) return

@@ -18,14 +18,17 @@ interface RenderAppOptions {
   lastActivity?: number
   /** Shown in this language, as if chosen on this browser (decision 046); the browser's (English) otherwise. */
   language?: Language
+  /** The club's default as this browser remembers it (decision 046): what a first visit learns before the first render. */
+  clubLanguage?: string
 }
 
 /** The real app: real route tree, real guard, real session and fetch wrapper; msw answers. */
-export function renderApp(path: string, { user, token = buildToken(), lastActivity = Date.now(), language }: RenderAppOptions = {}) {
+export function renderApp(path: string, { user, token = buildToken(), lastActivity = Date.now(), language, clubLanguage }: RenderAppOptions = {}) {
   // The app's session and UI stores are module singletons: reset them like a fresh page load.
   session.logout()
   uiState.set({ sidebarShow: true, theme: 'light', isInstallable: false })
   localStorage.clear()
+  if (clubLanguage) localStorage.setItem('clubLanguage', clubLanguage)
   if (language) chooseLanguageHere(language)
   else startLanguage()
   if (user) {
