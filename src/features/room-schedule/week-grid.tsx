@@ -193,9 +193,17 @@ function PeriodHeader({ period, narrow }: { period: Slot['period']; narrow: bool
   )
 }
 
+type Overflow = 'fits' | 'end' | 'more'
+/** Each scrolling box's overflow as last measured (a box's entry goes with the box). */
+const measured = new WeakMap<HTMLElement, Overflow>()
+
 /**
  * Whether a scrolling box has more to its right than it shows. Read from the box itself on
- * scroll and resize, so the cue follows the room count, the names and the screen.
+ * scroll and resize, so the cue follows the room count, the names and the screen. Measured only
+ * then (the ResizeObserver's first call comes once the box is laid out), never while rendering:
+ * a render that read the box's widths made the browser lay the page out again on the spot
+ * (about 100 ms of a throttled phone's main thread on the public schedule's first load;
+ * Lighthouse's forced-reflow insight).
  */
 function useMoreToTheRight() {
   // A callback ref into state: the subscription restarts when the box mounts.
@@ -203,28 +211,28 @@ function useMoreToTheRight() {
   const subscribe = useCallback(
     (changed: () => void) => {
       if (!element) return () => {}
-      element.addEventListener('scroll', changed, { passive: true })
-      window.addEventListener('resize', changed)
-      const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(changed) : null
-      observer?.observe(element)
-      if (element.firstElementChild) observer?.observe(element.firstElementChild)
+      const measure = () => {
+        const overflow = element.scrollWidth - element.clientWidth <= 1 ? 'fits' : element.scrollLeft + element.clientWidth >= element.scrollWidth - 1 ? 'end' : 'more'
+        if (measured.get(element) === overflow) return
+        measured.set(element, overflow)
+        changed()
+      }
+      element.addEventListener('scroll', measure, { passive: true })
+      window.addEventListener('resize', measure)
+      const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null
+      if (observer) {
+        observer.observe(element)
+        if (element.firstElementChild) observer.observe(element.firstElementChild)
+      } else measure()
       return () => {
-        element.removeEventListener('scroll', changed)
-        window.removeEventListener('resize', changed)
+        element.removeEventListener('scroll', measure)
+        window.removeEventListener('resize', measure)
         observer?.disconnect()
       }
     },
     [element],
   )
-  const state = useSyncExternalStore(
-    subscribe,
-    () => {
-      if (!element) return 'fits'
-      if (element.scrollWidth - element.clientWidth <= 1) return 'fits'
-      return element.scrollLeft + element.clientWidth >= element.scrollWidth - 1 ? 'end' : 'more'
-    },
-    () => 'fits',
-  )
+  const state = useSyncExternalStore(subscribe, () => (element ? (measured.get(element) ?? 'fits') : 'fits'), () => 'fits')
   return { setScrollBox, overflows: state !== 'fits', moreToTheRight: state === 'more' }
 }
 
