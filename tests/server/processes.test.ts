@@ -129,7 +129,7 @@ if (process.env.TEST_DATABASE_KIND === 'postgres') {
       // Both processes look for due jobs every 5 s: past that, still one mail each.
       await new Promise((resolve) => setTimeout(resolve, 6_000))
       expect(resets().flatMap((mail) => mail.to.map((to) => to.replace(/[<>]/g, ''))).sort()).toEqual(people.sort())
-    }, 40_000)
+    }, 120_000)
 
     it('lets one request at a time write an upload, whichever process it reached, and nothing write into a stored file', async () => {
       const token = await signIn(a, DEMO_ACCOUNTS.president)

@@ -283,7 +283,7 @@ describe('npm run backup and npm run restore', () => {
     expect(result.output).toContain(`No backup was made: the server (pid ${server.pid}) is using the embedded database in ${path.join(dataDir, 'pglite')}`)
     expect(result.output).toContain('Stop the server, run npm run backup again')
     expect(existsSync(path.join(work, 'while-running.tar.gz'))).toBe(false)
-  }, 30_000)
+  }, 120_000)
 
   it('refuses a restore into a place that is not empty, and names the archive to restore', async () => {
     const dataDir = path.join(work, 'taken')
@@ -293,7 +293,7 @@ describe('npm run backup and npm run restore', () => {
     expect(result.code).toBe(1)
     expect(result.output).toContain(`${path.join(dataDir, 'files')} already holds files: restore into an empty place`)
     expect(await run('restore', [], { DATA_DIR: dataDir })).toMatchObject({ code: 1, output: expect.stringContaining('Name the backup to restore: npm run restore -- FILE') })
-  }, 30_000)
+  }, 120_000)
 })
 
 it('backs up one instant while the club goes on writing: what each write put in two tables is restored in both or in neither', async () => {
