@@ -74,6 +74,16 @@ describe('timetables: keep improving', () => {
     expect(await panel.textContent()).toContain('Started by Administrator')
     const saved = await callApi(E2E_ADMIN, 'GET', `/api/events/${eventId}/timetable`)
     expect((saved.draft as { placements: unknown[] }).placements).toHaveLength(2)
+
+    // No proposal on the page now: it goes on from the draft with the settings in the form.
+    const improvement = async () => (await callApi(E2E_ADMIN, 'GET', `/api/events/${eventId}/timetable/improvement`)).improvement as { startedAt: string; status: string }
+    const first = await improvement()
+    expect(await panel.textContent()).toContain('With the settings under “Parameters” above.')
+    const started = page.waitForResponse((response) => response.url().endsWith('/timetable/improvement') && response.request().method() === 'POST')
+    await panel.getByRole('button', { name: 'Keep improving again' }).click()
+    expect((await started).status()).toBe(202)
+    await panel.getByRole('heading', { name: 'Finished improving' }).waitFor({ timeout: 40_000 })
+    expect((await improvement()).startedAt).not.toBe(first.startedAt)
     expect(errors).toEqual([])
     await context.close()
   })

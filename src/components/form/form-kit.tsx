@@ -1,4 +1,4 @@
-import { createContext, use, useRef, type ComponentPropsWithRef, type ReactNode } from 'react'
+import { createContext, use, useCallback, useRef, type ComponentPropsWithRef, type ReactNode } from 'react'
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form'
 import { Button, type ButtonProps } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/feedback'
@@ -120,10 +120,25 @@ function Form({
   server,
   formAlert = true,
   children,
+  ref,
   ...rest
 }: Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & { server?: Pick<ServerErrors, 'fields' | 'formError'>; formAlert?: boolean }) {
   const form = useFormContext()
   const element = useRef<HTMLFormElement>(null)
+  // The caller's ref too (a screen that submits the form from elsewhere), besides the kit's own.
+  const bothRefs = useCallback(
+    (node: HTMLFormElement | null) => {
+      element.current = node
+      const cleanup = typeof ref === 'function' ? ref(node) : ref ? void (ref.current = node) : undefined
+      return () => {
+        element.current = null
+        if (typeof cleanup === 'function') cleanup()
+        else if (typeof ref === 'function') ref(null)
+        else if (ref) ref.current = null
+      }
+    },
+    [ref],
+  )
   const submit = async () => {
     await form.handleSubmit()
     // The messages render after the submit's state updates.
@@ -132,7 +147,7 @@ function Form({
   }
   return (
     <ServerErrorsContext value={server ?? null}>
-      <SubmitForm onSubmit={submit} ref={element} {...rest}>
+      <SubmitForm onSubmit={submit} ref={bothRefs} {...rest}>
         {formAlert ? <FormError /> : null}
         {children}
       </SubmitForm>

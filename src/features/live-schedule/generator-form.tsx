@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useImperativeHandle, useRef, type Ref } from 'react'
 import type { z } from 'zod'
 import { Dices, FileDown, Sparkles } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -82,6 +82,15 @@ export function valuesOf(preset: PresetChoice, parameters: GeneratorParameters):
   return { preset, weights, seed: parameters.seed, effort: parameters.effort, keepPins: parameters.keepPins, wishes: { ...parameters.wishes } }
 }
 
+/** What the screen may ask of the form from outside it ("Keep improving" with these settings). */
+export interface GeneratorFormHandle {
+  /**
+   * The settings as the form holds them now; null when one needs attention: the form then says
+   * which, as a refused "Generate" does (the first message focused and scrolled into view).
+   */
+  settings: () => { preset: PresetChoice; parameters: GeneratorParameters } | null
+}
+
 /** A seed to try something else (any is fine: the seed shown reproduces the result). */
 const randomSeed = () => Math.floor(Math.random() * 1_000_000)
 
@@ -136,6 +145,7 @@ export function GeneratorForm({
   performances,
   notice,
   onDownload,
+  ref,
 }: {
   /** The starting values; the screen remounts the form (a new `key`) to load a proposal's. */
   values: GeneratorValues
@@ -149,8 +159,10 @@ export function GeneratorForm({
   notice?: string
   /** "Download as JSON": the live with these parameters, as `npm run timetable` reads it. */
   onDownload?: (parameters: GeneratorParameters) => Promise<void>
+  ref?: Ref<GeneratorFormHandle>
 }) {
   const id = useId()
+  const formElement = useRef<HTMLFormElement>(null)
   const form = useAppForm({
     defaultValues: values,
     validators: {
@@ -166,6 +178,15 @@ export function GeneratorForm({
     },
   })
 
+  const settings = () => {
+    const parameters = generateInputSchema.safeParse(toGenerateInput(form.state.values))
+    if (parameters.success) return { preset: form.state.values.preset, parameters: parameters.data }
+    // Submitting runs the form's own check, which shows what needs attention (nothing is generated).
+    formElement.current?.requestSubmit()
+    return null
+  }
+  useImperativeHandle(ref, () => ({ settings }))
+
   const choosePreset = (preset: PresetChoice) => {
     form.setFieldValue('preset', preset)
     if (preset !== 'custom') form.setFieldValue('weights', { ...timetablePresets[preset] })
@@ -173,7 +194,7 @@ export function GeneratorForm({
 
   return (
     <form.AppForm>
-      <form.Form aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:p-5">
+      <form.Form ref={formElement} aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:p-5">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
           {m.live_schedule_parameters()}
         </h2>
@@ -288,10 +309,8 @@ export function GeneratorForm({
                 type="button"
                 variant="secondary"
                 onClick={() => {
-                  const parameters = generateInputSchema.safeParse(toGenerateInput(form.state.values))
-                  // Parameters that need attention: the form's own check says which (nothing is generated).
-                  if (!parameters.success) void form.handleSubmit()
-                  else void onDownload(parameters.data)
+                  const chosen = settings()
+                  if (chosen) void onDownload(chosen.parameters)
                 }}
               >
                 <FileDown aria-hidden className="size-4" />

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
@@ -13,7 +13,7 @@ import { FESTIVAL, acceptedBandListLink, applicationListLink, liveName, liveOfEv
 import { LiveEventFallback, eventLine, inlineLinkClass, secondaryLinkClass } from '@/features/lives/participant-parts'
 import { useLiveEvent } from '@/features/lives/use-live-event'
 import { downloadFile } from '@/lib/download'
-import { GeneratorForm, initialGeneratorValues, valuesOf, type GeneratorParameters, type GeneratorValues, type PresetChoice } from './generator-form'
+import { GeneratorForm, initialGeneratorValues, valuesOf, type GeneratorFormHandle, type GeneratorParameters, type GeneratorValues, type PresetChoice } from './generator-form'
 import { timetableViewQueryOptions, useGenerateTimetable, useSaveDraft } from './live-schedule-queries'
 import type { GeneratorSearch } from './live-schedule-search'
 import { ImprovementPanel } from './improvement-panel'
@@ -105,6 +105,7 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
   const [announcement, setAnnouncement] = useState('')
   const [confirming, setConfirming] = useState<ProposalEntry | null>(null)
   const [applying, setApplying] = useState<number | null>(null)
+  const form = useRef<GeneratorFormHandle>(null)
 
   const bandNames = new Map(view.performances.map((performance) => [performance.id, performance.bandName]))
   const requested = view.performances.reduce((total, performance) => total + performance.minutes, 0)
@@ -175,6 +176,7 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
       </section>
 
       <GeneratorForm
+        ref={form}
         key={formStart.key}
         values={formStart.values}
         onGenerate={onGenerate}
@@ -190,7 +192,7 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
         {announcement}
       </p>
 
-      <ImprovementPanel event={event} view={view} proposals={proposals} />
+      <ImprovementPanel event={event} view={view} proposals={proposals} formSettings={() => form.current?.settings()?.parameters ?? null} />
 
       {applyError ? <FormAlert>{applyError}</FormAlert> : null}
       {proposals.length === 0 ? (

@@ -11,6 +11,7 @@ import type { LiveEvent } from '@/contract/lives'
 import { useDates } from '@/lib/use-dates'
 import { secondaryLinkClass } from '@/features/lives/participant-parts'
 import { improvementQueryOptions, liveScheduleKeys, useStartImprovement, useStopImprovement } from './live-schedule-queries'
+import type { GeneratorParameters } from './generator-form'
 import { FAR_PERCENT, parametersText, type ProposalEntry } from './proposal-card'
 import { TimetableTimeline } from './timetable-timeline'
 import { m } from '@/i18n/paraglide/messages.js'
@@ -53,16 +54,29 @@ const boundSourceText: Record<NonNullable<Improvement['boundSource']>, () => str
 }
 
 /**
- * "Keep improving" on the generator screen (issue 35, decision 045): start from a proposal with
- * a time limit; then the best timetable's penalty points, how good it is, the time used against
+ * "Keep improving" on the generator screen (issue 35, decision 045): start from a proposal (or,
+ * with none on the screen, from the draft with the settings in the form above) with a time
+ * limit; then the best timetable's penalty points, how good it is, the time used against
  * the limit, the draft timetable as it improves (each better one is saved as the draft, so
  * leaving the page loses nothing) and Stop. The status is asked again each second while it runs.
  */
-export function ImprovementPanel({ event, view, proposals }: { event: LiveEvent; view: TimetableView; proposals: ReadonlyArray<ProposalEntry> }) {
+export function ImprovementPanel({
+  event,
+  view,
+  proposals,
+  formSettings,
+}: {
+  event: LiveEvent
+  view: TimetableView
+  proposals: ReadonlyArray<ProposalEntry>
+  /** The parameter form's settings now, or null when one needs attention (the form says which). */
+  formSettings: () => GeneratorParameters | null
+}) {
   const headingId = useId()
   const status = useQuery(improvementQueryOptions(event.id))
   const improvement = status.data ?? null
-  if (proposals.length === 0 && !improvement) return null
+  // Nothing to improve yet: a first answer ("Generate") comes first.
+  if (proposals.length === 0 && !improvement && !view.draft) return null
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 text-sm">
       <h2 id={headingId} className="text-base font-semibold text-ink">
@@ -75,26 +89,40 @@ export function ImprovementPanel({ event, view, proposals }: { event: LiveEvent;
       ) : (
         <>
           {improvement ? <Progress event={event} view={view} improvement={improvement} /> : null}
-          {improvement?.status !== 'running' && proposals.length > 0 ? <StartForm event={event} view={view} proposals={proposals} again={improvement !== null} /> : null}
+          {improvement?.status !== 'running' ? <StartForm event={event} view={view} proposals={proposals} formSettings={formSettings} again={improvement !== null} /> : null}
         </>
       )}
     </section>
   )
 }
 
-function StartForm({ event, view, proposals, again }: { event: LiveEvent; view: TimetableView; proposals: ReadonlyArray<ProposalEntry>; again: boolean }) {
+function StartForm({
+  event,
+  view,
+  proposals,
+  formSettings,
+  again,
+}: {
+  event: LiveEvent
+  view: TimetableView
+  proposals: ReadonlyArray<ProposalEntry>
+  formSettings: () => GeneratorParameters | null
+  again: boolean
+}) {
   const start = useStartImprovement()
   const [seconds, setSeconds] = useState<number>(improvementSeconds.default)
-  const newest = proposals.at(-1)!
-  const [chosen, setChosen] = useState<number>(newest.number)
+  const newest = proposals.at(-1)
+  const [chosen, setChosen] = useState<number | undefined>(newest?.number)
   const [error, setError] = useState<string | null>(null)
-  // A proposal removed from the screen falls back to the newest.
+  // A proposal removed from the screen falls back to the newest; with none, the form's settings.
   const entry = proposals.find((candidate) => candidate.number === chosen) ?? newest
 
   async function onStart() {
     setError(null)
+    const parameters = entry ? entry.parameters : formSettings()
+    if (!parameters) return
     try {
-      await start.mutateAsync({ eventId: event.id, input: { ...entry.parameters, seconds } })
+      await start.mutateAsync({ eventId: event.id, input: { ...parameters, seconds } })
     } catch (failure) {
       setError(m.live_schedule_could_not_start({ error: errorMessage(failure) }))
     }
@@ -103,7 +131,9 @@ function StartForm({ event, view, proposals, again }: { event: LiveEvent; view: 
   return (
     <div className="flex flex-col gap-3">
       <p className="text-ink">{view.draft ? m.live_schedule_keeps_searching_replacing({ live: event.title }) : m.live_schedule_keeps_searching({ live: event.title })}</p>
-      {proposals.length > 1 ? (
+      {!entry ? (
+        <p className="text-ink-muted">{view.draft ? m.live_schedule_settings_of_form() : m.live_schedule_starts_from_form()}</p>
+      ) : proposals.length > 1 ? (
         <SelectField
           label={view.draft ? m.live_schedule_settings_from() : m.live_schedule_start_from()}
           value={String(entry.number)}

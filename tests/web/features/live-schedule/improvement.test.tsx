@@ -116,13 +116,43 @@ describe('Keep improving on /festival-schedule-generator', { timeout: 30_000 }, 
     expect(panel()).toHaveTextContent('The best possible timetable')
     expect(panel()).toHaveTextContent('How we know: a quick estimate.')
     expect(panel()).toHaveTextContent('Ran 8 s of 30 s · 2 better timetables in 3 tries')
-    // No proposal on the screen to start from: nothing to start.
-    expect(within(panel()).queryByRole('button', { name: /Keep improving/ })).not.toBeInTheDocument()
+    // No proposal on the screen: it goes on with the settings in the form above.
+    expect(panel()).toHaveTextContent('Starts with the settings under “Parameters” above.')
+    expect(within(panel()).getByRole('button', { name: 'Keep improving again' })).toBeEnabled()
+    expect(api.state.improveStarts).toEqual([])
 
     expect(improvementQualityText({ status: 'running', cost: 30, bound: 29.99, gapPercent: 0.03, provenOptimal: false })).toBe('Within 0.1% of the best possible')
     expect(improvementQualityText({ status: 'finished', cost: 30, bound: null, gapPercent: null, provenOptimal: false })).toBe('Could not prove how close this is to the best possible timetable')
     expect(improvementQualityText({ status: 'running', cost: 24, bound: 20, gapPercent: 20, provenOptimal: false })).toBe('Within 20% of the best possible')
     expect(improvementQualityText({ status: 'running', cost: 30, bound: 20, gapPercent: 50, provenOptimal: false })).toBe('Could not prove how close this is to the best possible timetable')
+  })
+
+  it('back on the page with a draft and no proposal, keeps improving the draft with the settings in the form, which are checked first', async () => {
+    const api = createGeneratorApi({ event: festival, performances, draft: buildStoredTimetable([placement(blueTrain.id, '12:00', '12:20'), placement(nightOwls.id, '12:25', '12:50')], { updatedAt: SAVED }) })
+    server.use(...api.handlers)
+    const { user } = renderApp('/festival-schedule-generator', { user: executive })
+    await screen.findByRole('heading', { level: 1, name: 'Campus Festival 2026: timetable generator' })
+    // No run yet, no proposal: the draft alone is something to improve.
+    expect(await within(await screen.findByRole('region', { name: 'Keep improving' })).findByRole('button', { name: 'Keep improving' })).toBeEnabled()
+    expect(panel()).toHaveTextContent('starting from the current draft, which only a better one replaces')
+    expect(panel()).toHaveTextContent('With the settings under “Parameters” above.')
+
+    // A setting that needs attention: nothing starts, and the form says which, focused.
+    const seed = screen.getByRole('spinbutton', { name: 'Seed' })
+    await user.clear(seed)
+    await user.click(within(panel()).getByRole('button', { name: 'Keep improving' }))
+    await waitFor(() => expect(seed).toHaveFocus())
+    expect(seed).toHaveAttribute('aria-invalid', 'true')
+    expect(api.state.improveStarts).toEqual([])
+    expect(api.state.generated).toEqual([])
+
+    await user.type(seed, '7')
+    await user.click(screen.getByRole('radio', { name: /Balanced/ }))
+    await user.click(within(panel()).getByRole('button', { name: '10 s' }))
+    await user.click(within(panel()).getByRole('button', { name: 'Keep improving' }))
+    await waitFor(() => expect(api.state.improveStarts).toEqual([{ preset: 'balanced', weights: timetablePresets.balanced, seed: 7, effort: 1, keepPins: true, wishes: {}, seconds: 10 }]))
+    expect(await within(panel()).findByRole('heading', { name: 'Improving the timetable…' })).toBeInTheDocument()
+    expect(api.state.generated).toEqual([])
   })
 
   it('shows the server’s sentence when a run cannot start, and the form stays', async () => {
