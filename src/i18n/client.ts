@@ -50,6 +50,8 @@ export async function learnClubLanguage() {
   const store = storage()
   if (!store || isLanguage(store.getItem(CHOSEN_KEY)) || isLanguage(store.getItem(CLUB_KEY)) || languageFromTags(browserLanguages())) return
   try {
+    // A plain fetch, not `clubInfoQueryOptions`: its zod schema would join the first load, which
+    // is at its budget (120 KB; decision 046). The answer is checked by `rememberClubLanguage`.
     const response = await fetch(new URL('/api/club', window.location.href), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(CLUB_WAIT_MS) })
     if (response.ok) rememberClubLanguage(((await response.json()) as { language?: unknown }).language)
   } catch {
