@@ -88,7 +88,7 @@ export interface GeneratorFormHandle {
    * The settings as the form holds them now; null when one needs attention: the form then says
    * which, as a refused "Generate" does (the first message focused and scrolled into view).
    */
-  settings: () => { preset: PresetChoice; parameters: GeneratorParameters } | null
+  settings: () => GeneratorParameters | null
 }
 
 /** A seed to try something else (any is fine: the seed shown reproduces the result). */
@@ -180,7 +180,7 @@ export function GeneratorForm({
 
   const settings = () => {
     const parameters = generateInputSchema.safeParse(toGenerateInput(form.state.values))
-    if (parameters.success) return { preset: form.state.values.preset, parameters: parameters.data }
+    if (parameters.success) return parameters.data
     // Submitting runs the form's own check, which shows what needs attention (nothing is generated).
     formElement.current?.requestSubmit()
     return null
@@ -309,8 +309,8 @@ export function GeneratorForm({
                 type="button"
                 variant="secondary"
                 onClick={() => {
-                  const chosen = settings()
-                  if (chosen) void onDownload(chosen.parameters)
+                  const parameters = settings()
+                  if (parameters) void onDownload(parameters)
                 }}
               >
                 <FileDown aria-hidden className="size-4" />
