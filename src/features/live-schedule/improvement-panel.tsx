@@ -130,7 +130,14 @@ function StartForm({
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-ink">{view.draft ? m.live_schedule_keeps_searching_replacing({ live: event.title }) : m.live_schedule_keeps_searching({ live: event.title })}</p>
+      <p className="text-ink">
+        {/* The pins' promise only where the settings keep them; the form's own settings say so beside its box. */}
+        {!view.draft
+          ? m.live_schedule_keeps_searching({ live: event.title })
+          : entry?.parameters.keepPins
+            ? m.live_schedule_keeps_searching_replacing({ live: event.title })
+            : m.live_schedule_keeps_searching_from_draft({ live: event.title })}
+      </p>
       {!entry ? (
         <p className="text-ink-muted">{view.draft ? m.live_schedule_settings_of_form() : m.live_schedule_starts_from_form()}</p>
       ) : proposals.length > 1 ? (

@@ -103,7 +103,7 @@ describe('Keep improving on /festival-schedule-generator', { timeout: 30_000 }, 
     expect(within(panel()).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument()
     expect(within(panel()).getByRole('button', { name: 'Keep improving again' })).toBeEnabled()
     // Again: it starts from the draft it saved (decision 045, a warm start), with the proposal's settings.
-    expect(panel()).toHaveTextContent('starting from the current draft, which only a better one replaces')
+    expect(panel()).toHaveTextContent('starting from the current draft, which only a better one replaces (pinned bands stay where they are)')
     expect(panel()).toHaveTextContent('With the settings of Proposal 1 (Compact preset · seed 1 · effort 1 · pins kept)')
   })
 
@@ -136,6 +136,8 @@ describe('Keep improving on /festival-schedule-generator', { timeout: 30_000 }, 
     expect(await within(await screen.findByRole('region', { name: 'Keep improving' })).findByRole('button', { name: 'Keep improving' })).toBeEnabled()
     expect(panel()).toHaveTextContent('starting from the current draft, which only a better one replaces')
     expect(panel()).toHaveTextContent('With the settings under “Parameters” above.')
+    // Whether pins stay is the form's to say (its box may be unticked), not the panel's.
+    expect(panel()).not.toHaveTextContent('pinned bands stay')
 
     // A setting that needs attention: nothing starts, and the form says which, focused.
     const seed = screen.getByRole('spinbutton', { name: 'Seed' })
@@ -153,6 +155,19 @@ describe('Keep improving on /festival-schedule-generator', { timeout: 30_000 }, 
     await waitFor(() => expect(api.state.improveStarts).toEqual([{ preset: 'balanced', weights: timetablePresets.balanced, seed: 7, effort: 1, keepPins: true, wishes: {}, seconds: 10 }]))
     expect(await within(panel()).findByRole('heading', { name: 'Improving the timetable…' })).toBeInTheDocument()
     expect(api.state.generated).toEqual([])
+  })
+
+  it('promises the pins stay only when the proposal’s settings keep them', async () => {
+    const api = createGeneratorApi({ event: festival, performances, draft: buildStoredTimetable([{ ...placement(blueTrain.id, '12:00', '12:20'), pinned: true }], { updatedAt: SAVED }) })
+    server.use(...api.handlers)
+    const { user } = renderApp('/festival-schedule-generator', { user: executive })
+    await user.click(await screen.findByRole('checkbox', { name: 'Keep pinned performances' }))
+    await user.click(screen.getByRole('button', { name: 'Generate' }))
+    await screen.findByRole('article', { name: 'Proposal 1' })
+    expect(panel()).toHaveTextContent('With the settings of Proposal 1')
+    expect(panel()).toHaveTextContent('pins ignored')
+    expect(panel()).toHaveTextContent('starting from the current draft, which only a better one replaces. Each better one')
+    expect(panel()).not.toHaveTextContent('pinned bands stay')
   })
 
   it('shows the server’s sentence when a run cannot start, and the form stays', async () => {
