@@ -11,7 +11,7 @@ import { renderApp } from '../../support/render-app'
 
 /**
  * "Keep improving" on the generator screen (issue 35, decision 045): started from a proposal
- * with a time limit; then the penalty points, how good the timetable is in words, the time used,
+ * (with none, from the draft with the parameter form's settings) with a time limit; then the penalty points, how good the timetable is in words, the time used,
  * the draft as it improves (the status is asked again each second) and Stop.
  */
 
