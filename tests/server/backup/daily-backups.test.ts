@@ -189,7 +189,7 @@ describe('back up now', () => {
     const again = (await backUpNow()).json() as { attempt: BackupAttempt }
     expect(again.attempt.fileName).toMatch(/-now-2\.tar\.gz$/)
     expect(archives().filter((name) => /-(daily|now)/.test(name))).toHaveLength(3)
-  }, 60_000)
+  })
 })
 
 describe('downloading the newest backup', () => {
@@ -300,7 +300,7 @@ describe('several server processes on one database', () => {
       await other.app.close()
       await otherDatabase?.close()
     }
-  }, 60_000)
+  })
 })
 
 describe('the backups folder', () => {

@@ -35,7 +35,7 @@ beforeAll(async () => {
     env.DATABASE_URL = ''
     await migratedPgliteDataDir(dataDir)
   }
-}, 60_000)
+})
 
 async function signIn(baseURL: string) {
   const response = await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })

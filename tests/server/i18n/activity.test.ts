@@ -70,7 +70,7 @@ describe('a message for everything the log stores', () => {
   })
 })
 
-describe('GET /api/activity in the reader’s language', { timeout: 60_000 }, () => {
+describe('GET /api/activity in the reader’s language', () => {
   async function read(who: Caller) {
     const response = await t.inject({ method: 'GET', url: '/api/activity?pageSize=100', headers: who.headers })
     expect(response.statusCode, response.body).toBe(200)

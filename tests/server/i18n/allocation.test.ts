@@ -71,7 +71,6 @@ const publishedOnce = () => (published ??= publishedRound());
 
 describe(
   "the allocation in each member’s language",
-  { timeout: 60_000 },
   () => {
     it("words the result notice, its mail and the reasons in Japanese for a Japanese member and in English for an English one", async () => {
       const round = await publishedOnce();

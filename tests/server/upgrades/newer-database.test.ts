@@ -52,4 +52,4 @@ it('refuses to start on a database a newer version has migrated, saying so, and 
   const reopened = await open()
   expect(await migrationsIn(reopened)).toBe(before)
   await reopened.close()
-}, 60_000)
+})
