@@ -85,10 +85,11 @@ export function valuesOf(preset: PresetChoice, parameters: GeneratorParameters):
 /** What the screen may ask of the form from outside it ("Keep improving" with these settings). */
 export interface GeneratorFormHandle {
   /**
-   * The settings as the form holds them now; null when one needs attention: the form then says
-   * which, as a refused "Generate" does (the first message focused and scrolled into view).
+   * Checks the settings as the form holds them now and returns them; null when one needs
+   * attention, and then the form says which, as a refused "Generate" does (the first message
+   * focused and scrolled into view).
    */
-  settings: () => GeneratorParameters | null
+  checkSettings: () => GeneratorParameters | null
 }
 
 /** A seed to try something else (any is fine: the seed shown reproduces the result). */
@@ -178,14 +179,14 @@ export function GeneratorForm({
     },
   })
 
-  const settings = () => {
+  const checkSettings = () => {
     const parameters = generateInputSchema.safeParse(toGenerateInput(form.state.values))
     if (parameters.success) return parameters.data
     // Submitting runs the form's own check, which shows what needs attention (nothing is generated).
     formElement.current?.requestSubmit()
     return null
   }
-  useImperativeHandle(ref, () => ({ settings }))
+  useImperativeHandle(ref, () => ({ checkSettings }))
 
   const choosePreset = (preset: PresetChoice) => {
     form.setFieldValue('preset', preset)
@@ -309,7 +310,7 @@ export function GeneratorForm({
                 type="button"
                 variant="secondary"
                 onClick={() => {
-                  const parameters = settings()
+                  const parameters = checkSettings()
                   if (parameters) void onDownload(parameters)
                 }}
               >

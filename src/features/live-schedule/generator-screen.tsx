@@ -192,7 +192,7 @@ function Workspace({ event, view }: { event: LiveEvent; view: TimetableView }) {
         {announcement}
       </p>
 
-      <ImprovementPanel event={event} view={view} proposals={proposals} formSettings={() => form.current?.settings() ?? null} />
+      <ImprovementPanel event={event} view={view} proposals={proposals} checkFormSettings={() => form.current?.checkSettings() ?? null} />
 
       {applyError ? <FormAlert>{applyError}</FormAlert> : null}
       {proposals.length === 0 ? (

@@ -64,13 +64,13 @@ export function ImprovementPanel({
   event,
   view,
   proposals,
-  formSettings,
+  checkFormSettings,
 }: {
   event: LiveEvent
   view: TimetableView
   proposals: ReadonlyArray<ProposalEntry>
-  /** The parameter form's settings now, or null when one needs attention (the form says which). */
-  formSettings: () => GeneratorParameters | null
+  /** Checks the parameter form's settings and returns them, or null when one needs attention (the form says which). */
+  checkFormSettings: () => GeneratorParameters | null
 }) {
   const headingId = useId()
   const status = useQuery(improvementQueryOptions(event.id))
@@ -89,7 +89,7 @@ export function ImprovementPanel({
       ) : (
         <>
           {improvement ? <Progress event={event} view={view} improvement={improvement} /> : null}
-          {improvement?.status !== 'running' ? <StartForm event={event} view={view} proposals={proposals} formSettings={formSettings} again={improvement !== null} /> : null}
+          {improvement?.status !== 'running' ? <StartForm event={event} view={view} proposals={proposals} checkFormSettings={checkFormSettings} again={improvement !== null} /> : null}
         </>
       )}
     </section>
@@ -100,13 +100,13 @@ function StartForm({
   event,
   view,
   proposals,
-  formSettings,
+  checkFormSettings,
   again,
 }: {
   event: LiveEvent
   view: TimetableView
   proposals: ReadonlyArray<ProposalEntry>
-  formSettings: () => GeneratorParameters | null
+  checkFormSettings: () => GeneratorParameters | null
   again: boolean
 }) {
   const start = useStartImprovement()
@@ -119,7 +119,7 @@ function StartForm({
 
   async function onStart() {
     setError(null)
-    const parameters = entry ? entry.parameters : formSettings()
+    const parameters = entry ? entry.parameters : checkFormSettings()
     if (!parameters) return
     try {
       await start.mutateAsync({ eventId: event.id, input: { ...parameters, seconds } })
