@@ -11,9 +11,19 @@
  *    `/login` and `/room-schedule-external`, BENCH_LIGHTHOUSE_RUNS times each (default 3; the
  *    median performance score counts). Budgets: performance ≥ 95, accessibility 100,
  *    best practices ≥ 95.
+ * 3. The baseline, run first and as many times: a page with nothing of the app's (no script, no
+ *    style, no image), served by the bench itself with the headers the server sends with the
+ *    app's pages (its Cross-Origin-Opener-Policy alone makes the browser start the page in a
+ *    new process). Lighthouse multiplies the CPU time it observes by 4, the browser's own
+ *    start-up work included, so what this machine costs before any app shows in the score too
+ *    (decision 016, "The baseline"). Each page's main-thread time is printed as a ratio to the
+ *    baseline's, with the load average beside it. No budget of its own.
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS.
  */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import { chromium } from 'playwright-core'
 import lighthouse from 'lighthouse'
 import { launch } from 'chrome-launcher'
@@ -74,6 +84,8 @@ async function lighthouseScores(url: string) {
       .map((audit) => audit.id)
     const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '?'
     return {
+      /** Lighthouse's main-thread work (ms, as simulated: the CPU time observed × 4). */
+      mainThread: result.lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
       performance: score('performance'),
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
@@ -99,6 +111,28 @@ async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const load = () => os.loadavg()[0]!.toFixed(1)
+
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<meta name="description" content="A page with nothing in it"><title>Baseline</title></head>' +
+  '<body><main><h1>Baseline</h1><p>No script, no style, no image: what a page load costs on this machine before any app.</p></main></body></html>'
+
+/** What the server sends with a page besides the page itself (its security headers). */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'last-modified', 'cache-control', 'vary', 'accept-ranges'])
+
+/** The baseline page, served by the bench on a port of its own with the app's page headers. */
+async function serveBarePage(baseUrl: string) {
+  const answer = await fetch(`${baseUrl}/login`)
+  await answer.arrayBuffer()
+  const headers = Object.fromEntries([...answer.headers].filter(([name]) => !BODY_HEADERS.has(name)))
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    response.end(BARE_PAGE)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
 
 /** Runs both measurements against a running server on the built app; true when every budget holds. */
 export async function runLighthouseBench(baseUrl: string) {
@@ -114,10 +148,23 @@ export async function runLighthouseBench(baseUrl: string) {
 
   const runs = Math.max(1, Math.round(Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)) || 1)
   console.log(`\n▶ Lighthouse (mobile profile, ${runs} run${runs > 1 ? 's' : ''} per page; the median performance score counts)`)
+  const bare = await serveBarePage(baseUrl)
+  const baseline: Array<Awaited<ReturnType<typeof lighthouseScores>>> = []
+  try {
+    for (let run = 0; run < runs; run++) baseline.push(await withRetry(() => lighthouseScores(bare.url)))
+  } finally {
+    await bare.close()
+  }
+  const baselineMainThread = median(baseline.map((result) => result.mainThread))
+  const typicalBaseline = baseline.find((result) => result.performance === median(baseline.map((run) => run.performance)))!
+  console.log(
+    `  baseline, a page with nothing in it: performance ${baseline.map((result) => result.performance).join('/')} (${typicalBaseline.metrics}), main thread ${Math.round(baselineMainThread)} ms (load ${load()}; the app's page headers; no budget: what this machine costs before any app)`,
+  )
   for (const pagePath of PAGES) {
     const results = []
     for (let run = 0; run < runs; run++) results.push(await withRetry(() => lighthouseScores(`${baseUrl}${pagePath}`)))
     const performance = median(results.map((result) => result.performance))
+    const mainThread = median(results.map((result) => result.mainThread))
     const scores: Record<Category, number> = {
       performance,
       accessibility: Math.min(...results.map((result) => result.accessibility)),
@@ -125,6 +172,7 @@ export async function runLighthouseBench(baseUrl: string) {
     }
     const typical = results.find((result) => result.performance === performance)!
     console.log(`  ${pagePath}: performance ${results.map((result) => result.performance).join('/')} (${typical.metrics}), accessibility ${scores.accessibility}, best practices ${scores['best-practices']}`)
+    console.log(`    main thread ${Math.round(mainThread)} ms, ${(mainThread / baselineMainThread).toFixed(1)}× the baseline's (load ${load()})`)
     for (const category of Object.keys(SCORE_BUDGET) as Category[]) {
       const pass = scores[category] >= SCORE_BUDGET[category]
       if (!pass) console.log(`  FAIL  ${pagePath} ${category} ${scores[category]} < ${SCORE_BUDGET[category]}`)
