@@ -113,6 +113,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const load = () => os.loadavg()[0]!.toFixed(1)
 
+/** `runs` Lighthouse runs of one page: their results, the median performance and main-thread time, and the run with that score. */
+async function runsOf(url: string, runs: number) {
+  const results: Array<Awaited<ReturnType<typeof lighthouseScores>>> = []
+  for (let run = 0; run < runs; run++) results.push(await withRetry(() => lighthouseScores(url)))
+  const performance = median(results.map((result) => result.performance))
+  const scores = results.map((result) => result.performance).join('/')
+  return { results, performance, scores, mainThread: median(results.map((result) => result.mainThread)), typical: results.find((result) => result.performance === performance)! }
+}
+
 const BARE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
   '<meta name="description" content="A page with nothing in it"><title>Baseline</title></head>' +
@@ -149,30 +158,19 @@ export async function runLighthouseBench(baseUrl: string) {
   const runs = Math.max(1, Math.round(Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)) || 1)
   console.log(`\n▶ Lighthouse (mobile profile, ${runs} run${runs > 1 ? 's' : ''} per page; the median performance score counts)`)
   const bare = await serveBarePage(baseUrl)
-  const baseline: Array<Awaited<ReturnType<typeof lighthouseScores>>> = []
-  try {
-    for (let run = 0; run < runs; run++) baseline.push(await withRetry(() => lighthouseScores(bare.url)))
-  } finally {
-    await bare.close()
-  }
-  const baselineMainThread = median(baseline.map((result) => result.mainThread))
-  const typicalBaseline = baseline.find((result) => result.performance === median(baseline.map((run) => run.performance)))!
+  const baseline = await runsOf(bare.url, runs).finally(() => bare.close())
   console.log(
-    `  baseline, a page with nothing in it: performance ${baseline.map((result) => result.performance).join('/')} (${typicalBaseline.metrics}), main thread ${Math.round(baselineMainThread)} ms (load ${load()}; the app's page headers; no budget: what this machine costs before any app)`,
+    `  baseline, a page with nothing in it: performance ${baseline.scores} (${baseline.typical.metrics}), main thread ${Math.round(baseline.mainThread)} ms (load ${load()}; the app's page headers; no budget: what this machine costs before any app)`,
   )
   for (const pagePath of PAGES) {
-    const results = []
-    for (let run = 0; run < runs; run++) results.push(await withRetry(() => lighthouseScores(`${baseUrl}${pagePath}`)))
-    const performance = median(results.map((result) => result.performance))
-    const mainThread = median(results.map((result) => result.mainThread))
+    const { results, performance, mainThread, typical, scores: runScores } = await runsOf(`${baseUrl}${pagePath}`, runs)
     const scores: Record<Category, number> = {
       performance,
       accessibility: Math.min(...results.map((result) => result.accessibility)),
       'best-practices': Math.min(...results.map((result) => result['best-practices'])),
     }
-    const typical = results.find((result) => result.performance === performance)!
-    console.log(`  ${pagePath}: performance ${results.map((result) => result.performance).join('/')} (${typical.metrics}), accessibility ${scores.accessibility}, best practices ${scores['best-practices']}`)
-    console.log(`    main thread ${Math.round(mainThread)} ms, ${(mainThread / baselineMainThread).toFixed(1)}× the baseline's (load ${load()})`)
+    console.log(`  ${pagePath}: performance ${runScores} (${typical.metrics}), accessibility ${scores.accessibility}, best practices ${scores['best-practices']}`)
+    console.log(`    main thread ${Math.round(mainThread)} ms, ${(mainThread / baseline.mainThread).toFixed(1)}× the baseline's (load ${load()})`)
     for (const category of Object.keys(SCORE_BUDGET) as Category[]) {
       const pass = scores[category] >= SCORE_BUDGET[category]
       if (!pass) console.log(`  FAIL  ${pagePath} ${category} ${scores[category]} < ${SCORE_BUDGET[category]}`)
